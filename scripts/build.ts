@@ -1,0 +1,21 @@
+/** npm run build [-- --content <dir>] [-- --out <dir>]: builds the site into dist/. */
+import path from 'node:path';
+import { buildSite } from '../src/build.ts';
+import { buildIntoTemporaryFolder } from '../src/emit/swap-output.ts';
+import { DiskWriter } from '../src/emit/writer.ts';
+import { consoleLogger, exitWithError, formatBytes, option } from './cli.ts';
+
+const projectRoot = process.cwd();
+const outDir = path.resolve(option('out') ?? 'dist');
+const contentDir = option('content') ? path.resolve(option('content')!) : undefined;
+
+try {
+  const report = await buildIntoTemporaryFolder(outDir, (tempDir) =>
+    buildSite({ projectRoot, contentDir, writer: new DiskWriter(tempDir), logger: consoleLogger, siteUrl: process.env.URL }),
+  );
+  console.log(
+    `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s into ${path.relative(projectRoot, outDir) || '.'}/ [build ${report.buildId}]`,
+  );
+} catch (error) {
+  exitWithError(error, `Nothing was written: ${path.relative(projectRoot, outDir)}/ is unchanged.`);
+}

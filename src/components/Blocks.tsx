@@ -1,0 +1,141 @@
+import type { Block } from '../content/schema/index.ts';
+import type { PageContext } from '../render/context.ts';
+import { areaRoute, serviceRoute } from '../site/pages.ts';
+import { ContactCards } from './ContactSection.tsx';
+
+/** Renders a page's blocks in order. A hero that opens the page carries the h1. */
+export function Blocks({ ctx }: { ctx: PageContext }) {
+  return (
+    <>
+      {ctx.page.blocks.map((block, index) => (
+        <BlockView key={index} block={block} index={index} ctx={ctx} />
+      ))}
+    </>
+  );
+}
+
+/** Whether the template must render the h1 itself. */
+export const opensWithHero = (blocks: readonly Block[]) => blocks[0]?.type === 'hero';
+
+function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: PageContext }) {
+  const { site, page } = ctx;
+  switch (block.type) {
+    case 'hero': {
+      const Heading = index === 0 ? 'h1' : 'h2';
+      return (
+        <section className="hero">
+          <Heading className="hero-heading">{block.heading ?? page.heading}</Heading>
+          {block.lead ? <p className="hero-lead">{block.lead}</p> : null}
+          {block.actions.length > 0 ? (
+            <p className="hero-actions">
+              {block.actions.map((action, i) => (
+                <a key={action.href} className={i === 0 ? 'button' : 'button button-secondary'} href={action.href}>
+                  {action.label}
+                </a>
+              ))}
+            </p>
+          ) : null}
+        </section>
+      );
+    }
+    case 'body':
+      return page.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: page.body.html }} /> : null;
+    case 'markdown': {
+      const rendered = page.blockMarkdown.get(index);
+      return rendered ? <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} /> : null;
+    }
+    case 'services-grid': {
+      const services = block.services
+        ? block.services.map((slug) => site.services.find((entry) => entry.data.slug === slug)!.data)
+        : site.services.map((entry) => entry.data).filter((service) => block.branch === 'all' || service.branch === block.branch);
+      return (
+        <section className="services-grid" aria-labelledby={`block-${index}`}>
+          <h2 id={`block-${index}`}>{block.heading ?? 'Our services'}</h2>
+          <ul className="card-grid">
+            {services.map((service) => (
+              <li className="card" key={service.slug}>
+                {service.icon ? <img className="card-icon" src={service.icon} alt="" width={48} height={48} /> : null}
+                <h3 className="card-title">
+                  <a href={serviceRoute(service)}>{service.name}</a>
+                </h3>
+                <p>{service.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    }
+    case 'areas-list': {
+      const slugs = block.areas ?? page.service?.areaServed ?? page.area?.neighbours;
+      const areas = slugs
+        ? slugs.map((slug) => site.areas.find((entry) => entry.data.slug === slug)!.data)
+        : site.areas.map((entry) => entry.data);
+      return (
+        <section className="areas-list" aria-labelledby={`block-${index}`}>
+          <h2 id={`block-${index}`}>{block.heading ?? 'Areas we cover'}</h2>
+          <ul className="pill-list">
+            {areas.map((area) => (
+              <li key={area.slug}>
+                <a href={areaRoute(area)}>{area.name}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    }
+    case 'faq-list': {
+      const faqs = block.faqs ? block.faqs.map((name) => site.faqs.find((entry) => entry.name === name)!) : site.faqs;
+      const QuestionHeading = block.heading ? 'h3' : 'h2';
+      return (
+        <section className="faq-list" aria-label={block.heading ? undefined : 'Questions and answers'} aria-labelledby={block.heading ? `block-${index}` : undefined}>
+          {block.heading ? <h2 id={`block-${index}`}>{block.heading}</h2> : null}
+          {faqs.map((faq) => (
+            <article className="faq" id={faq.name} key={faq.name}>
+              <QuestionHeading className="faq-question">{faq.data.question}</QuestionHeading>
+              {faq.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: faq.body.html }} /> : null}
+            </article>
+          ))}
+        </section>
+      );
+    }
+    case 'call-to-action':
+      return (
+        <section className="cta" aria-labelledby={`block-${index}`}>
+          <h2 id={`block-${index}`}>{block.heading}</h2>
+          {block.text ? <p>{block.text}</p> : null}
+          <p>
+            <a className="button" href={block.action.href}>
+              {block.action.label}
+            </a>
+          </p>
+        </section>
+      );
+    case 'contact-details': {
+      const details = site.contacts.get(block.file)!;
+      const { profile } = site;
+      return (
+        <section className="contact-details" aria-labelledby={`block-${index}`}>
+          <h2 id={`block-${index}`}>{details.title}</h2>
+          {details.subtitle ? <p className="contact-subtitle">{details.subtitle}</p> : null}
+          <ContactCards details={details} />
+          <h3>Opening hours</h3>
+          <dl className="opening-hours">
+            {profile.openingHours.map((hours) => (
+              <div key={hours.dayOfWeek.join()}>
+                <dt>{dayRange(hours.dayOfWeek)}</dt>
+                <dd>
+                  {hours.opens} to {hours.closes}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      );
+    }
+  }
+}
+
+/** ["Monday", …, "Friday"] → "Monday to Friday". */
+function dayRange(days: readonly string[]): string {
+  return days.length > 2 ? `${days[0]} to ${days.at(-1)}` : days.join(' and ');
+}

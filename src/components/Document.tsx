@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { JsonLd } from './JsonLd.tsx';
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  canonical?: string;
+  noindex: boolean;
+  stylesheet: string;
+  scripts?: readonly string[];
+  jsonLd?: unknown;
+  openGraph?: { siteName: string; image: string; imageAlt: string; type: 'website' | 'article' };
+  bodyClass?: string;
+  children: ReactNode;
+}
+
+/** The whole HTML document: one place for the head every page shares. */
+export function Document(props: DocumentProps) {
+  const { title, description, canonical, openGraph } = props;
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content="#0f5e63" />
+        <link rel="stylesheet" href={props.stylesheet} />
+        {openGraph && canonical ? (
+          <>
+            <meta property="og:type" content={openGraph.type} />
+            <meta property="og:site_name" content={openGraph.siteName} />
+            <meta property="og:locale" content="en_GB" />
+            <meta property="og:title" content={title} />
+            <meta property="og:description" content={description} />
+            <meta property="og:url" content={canonical} />
+            <meta property="og:image" content={openGraph.image} />
+            <meta property="og:image:alt" content={openGraph.imageAlt} />
+            <meta name="twitter:card" content="summary_large_image" />
+            <meta name="twitter:title" content={title} />
+            <meta name="twitter:description" content={description} />
+            <meta name="twitter:image" content={openGraph.image} />
+          </>
+        ) : null}
+        {props.scripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {props.jsonLd ? <JsonLd data={props.jsonLd} /> : null}
+      </head>
+      <body id="top" className={props.bodyClass}>
+        {props.children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,31 @@
+import type { NavModel } from '../site/navigation.ts';
+
+export function Footer({ footer, year }: { footer: NavModel['footer']; year: number }) {
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <nav aria-label="Footer">
+          <ul className="footer-links">
+            {footer.links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="social-links" aria-label="Follow us">
+          {footer.social.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} rel="me noopener">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="copyright">
+          © {year} {footer.copyrightHolder}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

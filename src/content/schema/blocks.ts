@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ActionSchema, BranchSchema, SlugSchema } from './common.ts';
+
+/*
+ * Page bodies are lists of typed blocks. This union is the one declaration of the format:
+ * the renderer switches on `type`, and a visual block builder can edit the same objects.
+ */
+
+/** A hero that opens the page carries the page's h1: its heading, or else the page's. */
+export const HeroBlockSchema = z.strictObject({
+  type: z.literal('hero'),
+  heading: z.string().min(1).optional(),
+  lead: z.string().optional(),
+  actions: z.array(ActionSchema).max(2).default([]),
+});
+
+/** Places the Markdown body of the file (below the front matter). */
+export const BodyBlockSchema = z.strictObject({
+  type: z.literal('body'),
+});
+
+/** Markdown written inside the block itself, for builder-made pages. */
+export const MarkdownBlockSchema = z.strictObject({
+  type: z.literal('markdown'),
+  markdown: z.string().min(1),
+});
+
+export const ServicesGridBlockSchema = z.strictObject({
+  type: z.literal('services-grid'),
+  heading: z.string().optional(),
+  branch: z.union([BranchSchema, z.literal('all')]).default('all'),
+  /** Explicit list of service slugs; when absent, every service of the branch in sidebar order. */
+  services: z.array(SlugSchema).optional(),
+});
+
+export const AreasListBlockSchema = z.strictObject({
+  type: z.literal('areas-list'),
+  heading: z.string().optional(),
+  /** Explicit list of area slugs; when absent, every area. */
+  areas: z.array(SlugSchema).optional(),
+});
+
+export const FaqListBlockSchema = z.strictObject({
+  type: z.literal('faq-list'),
+  heading: z.string().optional(),
+  /** Explicit list of FAQ slugs; when absent, every FAQ in order. */
+  faqs: z.array(SlugSchema).optional(),
+});
+
+export const CallToActionBlockSchema = z.strictObject({
+  type: z.literal('call-to-action'),
+  heading: z.string().min(1),
+  text: z.string().optional(),
+  action: ActionSchema,
+});
+
+/** The full contact details of one contact file, shown on /contact in place of the smart section. */
+export const ContactDetailsBlockSchema = z.strictObject({
+  type: z.literal('contact-details'),
+  file: SlugSchema.default('contact-details'),
+});
+
+export const BlockSchema = z.discriminatedUnion('type', [
+  HeroBlockSchema,
+  BodyBlockSchema,
+  MarkdownBlockSchema,
+  ServicesGridBlockSchema,
+  AreasListBlockSchema,
+  FaqListBlockSchema,
+  CallToActionBlockSchema,
+  ContactDetailsBlockSchema,
+]);
+export type Block = z.infer<typeof BlockSchema>;
+export type BlockType = Block['type'];
+
+export const BlocksSchema = z.array(BlockSchema).min(1, 'List at least one block, for example "- type: body".');

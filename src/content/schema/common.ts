@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** A URL-safe identifier; file names and references use it. */
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens, for example "deep-cleaning-services".');
+
+/** A site route: "/" or "/segment[/segment…]", no trailing slash. */
+export const RouteSchema = z
+  .string()
+  .regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, 'Write a route like "/about": a leading slash, lower-case words joined by hyphens, no trailing slash.');
+
+/**
+ * A link target written by an editor: a root-relative route with an optional #fragment,
+ * a same-page #fragment, or an absolute https:, mailto: or tel: address.
+ */
+export const HrefSchema = z
+  .string()
+  .regex(
+    /^(?:\/[^\s]*|#[\w-]+|https:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d]+)$/,
+    'Write a link as "/route", "/route#heading", "#heading", "https://…", "mailto:…" or "tel:+44…".',
+  );
+
+/** A file served from public/, referenced by its root-relative path. */
+export const AssetPathSchema = z
+  .string()
+  .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|ico)$/, 'Give a path under public/, like "/images/logo.svg".');
+
+export const BranchSchema = z.enum(['cleaning', 'wellbeing']);
+export type Branch = z.infer<typeof BranchSchema>;
+
+export const ActionSchema = z.strictObject({
+  label: z.string().min(1),
+  href: HrefSchema,
+});
+export type Action = z.infer<typeof ActionSchema>;
+
+/** Search-engine fields every page carries. Length rules live in the content lint. */
+export const SeoFields = {
+  title: z.string().min(1, 'Give the page a title for the browser tab and search results.'),
+  description: z.string().min(1, 'Give the page a one-sentence meta description.'),
+};

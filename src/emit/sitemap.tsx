@@ -1,0 +1,21 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { pageUrl } from '../render/structured-data/page-graph.ts';
+import type { SiteModel } from '../site/site-model.ts';
+
+/** Public routes only: account, admin and builder pages are noindex and left out. */
+export const publicRoutes = (site: SiteModel) => site.pages.filter((page) => !page.noindex).map((page) => page.route);
+export const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => page.noindex).map((page) => page.route);
+
+export function sitemapXml(site: SiteModel): string {
+  const urls = publicRoutes(site).map((route) =>
+    createElement('url', { key: route }, createElement('loc', null, pageUrl(site, route))),
+  );
+  const urlset = createElement('urlset', { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' }, urls);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(urlset)}\n`;
+}
+
+export function robotsTxt(site: SiteModel): string {
+  const lines = ['User-agent: *', ...hiddenRoutes(site).map((route) => `Disallow: ${route}`), '', `Sitemap: ${site.siteUrl}/sitemap.xml`, ''];
+  return lines.join('\n');
+}

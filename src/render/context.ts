@@ -1,0 +1,22 @@
+import type { LogoLink } from '../site/logo.ts';
+import type { SitePage } from '../site/pages.ts';
+import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
+import type { Crumb } from './structured-data/breadcrumbs.ts';
+
+/** Hashed asset URLs from the bundle stage. */
+export interface Assets {
+  stylesheet: string;
+  /** Script URL by entry name, for example "not-found". */
+  scripts: Readonly<Record<string, string>>;
+}
+
+/** What a template receives: the page, the site and what was derived for this path. */
+export interface PageContext {
+  site: SiteModel;
+  page: SitePage;
+  assets: Assets;
+  logo: LogoLink;
+  trail: readonly Crumb[];
+  /** The contact file shown in the smart contact section, or null where the page has none. */
+  contact: { file: string; details: ResolvedContact } | null;
+}

@@ -1,0 +1,158 @@
+// A local HTTP server that serves a built site the way Netlify serves it:
+// pretty URLs, netlify.toml/_headers header rules on every response (404 and
+// 500 included), redirects with shadowing, 404.html and 500.html pages.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { realpath } from 'node:fs/promises';
+import { isBotUserAgent } from './bot-user-agent.ts';
+import { headersForPath, matchRedirect, type RedirectMatch } from './netlify-rules.ts';
+import { decodeRequestPath, resolveFile } from './resolve-file.ts';
+import { createRulesLoader } from './rules-loader.ts';
+import { sendFile } from './send-file.ts';
+
+export interface SiteServerLogger {
+  info(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface SiteServerOptions {
+  /** Publish dir (e.g. dist). Must exist. */
+  root: string;
+  /** Path to netlify.toml; a missing file means no rules. */
+  netlifyToml: string;
+  /** Defaults to errors on console.error and no request log. */
+  logger?: SiteServerLogger;
+  /** Applied to every HTML body served (pages, 404.html, 500.html). */
+  transformHtml?: (html: string) => string;
+  /** Runs first, for any method; return true when it handled the request (e.g. dev-server /__dev endpoints). */
+  extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Decoded request paths that throw, so tests can exercise the 500 handling deterministically. */
+  failPaths?: readonly string[];
+}
+
+// Netlify sends this when no rule sets Cache-Control.
+const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+const defaultLogger: SiteServerLogger = { info: () => {}, error: (msg) => console.error(msg) };
+
+/** Creates (does not start) the server. Rejects if root is missing or the Netlify rules are invalid. */
+export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
+  const logger = options.logger ?? defaultLogger;
+  const realRoot = await realpath(options.root);
+  const rules = await createRulesLoader({ netlifyToml: options.netlifyToml, publishDir: realRoot }, (error) =>
+    logger.error(`Keeping previous Netlify rules: ${error instanceof Error ? error.message : String(error)}`),
+  );
+
+  /** Serves a page from the root (404.html, 500.html) with a status, or plain text if it is missing. */
+  async function sendPage(req: IncomingMessage, res: ServerResponse, status: number, page: string, text: string) {
+    const file = await resolveFile(realRoot, `/${page}`);
+    if (!file) return sendText(req, res, status, text);
+    await sendFile(req, res, file, { status, headers: ruleHeadersOf(res), transformHtml: options.transformHtml });
+  }
+
+  async function applyRedirect(req: IncomingMessage, res: ServerResponse, match: RedirectMatch, query: string) {
+    if (match.force404) return sendPage(req, res, 404, '404.html', 'Not Found');
+    const external = /^https?:\/\//i.test(match.to);
+    if (match.status >= 300 && match.status < 400) {
+      const location = withRequestQuery(match.to, query);
+      res.setHeader('location', location);
+      return sendText(req, res, match.status, `Redirecting to ${location}`);
+    }
+    if (external) {
+      logger.error(`Proxy rule ${match.from} -> ${match.to} is not supported by the local server`);
+      return sendText(req, res, 502, 'Proxy rules are not supported by the local server');
+    }
+    // Rewrite (200, or 404/410/... with a custom page): serve `to` under the rule's status.
+    const targetPath = decodeRequestPath(new URL(match.to, 'http://localhost').pathname);
+    const target = targetPath === null ? null : await resolveFile(realRoot, targetPath);
+    if (!target) return sendPage(req, res, 404, '404.html', 'Not Found');
+    await sendFile(req, res, target, {
+      status: match.status,
+      headers: ruleHeadersOf(res),
+      transformHtml: options.transformHtml,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const [rawPath = '/', query = ''] = rawUrl.split(/\?(.*)/s, 2);
+    const path = decodeRequestPath(rawUrl);
+    const { headers: headerRules, matcher } = await rules.get();
+    // Header rules are matched on the requested path, and set before anything
+    // else so that every response below (and extraRoutes) carries them.
+    const ruleHeaders: Record<string, string> = {
+      'cache-control': DEFAULT_CACHE_CONTROL,
+      ...headersForPath(headerRules, path ?? rawPath),
+    };
+    for (const [name, value] of Object.entries(ruleHeaders)) res.setHeader(name, value);
+
+    if (options.extraRoutes && (await options.extraRoutes(req, res))) return;
+    if (path !== null && options.failPaths?.includes(path)) throw new Error(`Forced failure for ${path} (failPaths)`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      return sendText(req, res, 405, 'Method Not Allowed');
+    }
+    // Undecodable or traversing paths cannot name a file in the site.
+    if (path === null) return sendPage(req, res, 404, '404.html', 'Not Found');
+
+    const file = await resolveFile(realRoot, path);
+    const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const match = matchRedirect(matcher, { path, query, host, headers: req.headers });
+    // Shadowing: an existing file wins over a rule unless the rule is forced.
+    if (match && (!file || match.force)) return applyRedirect(req, res, match, query);
+    if (file) {
+      await sendFile(req, res, file, { status: 200, headers: ruleHeaders, transformHtml: options.transformHtml });
+      return;
+    }
+    await sendPage(req, res, 404, '404.html', 'Not Found');
+  }
+
+  async function handleError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
+    logger.error(`500 ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    try {
+      if (isBotUserAgent(req.headers['user-agent'])) return sendText(req, res, 500, 'Internal Server Error');
+      await sendPage(req, res, 500, '500.html', 'Internal Server Error');
+    } catch (pageError) {
+      logger.error(`500.html could not be served: ${String(pageError)}`);
+      if (!res.headersSent) sendText(req, res, 500, 'Internal Server Error');
+      else res.destroy();
+    }
+  }
+
+  return createServer((req, res) => {
+    const started = Date.now();
+    res.on('finish', () => logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    handle(req, res).catch((error: unknown) => handleError(req, res, error));
+  });
+}
+
+/** The rule headers already set on `res` by `handle`, so page responses keep them. */
+function ruleHeadersOf(res: ServerResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Redirect target with the request's query string carried over (as Netlify
+ * does); parameters in the rule's `to` take precedence.
+ */
+function withRequestQuery(to: string, query: string): string {
+  if (!query) return to;
+  const url = new URL(to, 'http://localhost');
+  const params = new URLSearchParams(query);
+  for (const [key, value] of url.searchParams) params.set(key, value);
+  url.search = params.toString();
+  return /^https?:\/\//i.test(to) ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,204 @@
+import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
+import type { RenderedMarkdown } from '../content/markdown.ts';
+import type { ContentProblem } from '../content/problems.ts';
+import type { SitePage } from './pages.ts';
+
+/** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */
+export const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
+
+/** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. */
+export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<string> {
+  const ids = new Set<string>(LAYOUT_ANCHORS);
+  for (const id of page.body?.ids ?? []) ids.add(id);
+  for (const rendered of page.blockMarkdown.values()) for (const id of rendered.ids) ids.add(id);
+  for (const block of page.blocks) {
+    if (block.type === 'faq-list') for (const name of block.faqs ?? faqNames) ids.add(name);
+  }
+  return ids;
+}
+
+/**
+ * Checks that hold across files: references name things that exist, slugs and routes are
+ * unique, and every internal link resolves to a route, or to a heading on it.
+ */
+export function crossCheck(content: LoadedContent, pages: readonly SitePage[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const faqNames = content.faqs.map((entry) => entry.name);
+  const anchors = new Map(pages.map((page) => [page.route, anchorsOf(page, faqNames)]));
+  const serviceSlugs = new Set(content.services.map((entry) => entry.data.slug));
+  const areaSlugs = new Set(content.areas.map((entry) => entry.data.slug));
+  const contactNames = new Set(content.contacts.map((entry) => entry.name));
+  const faqSet = new Set(faqNames);
+
+  const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: Set<string>, what: string, folder: string) => {
+    if (known.has(value)) return;
+    problems.push({
+      code: 'unknown-reference',
+      file: entry.file,
+      line: entry.lineOf(fieldPath),
+      field: fieldPath.map(String).join('.'),
+      message: `No ${what} "${value}" exists; use the name of a file in content/${folder}/ (${suggest(value, known)}).`,
+    });
+  };
+
+  /** Checks an internal href ("/route", "/route#id", "#id"); external and tel/mailto links pass. */
+  const link = (entry: ContentEntry<unknown>, fromRoute: string | undefined, href: string, where: { line: number; field?: string }) => {
+    if (/^(?:https?:|mailto:|tel:)/.test(href)) return;
+    const [pathPart = '', fragment] = href.split('#', 2);
+    if (pathPart !== '' && !pathPart.startsWith('/')) {
+      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `The link "${href}" is relative; write it from the site root, like "/${pathPart.replace(/^\.?\//, '')}".` });
+      return;
+    }
+    const route = pathPart === '' ? fromRoute : pathPart.replace(/\?.*$/, '').replace(/(.)\/$/, '$1');
+    if (route === undefined) {
+      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `The link "${href}" points to a heading, but this text is not shown on a page of its own; link to "/page#${fragment}".` });
+      return;
+    }
+    const targetAnchors = anchors.get(route);
+    if (!targetAnchors) {
+      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
+      return;
+    }
+    if (fragment !== undefined && fragment !== '' && !targetAnchors.has(fragment)) {
+      problems.push({ code: 'missing-anchor', file: entry.file, ...where, message: `"${route}" has no heading with the id "${fragment}" (${suggest(fragment, targetAnchors)}).` });
+    }
+  };
+
+  const markdownLinks = (entry: ContentEntry<unknown>, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
+    for (const { url, line } of rendered.links) link(entry, fromRoute, url, { line: toFileLine(line), field });
+    for (const heading of rendered.headingLevels) {
+      if (heading.depth === 1) {
+        problems.push({ code: 'wrong-heading-level', file: entry.file, line: toFileLine(heading.line), field, message: 'A "#" heading would be a second h1 on the page.' });
+      }
+    }
+  };
+
+  // Unique slugs within each collection, unique routes across the site.
+  for (const entries of [content.services, content.areas]) {
+    const seen = new Map<string, string>();
+    for (const entry of entries) {
+      const previous = seen.get(entry.data.slug);
+      if (previous) {
+        problems.push({ code: 'duplicate-slug', file: entry.file, line: entry.lineOf(['slug']), field: 'slug', message: `The slug "${entry.data.slug}" is also used by ${previous}.` });
+      } else seen.set(entry.data.slug, entry.file);
+    }
+  }
+  const routeOwners = new Map<string, string>();
+  for (const page of pages) {
+    const previous = routeOwners.get(page.route);
+    if (previous) {
+      const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
+      problems.push({ code: 'duplicate-route', file: page.file, line: page.entry.lineOf([field]), field, message: `The address "${page.route}" is also the address of ${previous}.` });
+    } else routeOwners.set(page.route, page.file);
+  }
+
+  // References between entries.
+  for (const entry of content.services) {
+    entry.data.areaServed.forEach((slug, i) => reference(entry, ['areaServed', i], slug, areaSlugs, 'area', 'areas'));
+    if (entry.data.area) reference(entry, ['area'], entry.data.area, areaSlugs, 'area', 'areas');
+  }
+  for (const entry of content.areas) {
+    entry.data.services.forEach((slug, i) => reference(entry, ['services', i], slug, serviceSlugs, 'service', 'services'));
+    entry.data.neighbours.forEach((slug, i) => reference(entry, ['neighbours', i], slug, areaSlugs, 'area', 'areas'));
+  }
+
+  // Page bodies: blocks, Markdown and links.
+  for (const page of pages) {
+    const entry = page.entry as ContentEntry<unknown>;
+    page.blocks.forEach((block, i) => {
+      const at = (...rest: PropertyKey[]) => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
+      switch (block.type) {
+        case 'hero':
+          block.actions.forEach((action, j) => link(entry, page.route, action.href, at('actions', j, 'href')));
+          break;
+        case 'call-to-action':
+          link(entry, page.route, block.action.href, at('action', 'href'));
+          break;
+        case 'services-grid':
+          block.services?.forEach((slug, j) => reference(entry, ['blocks', i, 'services', j], slug, serviceSlugs, 'service', 'services'));
+          break;
+        case 'areas-list':
+          block.areas?.forEach((slug, j) => reference(entry, ['blocks', i, 'areas', j], slug, areaSlugs, 'area', 'areas'));
+          break;
+        case 'faq-list':
+          block.faqs?.forEach((name, j) => reference(entry, ['blocks', i, 'faqs', j], name, faqSet, 'FAQ', 'faqs'));
+          break;
+        case 'contact-details':
+          reference(entry, ['blocks', i, 'file'], block.file, contactNames, 'contact file', 'contact');
+          break;
+        case 'markdown': {
+          const rendered = page.blockMarkdown.get(i);
+          const base = entry.lineOf(['blocks', i, 'markdown']);
+          if (rendered) markdownLinks(entry, page.route, rendered, (line) => base + line, `blocks.${i}.markdown`);
+          break;
+        }
+        case 'body':
+          break;
+      }
+    });
+    if (page.body) {
+      markdownLinks(entry, page.route, page.body, entry.bodyLineToFileLine);
+      if (!page.blocks.some((block) => block.type === 'body')) {
+        problems.push({ code: 'body-not-placed', file: page.file, line: entry.lineOf(['blocks']), field: 'blocks', message: 'The file has Markdown text, but no "body" block to show it.' });
+      }
+    }
+  }
+  for (const entry of content.faqs) {
+    if (entry.body) markdownLinks(entry, '/faqs', entry.body, entry.bodyLineToFileLine);
+  }
+
+  // Site-wide files.
+  const nav = content.navigation;
+  const navRoute = (fieldPath: PropertyKey[], href: string) => link(nav, undefined, href, { line: nav.lineOf(fieldPath), field: fieldPath.join('.') });
+  nav.data.servicesMenu.forEach((group, i) => navRoute(['servicesMenu', i, 'href'], group.href));
+  nav.data.links.forEach((action, i) => navRoute(['links', i, 'href'], action.href));
+  nav.data.sidebar.extra.forEach((action, i) => navRoute(['sidebar', 'extra', i, 'href'], action.href));
+  nav.data.footer.links.forEach((action, i) => navRoute(['footer', 'links', i, 'href'], action.href));
+  nav.data.logo.wellbeingPaths.forEach((route, i) => navRoute(['logo', 'wellbeingPaths', i], route));
+
+  const profile = content.profile;
+  for (const branch of ['cleaning', 'wellbeing'] as const) {
+    link(profile, undefined, profile.data.branches[branch].route, { line: profile.lineOf(['branches', branch, 'route']), field: `branches.${branch}.route` });
+  }
+
+  const routing = content.contactRouting;
+  reference(routing, ['default'], routing.data.default, contactNames, 'contact file', 'contact');
+  routing.data.rules.forEach((rule, i) => {
+    reference(routing, ['rules', i, 'file'], rule.file, contactNames, 'contact file', 'contact');
+    const matches = rule.match === 'exact' ? routeOwners.has(rule.path) : [...routeOwners.keys()].some((route) => route.startsWith(rule.path));
+    if (!matches) {
+      problems.push({ code: 'broken-link', file: routing.file, line: routing.lineOf(['rules', i, 'path']), field: `rules.${i}.path`, message: `No page address ${rule.match === 'exact' ? 'is' : 'starts with'} "${rule.path}", so this rule never applies.` });
+    }
+  });
+
+  for (const status of [404, 500] as const) {
+    if (!content.errorPages.some((entry) => entry.data.status === status)) {
+      problems.push({ code: 'missing-file', file: 'content/errors', message: `No error page has "status: ${status}"; add content/errors/${status}.md.` });
+    }
+  }
+  return problems;
+}
+
+/** A short "did you mean" for an editor: the closest known names. */
+function suggest(value: string, known: Set<string>): string {
+  const ranked = [...known]
+    .map((name) => ({ name, score: distance(value, name) }))
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 3)
+    .map((candidate) => `"${candidate.name}"`);
+  return ranked.length > 0 ? `did you mean ${ranked.join(', ')}?` : 'none exist yet';
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

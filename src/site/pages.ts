@@ -1,0 +1,85 @@
+import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
+import type { RenderedMarkdown } from '../content/markdown.ts';
+import type { Area, Block, Branch, Page, Service } from '../content/schema/index.ts';
+
+/** Every routed page, whatever content it comes from, in the one shape the renderer needs. */
+export interface SitePage {
+  route: string;
+  file: string;
+  template: 'home' | 'standard' | 'app' | 'service' | 'area';
+  title: string;
+  description: string;
+  heading: string;
+  breadcrumb: string;
+  noindex: boolean;
+  branch?: Branch;
+  blocks: readonly Block[];
+  body: RenderedMarkdown | null;
+  blockMarkdown: ReadonlyMap<number, RenderedMarkdown>;
+  structuredData: readonly ('LocalBusiness' | 'FAQPage')[];
+  mount?: string;
+  service?: Service;
+  area?: Area;
+  entry: ContentEntry<Service | Area | Page>;
+}
+
+export const serviceRoute = (service: Pick<Service, 'slug'>) => `/${service.slug}`;
+export const areaRoute = (area: Pick<Area, 'slug'>) => `/cleaning-services-${area.slug}`;
+
+/** The one place routes are derived from content: services, areas and pages. */
+export function derivePages(content: Pick<LoadedContent, 'services' | 'areas' | 'pages'>): SitePage[] {
+  const pages: SitePage[] = [];
+  for (const entry of content.services) {
+    const service = entry.data;
+    pages.push({
+      ...common(entry, service),
+      route: serviceRoute(service),
+      template: 'service',
+      breadcrumb: service.name,
+      noindex: false,
+      branch: service.branch,
+      structuredData: [],
+      service,
+    });
+  }
+  for (const entry of content.areas) {
+    const area = entry.data;
+    pages.push({
+      ...common(entry, area),
+      route: areaRoute(area),
+      template: 'area',
+      breadcrumb: area.name,
+      noindex: false,
+      branch: 'cleaning',
+      structuredData: [],
+      area,
+    });
+  }
+  for (const entry of content.pages) {
+    const page = entry.data;
+    pages.push({
+      ...common(entry, page),
+      route: page.route,
+      template: page.template,
+      breadcrumb: page.breadcrumb ?? page.heading,
+      noindex: page.noindex,
+      branch: page.branch,
+      structuredData: page.structuredData,
+      mount: page.mount,
+    });
+  }
+  return pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+}
+
+function common(entry: ContentEntry<Service | Area | Page>, data: Service | Area | Page) {
+  return {
+    file: entry.file,
+    title: data.title,
+    description: data.description,
+    heading: data.heading,
+    blocks: data.blocks,
+    body: entry.body,
+    blockMarkdown: entry.blockMarkdown,
+    entry,
+  };
+}

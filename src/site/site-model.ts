@@ -1,0 +1,63 @@
+import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
+import { throwIfProblems } from '../content/problems.ts';
+import type { BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq } from '../content/schema/index.ts';
+import { crossCheck } from './cross-check.ts';
+import { buildNavigation, type NavModel } from './navigation.ts';
+import { derivePages, type SitePage } from './pages.ts';
+
+/** A contact record as served: phone and email fall back to the business profile's. */
+export type ResolvedContact = ContactDetails;
+
+/** Stage 2's output: everything the renderer and emitters need, computed once. */
+export interface SiteModel {
+  siteUrl: string;
+  builtAt: Date;
+  profile: BusinessProfile;
+  pages: readonly SitePage[];
+  byRoute: ReadonlyMap<string, SitePage>;
+  services: LoadedContent['services'];
+  areas: LoadedContent['areas'];
+  faqs: readonly ContentEntry<Faq>[];
+  contacts: ReadonlyMap<string, ResolvedContact>;
+  contactRouting: ContactRouting;
+  navigation: NavModel;
+  logoRule: LoadedContent['navigation']['data']['logo'];
+  errorPages: { notFound: ErrorPage; serverError: ErrorPage };
+}
+
+export interface DeriveOptions {
+  /** Netlify's URL build variable wins over the profile's url. */
+  siteUrl?: string;
+  builtAt: Date;
+}
+
+/** Derives routes and navigation and cross-checks the whole site; throws every problem at once. */
+export function deriveSite(content: LoadedContent, options: DeriveOptions): SiteModel {
+  const pages = derivePages(content);
+  throwIfProblems(crossCheck(content, pages));
+
+  const profile = content.profile.data;
+  const services = [...content.services].sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name));
+  const areas = [...content.areas].sort((a, b) => a.data.name.localeCompare(b.data.name, 'en-GB'));
+  const errorPage = (status: 404 | 500) => content.errorPages.find((entry) => entry.data.status === status)!.data;
+  return {
+    siteUrl: (options.siteUrl || profile.url).replace(/\/+$/, ''),
+    builtAt: options.builtAt,
+    profile,
+    pages,
+    byRoute: new Map(pages.map((page) => [page.route, page])),
+    services,
+    areas,
+    faqs: [...content.faqs].sort((a, b) => a.data.order - b.data.order),
+    contacts: new Map(content.contacts.map((entry) => [entry.name, resolveContact(entry.data, profile)])),
+    contactRouting: content.contactRouting.data,
+    navigation: buildNavigation(content.navigation.data, services, areas, profile),
+    logoRule: content.navigation.data.logo,
+    errorPages: { notFound: errorPage(404), serverError: errorPage(500) },
+  };
+}
+
+/** Phone and email live in the business profile unless a contact file gives its own. */
+export function resolveContact(contact: ContactDetails, profile: BusinessProfile): ResolvedContact {
+  return { ...contact, phone: contact.phone ?? profile.telephoneDisplay, email: contact.email ?? profile.email };
+}
