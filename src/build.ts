@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { bundleAssets } from './bundle/bundle-assets.ts';
-import { loadContent, type LoadedContent } from './content/load-content.ts';
+import { readContent, type LoadedContent } from './content/load-content.ts';
+import { ContentError } from './content/problems.ts';
 import { buildId, buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './emit/build-files.ts';
 import { readPublicFiles } from './emit/public-files.ts';
 import { robotsTxt, sitemapXml } from './emit/sitemap.tsx';
@@ -36,9 +37,11 @@ export interface BuildReport {
 
 /** Stages 1–2: load and validate the content, derive routes and navigation, cross-check. */
 export async function checkSite(options: Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now'>): Promise<{ content: LoadedContent; site: SiteModel }> {
-  const content = await loadContent({ contentDir: options.contentDir ?? path.join(options.projectRoot, 'content'), displayRoot: options.projectRoot });
-  const site = deriveSite(content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date() });
-  return { content, site };
+  const read = await readContent({ contentDir: options.contentDir ?? path.join(options.projectRoot, 'content'), displayRoot: options.projectRoot });
+  if (!read.content) throw new ContentError(read.problems);
+  // Cross-checks run on what did load even when some files failed: the editor sees every problem in one run.
+  const site = deriveSite(read.content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date() }, read);
+  return { content: read.content, site };
 }
 
 /** The whole build: check, bundle, render, emit. Each stage is a plain function; this only runs them in order. */

@@ -57,6 +57,23 @@ export type LoadedContent = {
   [K in keyof Singles]: ContentEntry<z.output<Singles[K]['schema']>>;
 };
 
+/**
+ * Files that exist but failed validation. The cross-checks still run on the rest, and treat
+ * these names and routes as existing, so one broken file does not cause a cascade of
+ * "unknown reference" reports elsewhere.
+ */
+export interface InvalidEntries {
+  names: Set<string>;
+  routes: Set<string>;
+}
+
+export interface ContentReadResult {
+  /** Null when a site-wide file (profile, navigation, contact routing) is unusable. */
+  content: LoadedContent | null;
+  problems: ContentProblem[];
+  invalid: InvalidEntries;
+}
+
 export interface LoadOptions {
   /** The content folder. */
   contentDir: string;
@@ -64,12 +81,20 @@ export interface LoadOptions {
   displayRoot?: string;
 }
 
+/** Stage 1, strict: the loaded content, or a ContentError with every problem of every file. */
+export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
+  const { content, problems } = await readContent(options);
+  if (problems.length > 0 || !content) throw new ContentError(problems);
+  return content;
+}
+
 /**
  * Stage 1: reads every content file, validates it against its schema and renders its Markdown.
- * Collects the problems of all files and throws them together.
+ * Returns the valid entries with the problems of all the others, so later checks can go on.
  */
-export async function loadContent({ contentDir, displayRoot = process.cwd() }: LoadOptions): Promise<LoadedContent> {
+export async function readContent({ contentDir, displayRoot = process.cwd() }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
+  const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
   const display = (absolute: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
 
   const load = async <S extends z.ZodType>(absolute: string, schema: S): Promise<ContentEntry<z.output<S>> | undefined> => {
@@ -89,6 +114,7 @@ export async function loadContent({ contentDir, displayRoot = process.cwd() }: L
     const result = validateEntry(raw, schema);
     if (!result.ok) {
       problems.push(...result.problems);
+      noteInvalid(invalid, path.basename(absolute, '.md'), raw.data);
       return undefined;
     }
     const blockMarkdown = new Map<number, RenderedMarkdown>();
@@ -132,6 +158,16 @@ export async function loadContent({ contentDir, displayRoot = process.cwd() }: L
     load(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema),
   ]);
 
-  if (problems.length > 0 || !profile || !navigation || !contactRouting) throw new ContentError(problems);
-  return { services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting };
+  const content = profile && navigation && contactRouting ? { services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting } : null;
+  return { content, problems, invalid };
+}
+
+/** Remembers what an invalid file would have been called and where it would have lived. */
+function noteInvalid(invalid: InvalidEntries, name: string, data: unknown): void {
+  const fields = (data ?? {}) as { slug?: unknown; route?: unknown };
+  const slug = typeof fields.slug === 'string' ? fields.slug : name;
+  invalid.names.add(name).add(slug);
+  if (typeof fields.route === 'string') invalid.routes.add(fields.route);
+  // A service's or an area's route comes from its slug.
+  invalid.routes.add(`/${slug}`).add(`/cleaning-services-${slug}`);
 }

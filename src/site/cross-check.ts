@@ -1,4 +1,4 @@
-import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
+import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { ContentProblem } from '../content/problems.ts';
 import type { SitePage } from './pages.ts';
@@ -21,14 +21,20 @@ export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<stri
  * Checks that hold across files: references name things that exist, slugs and routes are
  * unique, and every internal link resolves to a route, or to a heading on it.
  */
-export function crossCheck(content: LoadedContent, pages: readonly SitePage[]): ContentProblem[] {
+export function crossCheck(
+  content: LoadedContent,
+  pages: readonly SitePage[],
+  invalid: InvalidEntries = { names: new Set(), routes: new Set() },
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const faqNames = content.faqs.map((entry) => entry.name);
   const anchors = new Map(pages.map((page) => [page.route, anchorsOf(page, faqNames)]));
-  const serviceSlugs = new Set(content.services.map((entry) => entry.data.slug));
-  const areaSlugs = new Set(content.areas.map((entry) => entry.data.slug));
-  const contactNames = new Set(content.contacts.map((entry) => entry.name));
-  const faqSet = new Set(faqNames);
+  // Invalid files are reported already; their names count as existing (see InvalidEntries).
+  const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
+  const serviceSlugs = known(content.services.map((entry) => entry.data.slug));
+  const areaSlugs = known(content.areas.map((entry) => entry.data.slug));
+  const contactNames = known(content.contacts.map((entry) => entry.name));
+  const faqSet = known(faqNames);
 
   const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: Set<string>, what: string, folder: string) => {
     if (known.has(value)) return;
@@ -55,6 +61,7 @@ export function crossCheck(content: LoadedContent, pages: readonly SitePage[]): 
       return;
     }
     const targetAnchors = anchors.get(route);
+    if (!targetAnchors && invalid.routes.has(route)) return;
     if (!targetAnchors) {
       problems.push({ code: 'broken-link', file: entry.file, ...where, message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
       return;
@@ -165,14 +172,15 @@ export function crossCheck(content: LoadedContent, pages: readonly SitePage[]): 
   reference(routing, ['default'], routing.data.default, contactNames, 'contact file', 'contact');
   routing.data.rules.forEach((rule, i) => {
     reference(routing, ['rules', i, 'file'], rule.file, contactNames, 'contact file', 'contact');
-    const matches = rule.match === 'exact' ? routeOwners.has(rule.path) : [...routeOwners.keys()].some((route) => route.startsWith(rule.path));
+    const routes = [...routeOwners.keys(), ...invalid.routes];
+    const matches = rule.match === 'exact' ? routes.includes(rule.path) : routes.some((route) => route.startsWith(rule.path));
     if (!matches) {
       problems.push({ code: 'broken-link', file: routing.file, line: routing.lineOf(['rules', i, 'path']), field: `rules.${i}.path`, message: `No page address ${rule.match === 'exact' ? 'is' : 'starts with'} "${rule.path}", so this rule never applies.` });
     }
   });
 
   for (const status of [404, 500] as const) {
-    if (!content.errorPages.some((entry) => entry.data.status === status)) {
+    if (!content.errorPages.some((entry) => entry.data.status === status) && !invalid.names.has(String(status))) {
       problems.push({ code: 'missing-file', file: 'content/errors', message: `No error page has "status: ${status}"; add content/errors/${status}.md.` });
     }
   }

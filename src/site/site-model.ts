@@ -1,5 +1,5 @@
-import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
-import { throwIfProblems } from '../content/problems.ts';
+import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
+import { throwIfProblems, type ContentProblem } from '../content/problems.ts';
 import type { BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq } from '../content/schema/index.ts';
 import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
@@ -31,11 +31,21 @@ export interface DeriveOptions {
   builtAt: Date;
 }
 
-/** Derives routes and navigation and cross-checks the whole site; throws every problem at once. */
-export function deriveSite(content: LoadedContent, options: DeriveOptions): SiteModel {
+/**
+ * Derives routes and navigation and cross-checks the whole site; throws every problem at once,
+ * together with the problems the loader found earlier in files that did not load.
+ */
+export function deriveSite(
+  content: LoadedContent,
+  options: DeriveOptions,
+  earlier: { problems: readonly ContentProblem[]; invalid?: InvalidEntries } = { problems: [] },
+): SiteModel {
   const pages = derivePages(content);
-  throwIfProblems(crossCheck(content, pages));
+  throwIfProblems([...earlier.problems, ...crossCheck(content, pages, earlier.invalid)]);
+  return modelFrom(content, pages, options);
+}
 
+function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOptions): SiteModel {
   const profile = content.profile.data;
   const services = [...content.services].sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name));
   const areas = [...content.areas].sort((a, b) => a.data.name.localeCompare(b.data.name, 'en-GB'));

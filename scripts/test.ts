@@ -1,0 +1,80 @@
+/**
+ * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests.
+ * Every step runs (browser tests need the build), and the last line sums up: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.ts';
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  passed?: number;
+  failed?: number;
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const results: StepResult[] = [];
+
+function run(name: string, command: string, args: string[], counts?: () => { passed: number; failed: number } | undefined): boolean {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const ok = child.status === 0;
+  const result: StepResult = { name, ok, seconds: (performance.now() - started) / 1000 };
+  const tally = counts?.();
+  if (tally) Object.assign(result, tally);
+  results.push(result);
+  return ok;
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+const suiteStarted = performance.now();
+rmSync('test-results', { recursive: true, force: true });
+const chromium = ensureChromium();
+
+run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], () => {
+  const report = readJson('test-results/unit.json');
+  return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
+});
+run('content check', bin('tsx'), ['scripts/check.ts']);
+const built = run('build', bin('tsx'), ['scripts/build.ts']);
+if (!chromium) {
+  results.push({ name: 'e2e', ok: false, seconds: 0 });
+  console.error('\n✖ e2e: skipped, Chromium is not available (see above).');
+} else if (!built || !existsSync('dist/index.html')) {
+  results.push({ name: 'e2e', ok: false, seconds: 0 });
+  console.error('\n✖ e2e: skipped, the build failed.');
+} else {
+  run('e2e', bin('playwright'), ['test'], () => {
+    const stats = readJson('test-results/e2e.json')?.stats as Record<string, number> | undefined;
+    return stats ? { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) } : undefined;
+  });
+}
+
+console.log('\nSummary');
+for (const result of results) {
+  const counts = result.passed !== undefined ? ` (${result.passed} passed, ${result.failed} failed)` : '';
+  console.log(`  ${result.ok ? '✔' : '✖'} ${result.name.padEnd(14)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
+}
+console.log(`  total ${((performance.now() - suiteStarted) / 1000).toFixed(1)} s`);
+for (const result of results.filter((r) => r.passed !== undefined)) {
+  console.log(`${result.name}: ${result.passed} passed, ${result.failed} failed`);
+}
+// Steps without their own tests (typecheck, check, build) count as one test each; a runner
+// that failed without a failing test (a crash, a config error) counts one failure.
+const passedOf = (r: StepResult) => r.passed ?? (r.ok ? 1 : 0);
+const failedOf = (r: StepResult) => (r.failed ?? 0) + (!r.ok && !r.failed ? 1 : 0);
+const passed = results.reduce((sum, r) => sum + passedOf(r), 0);
+const failed = results.reduce((sum, r) => sum + failedOf(r), 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
