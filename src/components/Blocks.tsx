@@ -54,7 +54,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
           <ul className="card-grid">
             {services.map((service) => (
               <li className="card" key={service.slug}>
-                {service.icon ? <img className="card-icon" src={service.icon} alt="" width={48} height={48} /> : null}
+                {service.icon ? <img className="card-icon" src={service.icon} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
                 <h3 className="card-title">
                   <a href={serviceRoute(service)}>{service.name}</a>
                 </h3>

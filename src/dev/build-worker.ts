@@ -1,0 +1,88 @@
+// The dev server's build process (started by build-runner.ts, not by hand).
+// It runs full builds on request, exactly like scripts/build.ts: into a
+// temporary folder that replaces the output only when the build succeeded.
+//
+// It imports the generator (src/build.ts and everything it imports, templates
+// included) on its first build request, not at start-up, so a process started
+// ahead of time as a standby still picks up every code edit made before that
+// request. At start-up it only preloads the third-party packages, which do
+// not change.
+import type { BuildOutcome, BuildRequest, BuildResponse } from './build-protocol.ts';
+import { packagesImportedBy } from './preload.ts';
+
+if (!process.send) {
+  console.error('src/dev/build-worker.ts is started by the dev server (npm run dev), not directly.');
+  process.exit(1);
+}
+
+const projectRoot = process.cwd();
+
+// Ctrl+C in the terminal reaches every process of the group. The dev server
+// decides when this process stops (after the build it is running, if any),
+// so a build is not cut off halfway through swapping the output folders.
+process.on('SIGINT', () => {});
+process.on('disconnect', () => process.exit(0));
+
+const preloaded = packagesImportedBy(projectRoot).then((packages) =>
+  Promise.all(packages.map((specifier) => import(specifier).catch(() => undefined))),
+);
+
+let generator: Promise<GeneratorModules> | undefined;
+type GeneratorModules = Awaited<ReturnType<typeof importGenerator>>;
+
+async function importGenerator() {
+  await preloaded;
+  const [{ buildSite }, { buildIntoTemporaryFolder }, { DiskWriter }, { formatProblems }] = await Promise.all([
+    import('../build.ts'),
+    import('../emit/swap-output.ts'),
+    import('../emit/writer.ts'),
+    import('../content/problems.ts'),
+  ]);
+  return { buildSite, buildIntoTemporaryFolder, DiskWriter, formatProblems };
+}
+
+const logger = {
+  info: (message: string) => console.log(message),
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};
+
+/** Duck-typed, so it works even if importing the generator (and its ContentError) is what failed. */
+function contentProblemsOf(error: unknown): readonly unknown[] | null {
+  if (!(error instanceof Error) || error.name !== 'ContentError') return null;
+  const { problems } = error as Error & { problems?: unknown };
+  return Array.isArray(problems) ? problems : null;
+}
+
+async function build(request: BuildRequest): Promise<BuildOutcome> {
+  let loaded: GeneratorModules | undefined;
+  try {
+    loaded = await (generator ??= importGenerator());
+    const { buildSite, buildIntoTemporaryFolder, DiskWriter } = loaded;
+    const report = await buildIntoTemporaryFolder(request.outDir, (tempDir) =>
+      buildSite({
+        projectRoot,
+        contentDir: request.contentDir,
+        writer: new DiskWriter(tempDir),
+        logger,
+        siteUrl: request.siteUrl,
+      }),
+    );
+    return { ok: true, ...report };
+  } catch (error) {
+    const problems = contentProblemsOf(error);
+    if (problems && loaded) {
+      const report = loaded.formatProblems(problems as Parameters<GeneratorModules['formatProblems']>[0]);
+      return { ok: false, kind: 'content', problemCount: problems.length, report };
+    }
+    return { ok: false, kind: 'generator', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+process.on('message', (message: BuildRequest) => {
+  if (message?.type !== 'build') return;
+  void build(message).then((outcome) => {
+    const response: BuildResponse = { type: 'result', id: message.id, outcome };
+    process.send?.(response);
+  });
+});
