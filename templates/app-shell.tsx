@@ -8,7 +8,7 @@ import type { PageContext } from '../src/render/context.ts';
  */
 export function AppShellTemplate({ ctx }: { ctx: PageContext }) {
   return (
-    <Layout ctx={ctx} sidebar={false}>
+    <Layout ctx={ctx}>
       <h1 className="page-heading">{ctx.page.heading}</h1>
       <Blocks ctx={ctx} />
       <div id="app-root" className="app-root" data-mount={ctx.page.mount}>

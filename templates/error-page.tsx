@@ -8,7 +8,7 @@ import type { PageContext } from '../src/render/context.ts';
 export function ErrorPageTemplate({ ctx, message }: { ctx: PageContext; message: string }) {
   const [before, after] = message.split('{path}', 2);
   return (
-    <Layout ctx={ctx} sidebar={false}>
+    <Layout ctx={ctx}>
       <h1 className="page-heading">{ctx.page.heading}</h1>
       <p className="error-message">
         {before}

@@ -28,6 +28,8 @@ export interface ContentEntry<T> {
   blockMarkdown: ReadonlyMap<number, RenderedMarkdown>;
   /** File line of a front-matter field. */
   lineOf(path: readonly PropertyKey[]): number;
+  /** File line on which a text field's value starts. */
+  textLineOf(path: readonly PropertyKey[]): number;
   /** File line of a line within the Markdown body. */
   bodyLineToFileLine(line: number): number;
 }
@@ -55,6 +57,9 @@ export type LoadedContent = {
   [K in keyof Collections]: ContentEntry<z.output<Collections[K]['schema']>>[];
 } & {
   [K in keyof Singles]: ContentEntry<z.output<Singles[K]['schema']>>;
+} & {
+  /** The content folder as problems name their files, for example "content/" ("" when problems name files from inside it). */
+  root: string;
 };
 
 /**
@@ -109,6 +114,7 @@ export async function readContent({ contentDir, displayRoot = process.cwd() }: L
     const raw = readEntry(file, source);
     if (isProblem(raw)) {
       problems.push(raw);
+      noteInvalid(invalid, path.basename(absolute, '.md'), undefined);
       return undefined;
     }
     const result = validateEntry(raw, schema);
@@ -129,6 +135,7 @@ export async function readContent({ contentDir, displayRoot = process.cwd() }: L
       body: raw.body.trim() ? renderMarkdown(raw.body) : null,
       blockMarkdown,
       lineOf: raw.lineOf,
+      textLineOf: raw.textLineOf,
       bodyLineToFileLine: (line) => raw.bodyLine + line - 1,
     };
   };
@@ -158,7 +165,8 @@ export async function readContent({ contentDir, displayRoot = process.cwd() }: L
     load(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema),
   ]);
 
-  const content = profile && navigation && contactRouting ? { services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting } : null;
+  const root = display(contentDir) ? `${display(contentDir)}/` : '';
+  const content = profile && navigation && contactRouting ? { root, services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting } : null;
   return { content, problems, invalid };
 }
 

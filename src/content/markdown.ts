@@ -1,5 +1,6 @@
 import type { Root as HastRoot, Element } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
+import { toString as hastToString } from 'hast-util-to-string';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
@@ -10,6 +11,8 @@ import { visit } from 'unist-util-visit';
 /** Markdown rendered once, with what the cross-checks need from it. */
 export interface RenderedMarkdown {
   html: string;
+  /** The text without markup, whitespace collapsed: for structured data. */
+  text: string;
   /** Every link and image target, with its 1-based line within the Markdown. */
   links: { url: string; line: number }[];
   /** Element ids in the output (heading slugs), for #fragment checks. */
@@ -39,5 +42,6 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
   visit(hast, 'element', (node: Element) => {
     if (typeof node.properties.id === 'string') ids.push(node.properties.id);
   });
-  return { html: processor.stringify(hast), links, ids, headingLevels, wordCount };
+  const text = hastToString(hast).replace(/\s+/g, ' ').trim();
+  return { html: processor.stringify(hast), text, links, ids, headingLevels, wordCount };
 }

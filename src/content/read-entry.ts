@@ -1,5 +1,5 @@
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ContentProblem } from './problems.ts';
 
 /** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
@@ -9,8 +9,10 @@ export interface RawEntry {
   body: string;
   /** 1-based file line on which the body starts. */
   bodyLine: number;
-  /** Finds the file line of a front-matter field path; the nearest existing parent when the field is absent. */
+  /** Finds the file line of a front-matter field path (its key); the nearest existing parent when the field is absent. */
   lineOf(path: readonly PropertyKey[]): number;
+  /** The file line on which a text field's value starts: the line after "key: |" for a block of text. */
+  textLineOf(path: readonly PropertyKey[]): number;
 }
 
 /** gray-matter hands the engine the text from the end of the opening "---" line, so YAML lines are file lines. */
@@ -25,12 +27,14 @@ export function readEntry(file: string, source: string): RawEntry | ContentProbl
     return { code: 'missing-front-matter', file, line: 1, message: 'The file must start with a "---" line.' };
   }
   let doc: Document | undefined;
+  let yamlText = '';
   const lineCounter = new LineCounter();
   try {
     const parsed = matter(source, {
       engines: {
         yaml: (text: string) => {
-          doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+          yamlText = text;
+          doc = parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
           const [error] = doc.errors;
           if (error) throw error;
           return (doc.toJS() ?? {}) as object;
@@ -39,25 +43,50 @@ export function readEntry(file: string, source: string): RawEntry | ContentProbl
     });
     const bodyOffset = source.length - parsed.content.length;
     const bodyLine = source.slice(0, bodyOffset).split('\n').length;
+    const lineAt = (offset: number) => lineCounter.linePos(offset).line + FRONT_MATTER_OFFSET;
     const lineOf = (path: readonly PropertyKey[]): number => {
       for (let depth = path.length; depth >= 0 && doc; depth--) {
-        const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth) as unknown[], true);
+        const fieldPath = path.slice(0, depth) as unknown[];
+        // A field's line is its key's line, not the line of the first item of its value.
+        const parent = depth === 0 ? undefined : depth === 1 ? doc.contents : doc.getIn(fieldPath.slice(0, -1), true);
+        if (isMap(parent)) {
+          const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fieldPath.at(-1));
+          const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
+          if (keyRange) return lineAt(keyRange[0]);
+        }
+        const node = depth === 0 ? doc.contents : doc.getIn(fieldPath, true);
         const range = (node as { range?: [number, number, number] } | undefined)?.range;
-        if (range) return lineCounter.linePos(range[0]).line + FRONT_MATTER_OFFSET;
+        if (range) return lineAt(range[0]);
       }
       return 1;
     };
-    return { file, data: parsed.data, body: parsed.content, bodyLine, lineOf };
+    const textLineOf = (path: readonly PropertyKey[]): number => {
+      const node = doc?.getIn(path as unknown[], true);
+      if (!isScalar(node) || !node.range) return lineOf(path);
+      const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+      return lineAt(node.range[0]) + (block ? 1 : 0);
+    };
+    return { file, data: parsed.data, body: parsed.content, bodyLine, lineOf, textLineOf };
   } catch (error) {
-    const yamlError = error as { linePos?: [{ line: number }]; message?: string };
+    const yamlError = error as { code?: string; linePos?: [{ line: number }]; message?: string };
     const firstLine = (yamlError.message ?? String(error)).split('\n')[0] ?? '';
+    // yaml reports an unclosed quote where the text ends; the editor needs the line where it opens.
+    const quote = yamlError.code === 'MISSING_CHAR' ? /closing (["'])quote/.exec(firstLine)?.[1] : undefined;
+    const openingLine = quote ? unbalancedQuoteLine(yamlText, quote) : undefined;
     return {
       code: 'yaml-syntax',
       file,
-      line: yamlError.linePos ? yamlError.linePos[0].line + FRONT_MATTER_OFFSET : 1,
+      line: openingLine ?? (yamlError.linePos ? yamlError.linePos[0].line + FRONT_MATTER_OFFSET : 1),
       message: firstLine.replace(/ at line \d+, column \d+:?$/, ''),
     };
   }
+}
+
+/** The first line with an odd number of unescaped quote characters. */
+function unbalancedQuoteLine(text: string, quote: string): number | undefined {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => (line.replace(/\\./g, '').split(quote).length - 1) % 2 === 1);
+  return index === -1 ? undefined : index + 1 + FRONT_MATTER_OFFSET;
 }
 
 export function isProblem(value: RawEntry | ContentProblem): value is ContentProblem {

@@ -43,11 +43,12 @@ function issueToProblems(entry: RawEntry, issue: Issue): ContentProblem[] {
         return [{
           code: 'invalid-field',
           ...at(path),
-          message: `${value === undefined ? 'Missing' : `Unknown ${describeValue(value)} for`} "${issue.discriminator}": use one of ${options.map((o) => `"${String(o)}"`).join(', ')}.`,
+          message: `${value === undefined ? `"${issue.discriminator}" is missing` : `${describeValue(value)} is not a known "${issue.discriminator}"`}: use one of ${options.map((o) => `"${String(o)}"`).join(', ')}.`,
         }];
       }
       return [{ code: 'invalid-field', ...at(path), message: issue.message }];
     case 'invalid_value':
+      if (valueAt(entry.data, path) === undefined) return [{ code: 'missing-field', ...at(path), message: `Required field is missing: add "${String(path.at(-1) ?? '')}:" (${issue.values.map((v) => JSON.stringify(v)).join(' or ')}).` }];
       return [{
         code: 'invalid-field',
         ...at(path),

@@ -20,8 +20,10 @@ const projectRoot = process.cwd();
 // Ctrl+C in the terminal reaches every process of the group. The dev server
 // decides when this process stops (after the build it is running, if any),
 // so a build is not cut off halfway through swapping the output folders.
+// If the dev server goes away, a running build is finished first, for the same reason.
+let current: Promise<unknown> = Promise.resolve();
 process.on('SIGINT', () => {});
-process.on('disconnect', () => process.exit(0));
+process.on('disconnect', () => void current.finally(() => process.exit(0)));
 
 const preloaded = packagesImportedBy(projectRoot).then((packages) =>
   Promise.all(packages.map((specifier) => import(specifier).catch(() => undefined))),
@@ -81,8 +83,8 @@ async function build(request: BuildRequest): Promise<BuildOutcome> {
 
 process.on('message', (message: BuildRequest) => {
   if (message?.type !== 'build') return;
-  void build(message).then((outcome) => {
+  current = build(message).then((outcome) => {
     const response: BuildResponse = { type: 'result', id: message.id, outcome };
-    process.send?.(response);
+    if (process.connected) process.send?.(response);
   });
 });

@@ -24,8 +24,11 @@ export function watchTargets({ projectRoot, contentDir }: WatchLayout): string[]
 /** The dev server and the local server run in the watching process and are not part of the build. */
 const UNWATCHED_SOURCE_DIRS = ['src/dev', 'src/server'];
 
-/** Editors' swap, lock and backup files: vim (.x.swp, 4913), emacs (.#x, x~), JetBrains, macOS. */
-const EDITOR_TEMP_FILE = /^\.#|~$|\.sw[a-px]$|^4913$|___jb_(tmp|old)___$|^\.DS_Store$/;
+/**
+ * Editors' and tools' swap, lock and backup files: vim (.x.swp, 4913), emacs
+ * (.#x, x~), JetBrains, macOS, and `sed -i` (sedAbC123, renamed over the file).
+ */
+const EDITOR_TEMP_FILE = /^\.#|~$|\.sw[a-px]$|^4913$|___jb_(tmp|old)___$|^\.DS_Store$|^sed[A-Za-z0-9]{6}$/;
 
 /** The `ignored` matcher for chokidar. */
 export function createIgnoreMatcher(projectRoot: string): (file: string) => boolean {

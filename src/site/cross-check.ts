@@ -28,7 +28,10 @@ export function crossCheck(
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const faqNames = content.faqs.map((entry) => entry.name);
-  const anchors = new Map(pages.map((page) => [page.route, anchorsOf(page, faqNames)]));
+  // An FAQ that failed to load is reported already; links to its anchor are not reported again.
+  const listedFaqs = [...faqNames, ...invalid.names];
+  const anchors = new Map<string, Set<string>>();
+  for (const page of pages) if (!anchors.has(page.route)) anchors.set(page.route, anchorsOf(page, listedFaqs));
   // Invalid files are reported already; their names count as existing (see InvalidEntries).
   const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
   const serviceSlugs = known(content.services.map((entry) => entry.data.slug));
@@ -135,8 +138,8 @@ export function crossCheck(
           break;
         case 'markdown': {
           const rendered = page.blockMarkdown.get(i);
-          const base = entry.lineOf(['blocks', i, 'markdown']);
-          if (rendered) markdownLinks(entry, page.route, rendered, (line) => base + line, `blocks.${i}.markdown`);
+          const first = entry.textLineOf(['blocks', i, 'markdown']);
+          if (rendered) markdownLinks(entry, page.route, rendered, (line) => first + line - 1, `blocks.${i}.markdown`);
           break;
         }
         case 'body':
@@ -181,7 +184,7 @@ export function crossCheck(
 
   for (const status of [404, 500] as const) {
     if (!content.errorPages.some((entry) => entry.data.status === status) && !invalid.names.has(String(status))) {
-      problems.push({ code: 'missing-file', file: 'content/errors', message: `No error page has "status: ${status}"; add content/errors/${status}.md.` });
+      problems.push({ code: 'missing-file', file: `${content.root}errors`, message: `No error page has "status: ${status}"; add ${content.root}errors/${status}.md.` });
     }
   }
   return problems;

@@ -28,7 +28,7 @@ export const MarkdownBlockSchema = z.strictObject({
 export const ServicesGridBlockSchema = z.strictObject({
   type: z.literal('services-grid'),
   heading: z.string().optional(),
-  branch: z.union([BranchSchema, z.literal('all')]).default('all'),
+  branch: z.enum([...BranchSchema.options, 'all']).default('all'),
   /** Explicit list of service slugs; when absent, every service of the branch in sidebar order. */
   services: z.array(SlugSchema).optional(),
 });

@@ -84,7 +84,7 @@ export const PageSchema = z
 export type Page = z.infer<typeof PageSchema>;
 
 export const ErrorPageSchema = z.strictObject({
-  status: z.union([z.literal(404), z.literal(500)]),
+  status: z.union([z.literal(404), z.literal(500)], { error: 'Use 404 (page not found) or 500 (server error).' }),
   title: z.string().min(1),
   heading: z.string().min(1),
   /** For 404, "{path}" is replaced in the browser by the requested path, as text. */

@@ -40,7 +40,7 @@ export function pageGraph(site: SiteModel, page: SitePage, trail: readonly Crumb
     );
   }
   if (page.structuredData.includes('FAQPage')) {
-    nodes.push(faqPage(url, site.faqs.map((entry) => ({ question: entry.data.question, answerHtml: entry.body?.html ?? '' }))));
+    nodes.push(faqPage(url, site.faqs.map((entry) => ({ question: entry.data.question, answerText: entry.body?.text ?? '' }))));
   }
   if (page.route !== '/') nodes.push(breadcrumbList(site.siteUrl, trail));
   return nodes.length > 0 ? { '@context': 'https://schema.org', '@graph': nodes } : null;
