@@ -57,7 +57,7 @@ function seconds(ms: number): string {
 export function trimStack(message: string): string {
   return message
     .split('\n')
-    .filter((line) => !/^\s+at .*(node_modules[\\/]|\(node:|\(native\))/.test(line))
+    .filter((line) => !/^\s+at .*(node_modules[\\/]|[( ]node:|\(native\))/.test(line))
     .join('\n');
 }
 

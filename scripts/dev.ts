@@ -1,0 +1,80 @@
+// npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>]
+// Builds the site into dist/, serves it like `npm start` with live reload, and
+// rebuilds on every change. The work is done by src/dev/dev-server.ts; builds run
+// in a child process so template and code edits take effect (see src/dev/build-runner.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startDevServer } from '../src/dev/dev-server.ts';
+import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function parseOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string', default: 'localhost' },
+        content: { type: 'string' },
+        out: { type: 'string' },
+      },
+      strict: true,
+    });
+    const portText = values.port ?? (process.env.PORT || '8080');
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) fail(`Invalid port: ${portText}`);
+    return {
+      port,
+      host: values.host,
+      outDir: path.resolve(values.out ?? path.join(projectRoot, 'dist')),
+      contentDir: values.content ? path.resolve(values.content) : undefined,
+    };
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
+const { port, host, outDir, contentDir } = parseOptions();
+
+const server = await startDevServer({
+  projectRoot,
+  outDir,
+  contentDir,
+  port,
+  host,
+  siteUrl: process.env.URL,
+  logger: { info: (message) => console.log(message), error: (message) => console.error(message) },
+}).catch((error: NodeJS.ErrnoException) => {
+  if (error instanceof NetlifyRulesError) fail(error.message);
+  if (error.code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`);
+  if (error.code === 'EACCES') fail(`No permission to listen on port ${port}.`);
+  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL') fail(`Cannot listen on host "${host}".`);
+  throw error;
+});
+
+let stopping = false;
+function stop(signal: NodeJS.Signals): void {
+  if (stopping) process.exit(1); // a second Ctrl+C: don't wait any longer
+  stopping = true;
+  console.log(`\n${signal} received, shutting down.`);
+  setTimeout(() => {
+    console.error('Shutdown took too long; exiting.');
+    process.exit(1);
+  }, 8000).unref();
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createIgnoreMatcher, describeChanges, needsFreshModules, watchTargets, type FileChange } from '../../../src/dev/changes.ts';
+import { bareImportsOf } from '../../../src/dev/preload.ts';
+
+const root = path.resolve('/project');
+const at = (relative: string) => path.join(root, relative);
+const change = (relative: string, kind: FileChange['kind'] = 'change'): FileChange => ({ kind, path: at(relative) });
+
+describe('watchTargets', () => {
+  it('watches the content folder, templates, src, public and netlify.toml', () => {
+    expect(watchTargets({ projectRoot: root, contentDir: '/elsewhere/content' })).toEqual([
+      '/elsewhere/content',
+      at('templates'),
+      at('src'),
+      at('public'),
+      at('netlify.toml'),
+    ]);
+  });
+});
+
+describe('createIgnoreMatcher', () => {
+  const ignored = createIgnoreMatcher(root);
+  it('skips the dev server and the local server, which are not part of the build', () => {
+    expect(ignored(at('src/dev'))).toBe(true);
+    expect(ignored(at('src/dev/dev-server.ts'))).toBe(true);
+    expect(ignored(at('src/server/create-server.ts'))).toBe(true);
+    expect(ignored(at('src/devices.ts'))).toBe(false);
+    expect(ignored(at('src/build.ts'))).toBe(false);
+  });
+  it('skips editor swap and backup files', () => {
+    for (const name of ['.x.md.swp', '4913', 'x.md~', '.#x.md', 'x.md___jb_tmp___', '.DS_Store', 'sed8BzVPW']) {
+      expect(ignored(at(`content/services/${name}`))).toBe(true);
+    }
+    expect(ignored(at('content/services/x.md'))).toBe(false);
+    expect(ignored(at('public/.well-known/security.txt'))).toBe(false);
+  });
+});
+
+describe('needsFreshModules', () => {
+  it('is true for the generator’s code', () => {
+    expect(needsFreshModules(change('templates/standard.tsx'), root)).toBe(true);
+    expect(needsFreshModules(change('src/components/Header.tsx'), root)).toBe(true);
+    expect(needsFreshModules(change('src/content/schema', 'addDir'), root)).toBe(true);
+  });
+  it('is false for what every build reads from disk anyway', () => {
+    expect(needsFreshModules(change('content/services/x.md'), root)).toBe(false);
+    expect(needsFreshModules(change('public/favicon.svg'), root)).toBe(false);
+    expect(needsFreshModules(change('netlify.toml'), root)).toBe(false);
+    expect(needsFreshModules(change('src/styles/site.css'), root)).toBe(false);
+  });
+});
+
+describe('describeChanges', () => {
+  it('names a single file and what happened to it', () => {
+    expect(describeChanges([change('content/services/x.md'), change('content/services/x.md')], root)).toBe('content/services/x.md changed');
+    expect(describeChanges([change('content/faqs/new.md', 'add')], root)).toBe('content/faqs/new.md added');
+    expect(describeChanges([change('public/old.svg', 'unlink')], root)).toBe('public/old.svg deleted');
+  });
+  it('lists a few files and counts the rest', () => {
+    expect(describeChanges([change('a.md'), change('b.md')], root)).toBe('a.md and b.md changed');
+    expect(describeChanges([change('a.md'), change('b.md'), change('c.md')], root)).toBe('a.md, b.md and c.md changed');
+    expect(describeChanges(['a', 'b', 'c', 'd', 'e'].map((name) => change(`${name}.md`)), root)).toBe('a.md, b.md and 3 more files changed');
+  });
+  it('shows files outside the project with their full path', () => {
+    expect(describeChanges([{ kind: 'change', path: '/tmp/content/x.md' }], root)).toBe('/tmp/content/x.md changed');
+  });
+});
+
+describe('bareImportsOf', () => {
+  it('finds the packages a file imports for their values', () => {
+    const source = [
+      "import path from 'node:path';",
+      "import { renderToString } from 'react-dom/server';",
+      "import type { Thing } from 'schema-dts';",
+      "import {\n  unified,\n} from 'unified';",
+      "import './side-effect.ts';",
+      "import 'polyfill';",
+      "export { z } from 'zod';",
+      "import { local } from '../local.ts';",
+    ].join('\n');
+    expect(bareImportsOf(source).sort()).toEqual(['polyfill', 'react-dom/server', 'unified', 'zod']);
+  });
+});
+
+describe('trimStack', () => {
+  it('drops frames from node_modules and Node itself', async () => {
+    const { trimStack } = await import('../../../src/dev/dev-server.ts');
+    const stack = [
+      'TransformError: Transform failed with 1 error:',
+      '/project/templates/standard.tsx:11:6: ERROR: Expected ">" but found "{"',
+      '    at failureErrorWithLog (/project/node_modules/esbuild/lib/main.js:1752:15)',
+      '    at renderPage (/project/src/render/render-site.tsx:40:3)',
+      '    at Socket.emit (node:events:524:28)',
+      '    at addChunk (node:internal/streams/readable:561:12)',
+    ].join('\n');
+    expect(trimStack(stack)).toBe(
+      [
+        'TransformError: Transform failed with 1 error:',
+        '/project/templates/standard.tsx:11:6: ERROR: Expected ">" but found "{"',
+        '    at renderPage (/project/src/render/render-site.tsx:40:3)',
+      ].join('\n'),
+    );
+  });
+});
