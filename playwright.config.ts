@@ -33,7 +33,8 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
-    trace: 'retain-on-failure',
+    // Off by default: recording every test is costly on a small machine. Use --trace on to debug.
+    trace: 'off',
   },
   webServer: {
     // Exits with "dist/ does not exist. Run `npm run build` first." when there is no build.

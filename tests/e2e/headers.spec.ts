@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import TOML from '@iarna/toml';
-import { test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, projectRoot } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, projectRoot, test as base } from './fixtures.ts';
 
 interface HeaderRule {
   for: string;
@@ -52,26 +52,37 @@ async function pageAndAsset(page: Page, path: string, assetPattern: RegExp): Pro
   };
 }
 
-async function fetched(request: APIRequestContext, path: string): Promise<Sample> {
-  const response = await request.get(path);
-  return { label: path, path, status: response.status(), headers: response.headers() };
+async function fetched(request: APIRequestContext, url: string): Promise<Sample> {
+  const response = await request.get(url);
+  const path = new URL(url, 'http://localhost').pathname;
+  return { label: url, path, status: response.status(), headers: response.headers() };
 }
 
-const test = base.extend<{ samples: Record<'page' | 'home' | 'notFound' | 'css' | 'script' | 'manifest' | 'latest' | 'contact' | 'sitemap', Sample> }>({
-  samples: async ({ page, request }, use) => {
-    const about = await pageAndAsset(page, '/about', /^\/assets\/.+\.css$/);
-    const notFound = await pageAndAsset(page, '/this-page-does-not-exist', /^\/assets\/.+\.js$/);
-    await use({
-      page: about.document,
-      css: about.asset,
-      notFound: notFound.document,
-      script: notFound.asset,
-      home: await fetched(request, '/'),
-      manifest: await fetched(request, '/build-manifest.json'),
-      latest: await fetched(request, '/latest-build.json'),
-      contact: await fetched(request, '/content/contact-details.json'),
-      sitemap: await fetched(request, '/sitemap.xml'),
-    });
+type Samples = Record<'page' | 'home' | 'notFound' | 'css' | 'script' | 'manifest' | 'latest' | 'contact' | 'sitemap', Sample>;
+
+let sampled: Promise<Samples> | undefined;
+
+/** The responses are sampled once per worker process; the tests below only read them. */
+const test = base.extend<{ samples: Samples }>({
+  samples: async ({ browser, playwright, baseURL }, use) => {
+    sampled ??= (async () => {
+      const context = await browser.newContext({ baseURL });
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        const about = await pageAndAsset(page, '/about', /^\/assets\/.+\.css$/);
+        const notFound = await pageAndAsset(page, '/this-page-does-not-exist', /^\/assets\/.+\.js$/);
+        const [home, manifest, latest, contact, sitemap] = await Promise.all(
+          ['/', '/build-manifest.json', `/latest-build.json?t=${Date.now()}`, '/content/contact-details.json', '/sitemap.xml'].map((path) =>
+            fetched(request, path),
+          ),
+        );
+        return { page: about.document, css: about.asset, notFound: notFound.document, script: notFound.asset, home: home!, manifest: manifest!, latest: latest!, contact: contact!, sitemap: sitemap! };
+      } finally {
+        await Promise.all([context.close(), request.dispose()]);
+      }
+    })();
+    await use(await sampled);
   },
 });
 

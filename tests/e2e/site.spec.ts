@@ -1,40 +1,112 @@
-// Every route of the spec loads in Chromium with its content's title and without console
-// errors; the 404 page; the §2 layout (header, sidebar, scroll-to-top, logo, contact, footer).
+// Every route of the spec, loaded once each in Chromium: status 200, the content's title, no
+// console errors, one parsing JSON-LD block naming the page kind's types, and the §2 layout
+// (header, sidebar, scroll-to-top, logo target, smart contact section, footer).
+// Then the 404 page and a few layout details.
+import { pageFacts } from './page-facts.ts';
 import {
   ACCOUNT_ROUTES,
+  AREA_ROUTES,
   expect,
+  graphNodesOfTexts,
   loadSite,
-  PUBLIC_ROUTES,
+  SERVICE_ROUTES,
   SPEC_ROUTES,
   test,
-  titleOf,
+  typesOf,
+  type LdNode,
 } from './fixtures.ts';
 
-test.describe('routes', () => {
-  test('the content produces exactly the 40 routes of the spec', async () => {
-    const site = await loadSite();
-    expect(SPEC_ROUTES).toHaveLength(40);
-    expect(new Set(SPEC_ROUTES).size).toBe(40);
-    expect([...site.byRoute.keys()].sort()).toEqual([...SPEC_ROUTES].sort());
-    // Account, admin and builder pages are the noindex ones, and only those.
-    expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...ACCOUNT_ROUTES].sort());
-  });
+const isAccount = (route: string) => (ACCOUNT_ROUTES as readonly string[]).includes(route);
 
-  for (const route of SPEC_ROUTES) {
-    test(`${route} answers 200 with its content's title`, async ({ page }) => {
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
-      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-      await expect(page).toHaveTitle(await titleOf(route));
-      await expect(page.locator('h1')).toHaveCount(1);
-      const robots = page.locator('meta[name="robots"]');
-      if ((ACCOUNT_ROUTES as readonly string[]).includes(route)) await expect(robots).toHaveAttribute('content', /noindex/);
-      else await expect(robots).toHaveCount(0);
-      // Wait for subresources (stylesheet, logo images) so their errors would be seen too.
-      await page.waitForLoadState('load');
-    });
-  }
+/** §2: the logo leads to the wellbeing branch on these pages, to the cleaning branch elsewhere. */
+const WELLBEING_LOGO_ROUTES = new Set(['/ardent-wellbeing', '/cleaning-services-senior-citizens']);
+
+/** The schema.org types each kind of public page names in its JSON-LD @graph. */
+function expectedLdTypes(route: string): string[] | undefined {
+  if (route === '/') return ['LocalBusiness'];
+  if (route === '/ardent-cleaning' || route === '/ardent-wellbeing') return ['LocalBusiness', 'BreadcrumbList'];
+  if ((SERVICE_ROUTES as readonly string[]).includes(route) || AREA_ROUTES.includes(route)) return ['Service', 'BreadcrumbList'];
+  if (route === '/faqs') return ['FAQPage', 'BreadcrumbList'];
+  if (['/about', '/contact', '/privacy-policy'].includes(route)) return ['BreadcrumbList'];
+  return undefined; // account shells: not specified; they must still parse
+}
+
+const ofType = (nodes: readonly LdNode[], type: string) => nodes.filter((node) => typesOf([node]).includes(type));
+
+test('the content produces exactly the 40 routes of the spec', async () => {
+  const site = await loadSite();
+  expect(SPEC_ROUTES).toHaveLength(40);
+  expect(new Set(SPEC_ROUTES).size).toBe(40);
+  expect([...site.byRoute.keys()].sort()).toEqual([...SPEC_ROUTES].sort());
+  // Account, admin and builder pages are the noindex ones, and only those.
+  expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...ACCOUNT_ROUTES].sort());
 });
+
+for (const route of SPEC_ROUTES) {
+  test(`${route} answers 200 with its content's title, its JSON-LD and the §2 layout`, async ({ routePage: page }) => {
+    const site = await loadSite();
+    const content = site.byRoute.get(route);
+    expect(content, `content for ${route}`).toBeDefined();
+
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+    const facts = await pageFacts(page);
+    expect(facts.title, 'document title').toBe(content!.title);
+    expect(facts.lang).toBe('en-GB');
+    expect(facts.h1).toEqual({ count: 1, visible: true });
+    if (isAccount(route)) expect(facts.robots).toMatch(/noindex/);
+    else expect(facts.robots, 'public pages are indexable').toBeNull();
+
+    // JSON-LD: exactly one block, an @graph that parses, with the page kind's types.
+    expect(facts.jsonLd).toHaveLength(1);
+    const nodes = graphNodesOfTexts(facts.jsonLd);
+    const types = expectedLdTypes(route);
+    if (types) expect(typesOf(nodes).sort(), 'JSON-LD @types').toEqual([...types].sort());
+    else expect(nodes.length).toBeGreaterThan(0);
+    if (content!.area) {
+      const [service] = ofType(nodes, 'Service');
+      const places = [service?.areaServed ?? []].flat() as ({ name: string } | string)[];
+      expect(places.map((place) => (typeof place === 'string' ? place : place.name)), 'areaServed').toContain(content!.area.name);
+    }
+    if (types?.includes('BreadcrumbList')) {
+      const items = (ofType(nodes, 'BreadcrumbList')[0]?.itemListElement ?? []) as { position: number; name: string; item: string }[];
+      expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
+      expect(new URL(items[0]!.item).pathname, 'breadcrumbs start at home').toBe('/');
+      expect(new URL(items.at(-1)!.item).pathname, 'breadcrumbs end at the page').toBe(route);
+    }
+
+    // Layout: the home page has no header, sidebar or scroll-to-top link; other pages have them.
+    if (route === '/') {
+      expect(facts.header.present, 'header').toBe(false);
+      expect(facts.sidebar.present, 'sidebar').toBe(false);
+      expect(facts.scrollTop.present, 'scroll-to-top link').toBe(false);
+    } else {
+      expect(facts.header.visible, 'header').toBe(true);
+      expect(facts.scrollTop.href, 'scroll-to-top link').toBe('#top');
+      // Account shells are rendered without the sidebar (see the report); public pages have it.
+      if (!isAccount(route)) expect(facts.sidebar.visible, 'sidebar').toBe(true);
+      expect(facts.header.logoHref, 'logo link').toBe(WELLBEING_LOGO_ROUTES.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning');
+    }
+
+    // The smart contact section: everywhere but /contact, with phone, email and location cards.
+    if (route === '/contact') {
+      expect(facts.contact.present, 'smart contact section on /contact').toBe(false);
+    } else {
+      expect(facts.contact).toEqual(
+        expect.objectContaining({ visible: true, cardHeadings: ['Phone', 'Email', 'Location'], phoneVisible: true, emailVisible: true }),
+      );
+      expect(facts.contact.location).toMatch(/\S/);
+    }
+
+    // Footer: the current year, a Privacy Policy link, Instagram and Facebook.
+    expect(facts.footer.visible, 'footer').toBe(true);
+    expect(facts.footer.copyright).toContain(`© ${new Date().getFullYear()}`);
+    expect(facts.footer.links['Privacy Policy']).toBe('/privacy-policy');
+    expect(facts.footer.links['Instagram']).toMatch(/^https:\/\/(www\.)?instagram\.com\//);
+    expect(facts.footer.links['Facebook']).toMatch(/^https:\/\/(www\.)?facebook\.com\//);
+  });
+}
 
 test.describe('404 page', () => {
   test('an unknown path answers 404 with the "Page not found" message', async ({ page, consoleErrors }) => {
@@ -45,6 +117,7 @@ test.describe('404 page', () => {
     await expect(page).toHaveTitle('Page Not Found');
     await expect(page.locator('main')).toContainText('Page not found: /this-page-does-not-exist');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('section.contact-section')).toBeVisible();
   });
 
   test('a path with HTML in it is shown as text, never as markup', async ({ page, consoleErrors }) => {
@@ -66,16 +139,28 @@ test.describe('404 page', () => {
   });
 });
 
-test.describe('layout', () => {
-  test('the home page has no header, no sidebar and no scroll-to-top link', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.locator('header.site-header')).toHaveCount(0);
-    await expect(page.locator('aside.sidebar')).toHaveCount(0);
-    await expect(page.locator('a.scroll-top')).toHaveCount(0);
-    await expect(page.locator('main')).toBeVisible();
+test.describe('layout details', () => {
+  test('the header has the dropdowns, About, FAQs, Contact and a phone link', async ({ routePage: page }) => {
+    await page.goto('/about');
+    const header = page.locator('header.site-header');
+    await expect(header.locator('summary', { hasText: 'Our Services' })).toBeVisible();
+    await expect(header.locator('summary', { hasText: 'Areas Covered' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
+    await expect(header.getByRole('link', { name: 'FAQs', exact: true })).toHaveAttribute('href', '/faqs');
+    await expect(header.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact');
+    await expect(header.locator('a.phone-link[href^="tel:"]')).toBeVisible();
+    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the sidebar lists the services plus Wellbeing Services', async ({ page }) => {
+  test('the header logo image loads', async ({ routePage: page }) => {
+    await page.goto('/ardent-wellbeing');
+    const logo = page.locator('header a.logo img');
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(logo).toHaveAttribute('src', /wellbeing/);
+  });
+
+  test('the sidebar lists the services plus Wellbeing Services', async ({ routePage: page }) => {
     await page.goto('/domestic-cleaning-services');
     const sidebar = page.locator('aside.sidebar');
     await expect(sidebar).toBeVisible();
@@ -87,85 +172,10 @@ test.describe('layout', () => {
     await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/domestic-cleaning-services');
   });
 
-  test('the header has the dropdowns, About, FAQs, Contact and a phone link', async ({ page }) => {
-    await page.goto('/about');
-    const header = page.locator('header.site-header');
-    await expect(header.locator('summary', { hasText: 'Our Services' })).toBeVisible();
-    await expect(header.locator('summary', { hasText: 'Areas Covered' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
-    await expect(header.getByRole('link', { name: 'FAQs', exact: true })).toHaveAttribute('href', '/faqs');
-    await expect(header.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact');
-    await expect(header.locator('a[href^="tel:"]')).toBeVisible();
-  });
-
-  const wellbeingLogoRoutes = new Set(['/ardent-wellbeing', '/cleaning-services-senior-citizens']);
-  test('the header logo leads to the wellbeing branch on its pages and to the cleaning branch elsewhere', async ({ page }) => {
-    for (const route of SPEC_ROUTES.filter((route) => route !== '/')) {
-      await page.goto(route);
-      const expected = wellbeingLogoRoutes.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning';
-      await expect(page.locator('header a.logo'), route).toHaveAttribute('href', expected);
-    }
-  });
-
-  test('the logo image loads', async ({ page }) => {
-    for (const route of ['/ardent-cleaning', '/ardent-wellbeing']) {
-      await page.goto(route);
-      const logo = page.locator('header a.logo img');
-      await expect(logo).toBeVisible();
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: route }).toBe(true);
-    }
-  });
-
-  test('the smart contact section is on every page except /contact, with phone, email and location cards', async ({ page }) => {
-    for (const route of SPEC_ROUTES) {
-      await page.goto(route);
-      const section = page.locator('section.contact-section');
-      if (route === '/contact') {
-        await expect(section, route).toHaveCount(0);
-        continue;
-      }
-      await expect(section, route).toBeVisible();
-      const cards = section.locator('.contact-card');
-      await expect(cards.locator('h3'), route).toHaveText(['Phone', 'Email', 'Location']);
-      await expect(cards.nth(0).locator('a[href^="tel:"]'), route).toBeVisible();
-      await expect(cards.nth(1).locator('a[href^="mailto:"]'), route).toBeVisible();
-      await expect(cards.nth(2).locator('p'), route).not.toBeEmpty();
-    }
-  });
-
-  test('/contact shows the contact details itself', async ({ page }) => {
+  test('/contact shows the contact details in the page instead of the smart section', async ({ routePage: page }) => {
     await page.goto('/contact');
     const main = page.locator('main');
     await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
     await expect(main.locator('a[href^="mailto:"]').first()).toBeVisible();
-  });
-
-  test('the footer shows the current year, a Privacy Policy link and the social links', async ({ page }) => {
-    for (const route of ['/', '/about', '/login', '/contact']) {
-      await page.goto(route);
-      const footer = page.locator('footer.site-footer');
-      await expect(footer.locator('.copyright'), route).toContainText(`© ${new Date().getFullYear()}`);
-      await expect(footer.getByRole('link', { name: 'Privacy Policy' }), route).toHaveAttribute('href', '/privacy-policy');
-      await expect(footer.getByRole('link', { name: 'Instagram' }), route).toHaveAttribute('href', /^https:\/\/(www\.)?instagram\.com\//);
-      await expect(footer.getByRole('link', { name: 'Facebook' }), route).toHaveAttribute('href', /^https:\/\/(www\.)?facebook\.com\//);
-    }
-  });
-
-  test('public pages other than the home page keep the header, sidebar and scroll-to-top link', async ({ page }) => {
-    for (const route of PUBLIC_ROUTES.filter((route) => route !== '/')) {
-      await page.goto(route);
-      await expect(page.locator('header.site-header'), route).toHaveCount(1);
-      await expect(page.locator('aside.sidebar'), route).toHaveCount(1);
-      await expect(page.locator('a.scroll-top'), route).toHaveCount(1);
-    }
-  });
-
-  test('account and builder shells have the header and scroll-to-top link, and say they need JavaScript', async ({ page }) => {
-    for (const route of ACCOUNT_ROUTES) {
-      await page.goto(route);
-      await expect(page.locator('header.site-header'), route).toHaveCount(1);
-      await expect(page.locator('a.scroll-top'), route).toHaveCount(1);
-      await expect(page.locator('#app-root'), route).toHaveCount(1);
-    }
   });
 });
