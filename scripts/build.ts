@@ -3,11 +3,12 @@ import path from 'node:path';
 import { buildSite } from '../src/build.ts';
 import { buildIntoTemporaryFolder } from '../src/emit/swap-output.ts';
 import { DiskWriter } from '../src/emit/writer.ts';
-import { consoleLogger, exitWithError, formatBytes, option } from './cli.ts';
+import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
 
+const values = parseOptions({ content: { type: 'string' }, out: { type: 'string' } }, 'Usage: npm run build -- [--content <dir>] [--out <dir>]');
 const projectRoot = process.cwd();
-const outDir = path.resolve(option('out') ?? 'dist');
-const contentDir = option('content') ? path.resolve(option('content')!) : undefined;
+const outDir = path.resolve(values.out ?? 'dist');
+const contentDir = values.content ? path.resolve(values.content) : undefined;
 
 try {
   const report = await buildIntoTemporaryFolder(outDir, (tempDir) =>

@@ -1,10 +1,11 @@
 /** npm run check [-- --content <dir>]: loads and cross-checks the content without building. */
 import path from 'node:path';
 import { checkSite } from '../src/build.ts';
-import { exitWithError, option } from './cli.ts';
+import { exitWithError, parseOptions } from './cli.ts';
 
+const values = parseOptions({ content: { type: 'string' } }, 'Usage: npm run check -- [--content <dir>]');
 const projectRoot = process.cwd();
-const contentDir = option('content') ? path.resolve(option('content')!) : undefined;
+const contentDir = values.content ? path.resolve(values.content) : undefined;
 try {
   const started = performance.now();
   const { content, site } = await checkSite({ projectRoot, contentDir });

@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ContentError, formatProblems } from '../src/content/problems.ts';
 import type { Logger } from '../src/build.ts';
 
@@ -7,13 +8,34 @@ export const consoleLogger: Logger = {
   error: (message) => console.error(message),
 };
 
-/** Reads "--name value" and "--name=value" options. */
-export function option(name: string, argv = process.argv.slice(2)): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === `--${name}`) return argv[i + 1];
-    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+/** A problem the user can fix: one clear line, no stack trace. */
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Parses the command's options strictly; unknown options print the usage line. */
+export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(options: O, usage: string) {
+  try {
+    return parseArgs({ options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   }
+}
+
+/** --port, else PORT, else 8080. */
+export function portOption(value: string | undefined): number {
+  const text = value ?? (process.env.PORT || '8080');
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) fail(`Invalid port: ${text}`);
+  return port;
+}
+
+/** What to tell the user when a server cannot listen; undefined for errors that are not theirs to fix. */
+export function listenProblem(error: NodeJS.ErrnoException, port: number, host: string): string | undefined {
+  if (error.code === 'EADDRINUSE') return `Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`;
+  if (error.code === 'EACCES') return `No permission to listen on port ${port}.`;
+  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL') return `Cannot listen on host "${host}".`;
   return undefined;
 }
 

@@ -4,44 +4,21 @@
 // in a child process so template and code edits take effect (see src/dev/build-runner.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { startDevServer } from '../src/dev/dev-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
+import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>]';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-function parseOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string', default: 'localhost' },
-        content: { type: 'string' },
-        out: { type: 'string' },
-      },
-      strict: true,
-    });
-    const portText = values.port ?? (process.env.PORT || '8080');
-    const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) fail(`Invalid port: ${portText}`);
-    return {
-      port,
-      host: values.host,
-      outDir: path.resolve(values.out ?? path.join(projectRoot, 'dist')),
-      contentDir: values.content ? path.resolve(values.content) : undefined,
-    };
-  } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-}
-
-const { port, host, outDir, contentDir } = parseOptions();
+const values = parseOptions(
+  { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, content: { type: 'string' }, out: { type: 'string' } },
+  USAGE,
+);
+const port = portOption(values.port);
+const host = values.host!;
+const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
+const contentDir = values.content ? path.resolve(values.content) : undefined;
 
 const server = await startDevServer({
   projectRoot,
@@ -53,9 +30,8 @@ const server = await startDevServer({
   logger: { info: (message) => console.log(message), error: (message) => console.error(message) },
 }).catch((error: NodeJS.ErrnoException) => {
   if (error instanceof NetlifyRulesError) fail(error.message);
-  if (error.code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`);
-  if (error.code === 'EACCES') fail(`No permission to listen on port ${port}.`);
-  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL') fail(`Cannot listen on host "${host}".`);
+  const problem = listenProblem(error, port, host);
+  if (problem) fail(problem);
   throw error;
 });
 

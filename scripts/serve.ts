@@ -5,38 +5,20 @@ import { existsSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createSiteServer } from '../src/server/create-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
+import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-function parseOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string', default: 'localhost' },
-        root: { type: 'string', default: 'dist' },
-      },
-      strict: true,
-    });
-    const portText = values.port ?? (process.env.PORT || '8080');
-    const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) fail(`Invalid port: ${portText}`);
-    return { port, host: values.host, root: resolve(values.root) };
-  } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\nUsage: tsx scripts/serve.ts [--port 8080] [--host localhost] [--root dist]`);
-  }
-}
-
 async function main(): Promise<void> {
-  const { port, host, root } = parseOptions();
+  const values = parseOptions(
+    { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, root: { type: 'string', default: 'dist' } },
+    'Usage: tsx scripts/serve.ts [--port 8080] [--host localhost] [--root dist]',
+  );
+  const port = portOption(values.port);
+  const host = values.host!;
+  const root = resolve(values.root!);
   const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
   if (!existsSync(root) || !statSync(root).isDirectory()) fail(`${shownRoot} does not exist. Run \`npm run build\` first.`);
   if (!existsSync(join(root, '404.html'))) fail(`${shownRoot}404.html does not exist. Run \`npm run build\` first.`);
@@ -53,10 +35,7 @@ async function main(): Promise<void> {
   });
 
   server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') fail(`Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`);
-    if (error.code === 'EACCES') fail(`No permission to listen on port ${port}.`);
-    if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL') fail(`Cannot listen on host "${host}".`);
-    fail(`Server error: ${error.message}`);
+    fail(listenProblem(error, port, host) ?? `Server error: ${error.message}`);
   });
   server.listen(port, host, () => {
     const { port: actualPort } = server.address() as AddressInfo;

@@ -8,56 +8,7 @@ export { expect };
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** §2 of /work/shared/spec/site-spec.md, written out as the spec lists them. */
-export const MAIN_ROUTES = ['/', '/ardent-cleaning', '/ardent-wellbeing', '/about', '/faqs', '/contact', '/privacy-policy'] as const;
-
-export const SERVICE_ROUTES = [
-  '/domestic-cleaning-services',
-  '/deep-cleaning-services',
-  '/end-of-tenancy-cleaning-services',
-  '/carpet-cleaning-services',
-  '/oven-cleaning-services',
-  '/window-cleaning-services',
-  '/seasonal-cleaning-services',
-  '/oven-cleaning-bromley',
-  '/cleaning-services-busy-professionals',
-  '/cleaning-services-senior-citizens',
-] as const;
-
-export const AREA_SLUGS = [
-  'orpington',
-  'bromley',
-  'bickley',
-  'beckenham',
-  'chelsfield',
-  'chislehurst',
-  'locksbottom',
-  'farnborough-village',
-  'hayes-bromley',
-  'keston-bromley',
-  'petts-wood-bromley',
-  'shortlands-bromley',
-  'biggin-hill-bromley',
-  'eden-park-beckenham',
-  'west-wickham-bromley',
-] as const;
-
-export const AREA_ROUTES = AREA_SLUGS.map((slug) => `/cleaning-services-${slug}`);
-
-/** Account and other pages: server-rendered shells, noindex, not in the sitemap. */
-export const ACCOUNT_ROUTES = [
-  '/login',
-  '/register',
-  '/reset-password',
-  '/admin',
-  '/integrated-builder',
-  '/test-builder-dashboard',
-  '/experiments/block-builder/builder',
-  '/experiments/block-builder/preview',
-] as const;
-
-export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
-export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES];
+export { ACCOUNT_ROUTES, AREA_ROUTES, AREA_SLUGS, MAIN_ROUTES, PUBLIC_ROUTES, SERVICE_ROUTES, SPEC_ROUTES } from '../support/spec-routes.ts';
 
 let siteModel: Promise<SiteModel> | undefined;
 

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type LoadedContent } from '../../src/content/load-content.ts';
 import type { MemoryWriter } from '../../src/emit/writer.ts';
 import { contactFileForPath } from '../../src/site/contact-file.ts';
+import { ACCOUNT_ROUTES, SPEC_ROUTES } from '../support/spec-routes.ts';
+
+const APP_ROUTES: readonly string[] = ACCOUNT_ROUTES;
 import {
   attributeOf,
   buildInMemory,
@@ -15,62 +18,6 @@ import {
   TEST_SITE_URL,
 } from './support/sites.ts';
 
-/** site-spec §2: every route of the site. */
-const SPEC_ROUTES = [
-  '/',
-  '/ardent-cleaning',
-  '/ardent-wellbeing',
-  '/about',
-  '/faqs',
-  '/contact',
-  '/privacy-policy',
-  '/domestic-cleaning-services',
-  '/deep-cleaning-services',
-  '/end-of-tenancy-cleaning-services',
-  '/carpet-cleaning-services',
-  '/oven-cleaning-services',
-  '/window-cleaning-services',
-  '/seasonal-cleaning-services',
-  '/oven-cleaning-bromley',
-  '/cleaning-services-busy-professionals',
-  '/cleaning-services-senior-citizens',
-  ...[
-    'orpington',
-    'bromley',
-    'bickley',
-    'beckenham',
-    'chelsfield',
-    'chislehurst',
-    'locksbottom',
-    'farnborough-village',
-    'hayes-bromley',
-    'keston-bromley',
-    'petts-wood-bromley',
-    'shortlands-bromley',
-    'biggin-hill-bromley',
-    'eden-park-beckenham',
-    'west-wickham-bromley',
-  ].map((area) => `/cleaning-services-${area}`),
-  '/login',
-  '/register',
-  '/reset-password',
-  '/admin',
-  '/integrated-builder',
-  '/test-builder-dashboard',
-  '/experiments/block-builder/builder',
-  '/experiments/block-builder/preview',
-];
-
-const APP_ROUTES = [
-  '/login',
-  '/register',
-  '/reset-password',
-  '/admin',
-  '/integrated-builder',
-  '/test-builder-dashboard',
-  '/experiments/block-builder/builder',
-  '/experiments/block-builder/preview',
-];
 
 /** site-spec §2: the areas the Areas Covered dropdown links. */
 const NAVIGATION_AREAS = [
