@@ -1,5 +1,6 @@
 // Without JavaScript the site still works: <details> dropdowns, the popover mobile menu,
 // and every page's main content and contact section.
+import { NAVIGATION_AREAS } from '../support/spec-routes.ts';
 import { expect, loadSite, SPEC_ROUTES, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { pageFacts } from './page-facts.ts';
@@ -67,7 +68,7 @@ test.describe('header dropdowns (desktop, no JavaScript)', () => {
   test('the spec\'s navigation areas are the ones linked from "Areas Covered"', async ({ page }) => {
     await page.goto('/about');
     const hrefs = await page.locator('details[data-dropdown="areas"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    const spec = ['orpington', 'bromley', 'bickley', 'beckenham', 'chelsfield', 'chislehurst', 'farnborough-village', 'hayes-bromley', 'west-wickham-bromley', 'locksbottom'];
+    const spec = NAVIGATION_AREAS;
     expect([...hrefs].sort()).toEqual(spec.map((slug) => `/cleaning-services-${slug}`).sort());
   });
 });

@@ -50,3 +50,17 @@ export const ACCOUNT_ROUTES = [
 
 export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
 export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES];
+
+/** The areas the Areas Covered dropdown links, as §2 names them. */
+export const NAVIGATION_AREAS = [
+  'orpington',
+  'bromley',
+  'bickley',
+  'beckenham',
+  'chelsfield',
+  'chislehurst',
+  'farnborough-village',
+  'hayes-bromley',
+  'west-wickham-bromley',
+  'locksbottom',
+] as const;

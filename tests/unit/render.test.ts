@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type LoadedContent } from '../../src/content/load-content.ts';
 import type { MemoryWriter } from '../../src/emit/writer.ts';
 import { contactFileForPath } from '../../src/site/contact-file.ts';
-import { ACCOUNT_ROUTES, SPEC_ROUTES } from '../support/spec-routes.ts';
+import { ACCOUNT_ROUTES, NAVIGATION_AREAS, SPEC_ROUTES } from '../support/spec-routes.ts';
 
 const APP_ROUTES: readonly string[] = ACCOUNT_ROUTES;
 import {
@@ -18,20 +18,6 @@ import {
   TEST_SITE_URL,
 } from './support/sites.ts';
 
-
-/** site-spec §2: the areas the Areas Covered dropdown links. */
-const NAVIGATION_AREAS = [
-  'orpington',
-  'bromley',
-  'bickley',
-  'beckenham',
-  'chelsfield',
-  'chislehurst',
-  'farnborough-village',
-  'hayes-bromley',
-  'west-wickham-bromley',
-  'locksbottom',
-];
 
 const CONTACT_FILES = ['contact-details', 'ardent-cleaning-contact', 'ardent-wellbeing-contact', 'about-contact'];
 
