@@ -1,16 +1,46 @@
-import type { Block } from '../content/schema/index.ts';
+import { Fragment } from 'react';
+import type { Block, Image } from '../content/schema/index.ts';
+import { Picture } from '../images/Picture.tsx';
 import type { PageContext } from '../render/context.ts';
 import { areaRoute, serviceRoute } from '../site/pages.ts';
 import { ContactCards } from './ContactSection.tsx';
 
-/** Renders a page's blocks in order. A hero that opens the page carries the h1. */
+/**
+ * Renders a page's blocks in order. A hero that opens the page carries the h1. A service's
+ * photos follow that hero, or come first when the page has none.
+ */
 export function Blocks({ ctx }: { ctx: PageContext }) {
+  const images = ctx.page.service?.images.length ? <ServiceImages images={ctx.page.service.images} ctx={ctx} /> : null;
+  const afterHero = opensWithHero(ctx.page.blocks);
   return (
     <>
+      {afterHero ? null : images}
       {ctx.page.blocks.map((block, index) => (
-        <BlockView key={index} block={block} index={index} ctx={ctx} />
+        <Fragment key={index}>
+          <BlockView block={block} index={index} ctx={ctx} />
+          {afterHero && index === 0 ? images : null}
+        </Fragment>
       ))}
     </>
+  );
+}
+
+/**
+ * A service's `images`, each as a responsive <picture>, laid out like a picture in its Markdown.
+ * Rendered without the build's images (the content lint does), an image is a plain <img>, as in Markdown.
+ */
+function ServiceImages({ images, ctx }: { images: readonly Image[]; ctx: PageContext }) {
+  return (
+    <div className="prose service-images">
+      {images.map((image, i) => {
+        const processed = ctx.assets.images?.get(image.src);
+        return (
+          <p key={i}>
+            {processed ? <Picture image={processed} alt={image.alt} /> : <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />}
+          </p>
+        );
+      })}
+    </div>
   );
 }
 

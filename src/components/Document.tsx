@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { JsonLd } from './JsonLd.tsx';
 
+/** The picture shown when a page is shared: an absolute URL, with its size and type. */
+export interface OpenGraphImage {
+  url: string;
+  width: number;
+  height: number;
+  type: string;
+  alt: string;
+}
+
 export interface DocumentProps {
   title: string;
   description: string;
@@ -9,7 +18,7 @@ export interface DocumentProps {
   stylesheet: string;
   scripts?: readonly string[];
   jsonLd?: unknown;
-  openGraph?: { siteName: string; image: string; imageAlt: string; type: 'website' | 'article' };
+  openGraph?: { siteName: string; image?: OpenGraphImage; type: 'website' | 'article' };
   bodyClass?: string;
   children: ReactNode;
 }
@@ -37,12 +46,24 @@ export function Document(props: DocumentProps) {
             <meta property="og:title" content={title} />
             <meta property="og:description" content={description} />
             <meta property="og:url" content={canonical} />
-            <meta property="og:image" content={openGraph.image} />
-            <meta property="og:image:alt" content={openGraph.imageAlt} />
-            <meta name="twitter:card" content="summary_large_image" />
+            {openGraph.image ? (
+              <>
+                <meta property="og:image" content={openGraph.image.url} />
+                <meta property="og:image:type" content={openGraph.image.type} />
+                <meta property="og:image:width" content={String(openGraph.image.width)} />
+                <meta property="og:image:height" content={String(openGraph.image.height)} />
+                <meta property="og:image:alt" content={openGraph.image.alt} />
+              </>
+            ) : null}
+            <meta name="twitter:card" content={openGraph.image ? 'summary_large_image' : 'summary'} />
             <meta name="twitter:title" content={title} />
             <meta name="twitter:description" content={description} />
-            <meta name="twitter:image" content={openGraph.image} />
+            {openGraph.image ? (
+              <>
+                <meta name="twitter:image" content={openGraph.image.url} />
+                <meta name="twitter:image:alt" content={openGraph.image.alt} />
+              </>
+            ) : null}
           </>
         ) : null}
         {props.scripts?.map((src) => <script key={src} type="module" src={src} />)}

@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { renderMarkdown, type RenderedMarkdown } from './markdown.ts';
+import { DiskCache } from '../images/disk-cache.ts';
+import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
+import { planImages, type ImageMap, type ImageReference } from '../images/responsive-images.ts';
+import { parseMarkdown, renderMarkdown, type ParsedMarkdown, type RenderedMarkdown } from './markdown.ts';
 import { ContentError, type ContentProblem } from './problems.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 import {
@@ -14,6 +17,7 @@ import {
   NavigationSchema,
   PageSchema,
   ServiceSchema,
+  type BusinessProfile,
 } from './schema/index.ts';
 import { validateEntry } from './validate-entry.ts';
 
@@ -77,6 +81,8 @@ export interface ContentReadResult {
   content: LoadedContent | null;
   problems: ContentProblem[];
   invalid: InvalidEntries;
+  /** The raster images the content references, planned (sizes and output names) but not encoded. */
+  images: ImageMap;
 }
 
 export interface LoadOptions {
@@ -84,6 +90,8 @@ export interface LoadOptions {
   contentDir: string;
   /** Paths in problems are shown relative to this folder (the project root). */
   displayRoot?: string;
+  /** Image sizes are cached in <cacheDir>/images; defaults to .cache next to the content folder. */
+  cacheDir?: string;
 }
 
 /** Stage 1, strict: the loaded content, or a ContentError with every problem of every file. */
@@ -96,49 +104,16 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
 /**
  * Stage 1: reads every content file, validates it against its schema and renders its Markdown.
  * Returns the valid entries with the problems of all the others, so later checks can go on.
+ *
+ * It runs in two passes. The first reads, validates and parses every file, which finds the
+ * images the content references; those are then checked and planned (src/images/: sizes and
+ * output names, no encoding yet). The second renders the Markdown with the planned images.
  */
-export async function readContent({ contentDir, displayRoot = process.cwd() }: LoadOptions): Promise<ContentReadResult> {
+export async function readContent({ contentDir, displayRoot = process.cwd(), cacheDir }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
-  const display = (absolute: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
-
-  const load = async <S extends z.ZodType>(absolute: string, schema: S): Promise<ContentEntry<z.output<S>> | undefined> => {
-    const file = display(absolute);
-    let source: string;
-    try {
-      source = await readFile(absolute, 'utf8');
-    } catch {
-      problems.push({ code: 'missing-file', file, message: 'This file is required but could not be read.' });
-      return undefined;
-    }
-    const raw = readEntry(file, source);
-    if (isProblem(raw)) {
-      problems.push(raw);
-      noteInvalid(invalid, path.basename(absolute, '.md'), undefined);
-      return undefined;
-    }
-    const result = validateEntry(raw, schema);
-    if (!result.ok) {
-      problems.push(...result.problems);
-      noteInvalid(invalid, path.basename(absolute, '.md'), raw.data);
-      return undefined;
-    }
-    const blockMarkdown = new Map<number, RenderedMarkdown>();
-    const blocks = (result.data as { blocks?: { type: string; markdown?: string }[] }).blocks ?? [];
-    blocks.forEach((block, index) => {
-      if (block.type === 'markdown' && block.markdown) blockMarkdown.set(index, renderMarkdown(block.markdown));
-    });
-    return {
-      file,
-      name: path.basename(absolute, '.md'),
-      data: result.data,
-      body: raw.body.trim() ? renderMarkdown(raw.body) : null,
-      blockMarkdown,
-      lineOf: raw.lineOf,
-      textLineOf: raw.textLineOf,
-      bodyLineToFileLine: (line) => raw.bodyLine + line - 1,
-    };
-  };
+  const context: LoadContext = { displayRoot, problems, invalid };
+  const display = (absolute: string) => displayPath(absolute, displayRoot);
 
   const loadFolder = async <S extends z.ZodType>(dir: string, schema: S) => {
     const absoluteDir = path.join(contentDir, dir);
@@ -149,8 +124,8 @@ export async function readContent({ contentDir, displayRoot = process.cwd() }: L
       problems.push({ code: 'missing-file', file: display(absoluteDir), message: 'This content folder is missing.' });
       return [];
     }
-    const entries = await Promise.all(names.map((name) => load(path.join(absoluteDir, name), schema)));
-    return entries.filter((entry): entry is ContentEntry<z.output<S>> => entry !== undefined);
+    const entries = await Promise.all(names.map((name) => loadEntry(path.join(absoluteDir, name), schema, context)));
+    return entries.filter((entry): entry is ParsedEntry<z.output<S>> => entry !== undefined);
   };
 
   const [services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting] = await Promise.all([
@@ -160,14 +135,115 @@ export async function readContent({ contentDir, displayRoot = process.cwd() }: L
     loadFolder(COLLECTIONS.pages.dir, COLLECTIONS.pages.schema),
     loadFolder(COLLECTIONS.errorPages.dir, COLLECTIONS.errorPages.schema),
     loadFolder(COLLECTIONS.contacts.dir, COLLECTIONS.contacts.schema),
-    load(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema),
-    load(path.join(contentDir, SINGLES.navigation.file), SINGLES.navigation.schema),
-    load(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema),
+    loadEntry(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context),
+    loadEntry(path.join(contentDir, SINGLES.navigation.file), SINGLES.navigation.schema, context),
+    loadEntry(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema, context),
   ]);
 
+  // Between the passes: every image reference checked, every raster image planned once.
+  const parsed: ParsedEntry<unknown>[] = [...services, ...areas, ...faqs, ...pages, ...errorPages, ...contacts, profile, navigation, contactRouting].filter(
+    (entry) => entry !== undefined,
+  );
+  const imagesDir = path.join(contentDir, 'images');
+  const planned = await planImages(
+    parsed.flatMap((entry) => entry.images),
+    { imagesDir, imagesDirDisplay: display(imagesDir), cache: new DiskCache(path.join(cacheDir ?? path.join(path.dirname(contentDir), '.cache'), 'images')) },
+  );
+  problems.push(...planned.problems);
+  const render = <T>(entries: ParsedEntry<T>[]) => entries.map((entry) => entry.render(planned.images));
+
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
-  const content = profile && navigation && contactRouting ? { root, services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting } : null;
-  return { content, problems, invalid };
+  const content =
+    profile && navigation && contactRouting
+      ? {
+          root,
+          services: render(services),
+          areas: render(areas),
+          faqs: render(faqs),
+          pages: render(pages),
+          errorPages: render(errorPages),
+          contacts: render(contacts),
+          profile: profile.render(planned.images),
+          navigation: navigation.render(planned.images),
+          contactRouting: contactRouting.render(planned.images),
+        }
+      : null;
+  return { content, problems, invalid, images: planned.images };
+}
+
+/**
+ * The business profile alone, for a stage that needs nothing else and should not wait for the
+ * rest (the Open Graph images). Undefined when it has problems: readContent reports them.
+ */
+export async function readProfile({ contentDir, displayRoot = process.cwd() }: LoadOptions): Promise<ContentEntry<BusinessProfile> | undefined> {
+  const context: LoadContext = { displayRoot, problems: [], invalid: { names: new Set(), routes: new Set() } };
+  const parsed = await loadEntry(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context);
+  return context.problems.length === 0 ? parsed?.render(new Map()) : undefined;
+}
+
+/** A file read, validated and parsed: the first pass. */
+interface ParsedEntry<T> {
+  /** The images its Markdown and front matter reference. */
+  images: ImageReference[];
+  /** The second pass: the entry, with its Markdown rendered with the build's images. */
+  render(images: ImageMap): ContentEntry<T>;
+}
+
+interface LoadContext {
+  displayRoot: string;
+  problems: ContentProblem[];
+  invalid: InvalidEntries;
+}
+
+const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
+
+async function loadEntry<S extends z.ZodType>(absolute: string, schema: S, { displayRoot, problems, invalid }: LoadContext): Promise<ParsedEntry<z.output<S>> | undefined> {
+  const file = displayPath(absolute, displayRoot);
+  let source: string;
+  try {
+    source = await readFile(absolute, 'utf8');
+  } catch {
+    problems.push({ code: 'missing-file', file, message: 'This file is required but could not be read.' });
+    return undefined;
+  }
+  const raw = readEntry(file, source);
+  if (isProblem(raw)) {
+    problems.push(raw);
+    noteInvalid(invalid, path.basename(absolute, '.md'), undefined);
+    return undefined;
+  }
+  const result = validateEntry(raw, schema);
+  if (!result.ok) {
+    problems.push(...result.problems);
+    noteInvalid(invalid, path.basename(absolute, '.md'), raw.data);
+    return undefined;
+  }
+  const bodyLineToFileLine = (line: number) => raw.bodyLine + line - 1;
+  const images = frontMatterImageReferences(raw, result.data);
+  const blockMarkdown = new Map<number, ParsedMarkdown>();
+  const blocks = (result.data as { blocks?: { type: string; markdown?: string }[] }).blocks ?? [];
+  blocks.forEach((block, index) => {
+    if (block.type !== 'markdown' || !block.markdown) return;
+    const parsed = parseMarkdown(block.markdown);
+    const first = raw.textLineOf(['blocks', index, 'markdown']);
+    blockMarkdown.set(index, parsed);
+    images.push(...markdownImageReferences(raw, parsed, (line) => first + line - 1, `blocks.${index}.markdown`));
+  });
+  const body = raw.body.trim() ? parseMarkdown(raw.body) : null;
+  if (body) images.push(...markdownImageReferences(raw, body, bodyLineToFileLine));
+  return {
+    images,
+    render: (processed) => ({
+      file,
+      name: path.basename(absolute, '.md'),
+      data: result.data,
+      body: body ? renderMarkdown(body, processed) : null,
+      blockMarkdown: new Map([...blockMarkdown].map(([index, parsed]) => [index, renderMarkdown(parsed, processed)])),
+      lineOf: raw.lineOf,
+      textLineOf: raw.textLineOf,
+      bodyLineToFileLine,
+    }),
+  };
 }
 
 /** Remembers what an invalid file would have been called and where it would have lived. */

@@ -61,6 +61,76 @@ export const PROBLEM_CATALOGUE = {
     title: 'A required content file is missing',
     hint: 'Create the file; see README "Content" for what each folder holds.',
   },
+  // The content lint (src/lint/): editorial rules checked on the rendered pages.
+  'title-too-long': {
+    title: 'The page title is too long',
+    hint: 'Search results cut titles at about 60 characters: put the service and the place first and shorten the rest.',
+  },
+  'description-too-short': {
+    title: 'The meta description is too short',
+    hint: 'Write one or two sentences (50 to 160 characters) that say what the page offers and where.',
+  },
+  'description-too-long': {
+    title: 'The meta description is too long',
+    hint: 'Search results cut descriptions at about 160 characters: keep the one sentence that matters most.',
+  },
+  'duplicate-title': {
+    title: 'Two pages share a title',
+    hint: 'Give each page its own title, naming what is different about it (the service, the area).',
+  },
+  'duplicate-description': {
+    title: 'Two pages share a meta description',
+    hint: 'Give each page its own description, naming what is different about it (the service, the area).',
+  },
+  'missing-h1': {
+    title: 'The page has no main heading (h1)',
+    hint: 'Give the page a "heading", or start its blocks with a hero: either one becomes the h1.',
+  },
+  'multiple-h1': {
+    title: 'The page has more than one main heading (h1)',
+    hint: 'Keep one h1: only a hero that opens the page carries it, and Markdown headings start at "##".',
+  },
+  'skipped-heading-level': {
+    title: 'A heading skips a level',
+    hint: 'Go down one level at a time: "##" sections, "###" inside them; headings are an outline, not a font size.',
+  },
+  'too-few-words': {
+    title: 'The page has too little copy',
+    hint: 'Add real, local detail to the Markdown body: what is included, how a visit works, the area and its homes.',
+  },
+  'placeholder-text': {
+    title: 'Placeholder text is left in',
+    hint: 'Replace it with the real words before publishing; leave the sentence out if the detail is not known yet.',
+  },
+  'us-spelling': {
+    title: 'A word uses US spelling or usage',
+    hint: 'The site is written in British English: use the word suggested.',
+  },
+  'too-few-area-links': {
+    title: 'An area page links to too few other areas',
+    hint: 'Link to nearby area pages in the text, like [Bromley](/cleaning-services-bromley), or add "- type: areas-list" to the blocks to list the "neighbours".',
+  },
+  'too-few-service-links': {
+    title: 'An area page links to no service page',
+    hint: 'Link to a service in the text, like [regular cleaning](/domestic-cleaning-services), or add a "services-grid" block.',
+  },
+  'missing-alt-text': {
+    title: 'An image has no alt attribute',
+    hint: 'Describe the image for people who cannot see it; a purely decorative image takes an empty alt ("").',
+  },
+  'empty-alt-text': {
+    title: 'An image in the text has no description',
+    hint: 'Write what the image shows between the square brackets: ![What the image shows](/images/file.jpg).',
+  },
+  // The images stage (src/images/): checked while the content loads, before anything renders.
+  'missing-alt': {
+    title: 'An image has no alternative text',
+    hint: 'Say in a few words what the image shows, for people who cannot see it: ![A clean oven, inside](/images/oven.jpg) in Markdown, "alt:" in front matter.',
+  },
+  'missing-image': {
+    title: 'An image file does not exist',
+    hint: 'Put photos (JPEG, PNG, WebP, AVIF) in content/images/ and write their path as "/images/<file name>"; logos and icons (SVG) go in public/images/.',
+  },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CATALOGUE;

@@ -1,13 +1,20 @@
+import type { Branch } from '../content/schema/index.ts';
+import type { OgImage } from '../images/og-images.tsx';
+import type { ImageMap } from '../images/responsive-images.ts';
 import type { LogoLink } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
 import type { Crumb } from './structured-data/breadcrumbs.ts';
 
-/** Hashed asset URLs from the bundle stage. */
+/** Hashed asset URLs: the bundle stage's stylesheet and scripts, and the images stage's files. */
 export interface Assets {
   stylesheet: string;
   /** Script URL by entry name, for example "not-found". */
   scripts: Readonly<Record<string, string>>;
+  /** The responsive variants of the raster images content references, by their "/images/…" path. */
+  images?: ImageMap;
+  /** Each branch's Open Graph image; pages have no og:image without it. */
+  og?: Readonly<Partial<Record<Branch, OgImage>>>;
 }
 
 /** What a template receives: the page, the site and what was derived for this path. */

@@ -58,7 +58,7 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
     ) : (
       <StandardTemplate ctx={ctx} />
     );
-  const branch = site.profile.branches[ctx.logo.branch];
+  const card = assets.og?.[ctx.logo.branch];
   return documentHtml(
     <Document
       title={page.title}
@@ -69,8 +69,7 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
       jsonLd={pageGraph(site, page, ctx.trail)}
       openGraph={{
         siteName: site.profile.name,
-        image: `${site.siteUrl}${branch.logo}`,
-        imageAlt: branch.name,
+        image: card ? { url: `${site.siteUrl}${card.url}`, width: card.width, height: card.height, type: card.type, alt: card.alt } : undefined,
         type: page.route === '/' ? 'website' : 'article',
       }}
     >

@@ -193,7 +193,10 @@ describe('ServiceSchema', () => {
     const service = valid<schemas.Service>('service', 'valid-full.md');
     expect(service.offers).toEqual({ priceCurrency: 'GBP', availability: 'LimitedAvailability' });
     expect(service.area).toBe('bromley');
-    expect(service.images).toEqual(['/images/oven-before.jpg', '/images/oven-after.webp']);
+    expect(service.images).toEqual([
+      { src: '/images/oven-before.jpg', alt: 'The oven before cleaning, with burnt-on grease' },
+      { src: '/images/oven-after.webp', alt: 'The same oven after cleaning' },
+    ]);
   });
 });
 
@@ -287,6 +290,12 @@ describe('shared field schemas', () => {
       ['about', 'http://x.example', 'tel:01632 960', 'javascript:alert(1)', '/a b'],
     ],
     ['AssetPathSchema', schemas.AssetPathSchema, ['/images/logo.svg', '/a/b.jpeg', '/favicon.ico'], ['images/logo.svg', '/images/logo.gif', '/images/logo', 'https://x.example/a.png']],
+    [
+      'RasterImagePathSchema',
+      schemas.RasterImagePathSchema,
+      ['/images/oven.jpg', '/images/team/anna.JPEG', '/images/a.png', '/images/b.webp', '/images/c.avif'],
+      ['/images/logo.svg', 'images/oven.jpg', '/photos/oven.jpg', '/images/oven', 'https://x.example/a.jpg'],
+    ],
   ] as const)('%s accepts and rejects the right values', (_name, schema, good, bad) => {
     for (const value of good) expect(schema.safeParse(value).success, value).toBe(true);
     for (const value of bad) expect(schema.safeParse(value).success, value).toBe(false);
@@ -299,10 +308,12 @@ describe('shared field schemas', () => {
       schemas.RouteSchema,
       schemas.HrefSchema,
       schemas.AssetPathSchema,
+      schemas.RasterImagePathSchema,
     ]);
     // Parts covered through their parent's fixtures.
     const viaParent: Record<string, z.ZodType> = {
       BranchSchema: schemas.ServiceSchema,
+      ImageSchema: schemas.ServiceSchema,
       ActionSchema: schemas.BlockSchema,
       BlocksSchema: schemas.PageSchema,
       OpeningHoursSchema: schemas.BusinessProfileSchema,

@@ -26,6 +26,25 @@ export const AssetPathSchema = z
   .string()
   .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|ico)$/, 'Give a path under public/, like "/images/logo.svg".');
 
+/**
+ * A photo or other raster image in content/images/, referenced as "/images/<name>.<ext>".
+ * The build resizes it and converts it to AVIF and WebP (src/images/).
+ */
+export const RasterImagePathSchema = z
+  .string()
+  .regex(/^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, 'Give the path of a photo in content/images/, like "/images/oven-before.jpg" (JPEG, PNG, WebP or AVIF).');
+
+/**
+ * A raster image with its alternative text. The alt text is required: a missing or empty one is
+ * reported by the image check as "missing-alt", as for an image in Markdown, with its line.
+ */
+export const ImageSchema = z.strictObject({
+  src: RasterImagePathSchema,
+  /** What the image shows, for people who cannot see it. */
+  alt: z.string().default(''),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
 export const BranchSchema = z.enum(['cleaning', 'wellbeing']);
 export type Branch = z.infer<typeof BranchSchema>;
 

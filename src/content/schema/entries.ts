@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetPathSchema, BranchSchema, RouteSchema, SeoFields, SlugSchema } from './common.ts';
+import { AssetPathSchema, BranchSchema, ImageSchema, RouteSchema, SeoFields, SlugSchema } from './common.ts';
 import { BlocksSchema } from './blocks.ts';
 
 export const ServiceSchema = z.strictObject({
@@ -14,7 +14,8 @@ export const ServiceSchema = z.strictObject({
   /** Position in menus and the sidebar; lower first. */
   order: z.number().int(),
   icon: AssetPathSchema.optional(),
-  images: z.array(AssetPathSchema).default([]),
+  /** Photos shown after the hero: `{ src: /images/x.jpg, alt: … }`, files in content/images/. */
+  images: z.array(ImageSchema).default([]),
   /** Slugs of the area pages this service covers. */
   areaServed: z.array(SlugSchema).min(1, 'List at least one area slug this service covers.'),
   /** A local variant of a service names the one area it is about. */

@@ -14,6 +14,8 @@ export const BranchProfileSchema = z.strictObject({
   name: z.string().min(1),
   route: RouteSchema,
   logo: AssetPathSchema,
+  /** One line under the logo on the branch's Open Graph image (the picture shown when a page is shared). */
+  tagline: z.string().min(1).max(60, 'Keep the tagline to 60 characters: it is one line on the sharing image.').optional(),
 });
 
 /** The business profile: the one home of the name, phone, email, address and social links. */

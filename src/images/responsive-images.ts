@@ -1,0 +1,264 @@
+// Stage 1b and 4b: the raster images content references (photos in content/images/).
+// planImages runs during the content check: it reads each referenced file and its size and
+// decides its variants, whose names hash the source and the settings, so Markdown can be
+// rendered with them before anything is encoded. encodeImages then writes the variants
+// (AVIF and WebP at each width, and a JPEG or PNG fallback) with sharp, off the main thread,
+// while the pages render; each variant comes from .cache/images/ when it was encoded before.
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { ContentProblem } from '../content/problems.ts';
+import { DiskCache, hashOf } from './disk-cache.ts';
+import { loadSharp, SHARP_VERSION } from './sharp.ts';
+
+/** Everything that decides the encoded bytes; it is part of every cache key and output name. */
+export const IMAGE_SETTINGS = {
+  /** srcset widths, capped at the source's own width: images are never enlarged. */
+  widths: [480, 960, 1440],
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 75, effort: 4 },
+  /** The fallback for a photo. */
+  jpeg: { quality: 78, mozjpeg: true },
+  /** The fallback for an image with transparency. */
+  png: { compressionLevel: 9, palette: true, quality: 90, effort: 4 },
+} as const;
+
+/** Bumped when the code below changes what it writes. */
+const PIPELINE_VERSION = '1';
+
+/** Output folder: netlify.toml caches /assets/* for a year, which content-hashed names allow. */
+export const IMAGES_OUTPUT_DIR = 'assets/images';
+
+/** Where content references raster images from: "/images/<file>" is content/images/<file>. */
+const RASTER_PATH = /^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i;
+const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif)$/i;
+
+export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+export interface ImageVariant {
+  /** Output path, for example "assets/images/oven-960-3f2a1b9c0d.avif". */
+  path: string;
+  /** Root-relative URL of the output. */
+  url: string;
+  format: ImageFormat;
+  width: number;
+}
+
+/** One source image and the files made from it. */
+export interface ResponsiveImage {
+  /** As content references it: "/images/oven.jpg". */
+  src: string;
+  /** The source file. */
+  file: string;
+  /** The source's displayed size (EXIF orientation applied): the <img> width and height. */
+  width: number;
+  height: number;
+  avif: ImageVariant[];
+  webp: ImageVariant[];
+  /** JPEG, or PNG when the source has transparency, at a middle width. */
+  fallback: ImageVariant;
+}
+
+/** The build's processed images, by the path content uses. */
+export type ImageMap = ReadonlyMap<string, ResponsiveImage>;
+
+/** Where content refers to an image. */
+export interface ImageReference {
+  src: string;
+  alt: string;
+  /** The content file, as problems name it. */
+  file: string;
+  line: number;
+  field?: string;
+  /** Where a missing alt is reported, when not at `line` and `field`: "images.0.alt" in front matter. */
+  altAt?: { line: number; field: string };
+  /** Markdown `![alt](src)`, or an `images:` entry in front matter: only the messages differ. */
+  from: 'markdown' | 'front-matter';
+}
+
+/** Whether a path is a raster image this stage processes. */
+export const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
+
+/** Source metadata, cached next to the variants so that a rebuild does not load sharp. */
+interface SourceFacts {
+  width: number;
+  height: number;
+  alpha: boolean;
+}
+
+export interface PlanOptions {
+  /** content/images/. */
+  imagesDir: string;
+  /** How problems name the images folder, for example "content/images". */
+  imagesDirDisplay: string;
+  cache: DiskCache;
+}
+
+/**
+ * Checks every reference (alt text, file present and readable) and plans the variants of each
+ * raster image once, however often it is referenced. Reads files and sizes only: no encoding.
+ */
+export async function planImages(references: readonly ImageReference[], options: PlanOptions): Promise<{ images: ImageMap; problems: ContentProblem[] }> {
+  const problems: ContentProblem[] = [];
+  const raster: ImageReference[] = [];
+  for (const reference of references) {
+    const at = { file: reference.file, line: reference.line, field: reference.field };
+    if (!isRasterImagePath(reference.src)) {
+      // A photo written anywhere but "/images/…" would not be processed, and would not be found.
+      if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
+        const name = reference.src.split('/').pop();
+        problems.push({ code: 'missing-image', ...at, message: `Write the path of a photo from the site root, as "/images/${name}", with the file in ${options.imagesDirDisplay}/.` });
+      }
+      continue;
+    }
+    raster.push(reference);
+    if (reference.alt.trim() === '') {
+      problems.push({
+        code: 'missing-alt',
+        ...at,
+        ...reference.altAt,
+        message:
+          reference.from === 'markdown'
+            ? `The image "${reference.src}" has no alternative text: write it between the brackets, as ![What the photo shows](${reference.src}).`
+            : `The image "${reference.src}" has no alternative text: add "alt:" with a few words on what it shows.`,
+      });
+    }
+  }
+
+  const sources = [...new Set(raster.map((reference) => reference.src))];
+  const planned = await Promise.all(sources.map((src) => planImage(src, options)));
+  const images = new Map<string, ResponsiveImage>();
+  planned.forEach((result, i) => {
+    const src = sources[i]!;
+    if ('image' in result) {
+      images.set(src, result.image);
+      return;
+    }
+    for (const reference of raster.filter((r) => r.src === src)) {
+      problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
+    }
+  });
+  return { images, problems };
+}
+
+async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: PlanOptions): Promise<{ image: ResponsiveImage } | { problem: string }> {
+  const relative = src.slice('/images/'.length);
+  const file = path.join(imagesDir, relative);
+  const shown = `${imagesDirDisplay}/${relative}`;
+  if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return { problem: `There is no file ${shown}.` };
+  }
+  const key = hashOf([PIPELINE_VERSION, SHARP_VERSION, JSON.stringify(IMAGE_SETTINGS), bytes]);
+  let facts = parseFacts(await cache.read(`${key}.json`));
+  if (!facts) {
+    try {
+      const sharp = await loadSharp();
+      const metadata = await sharp(bytes).metadata();
+      facts = { width: metadata.autoOrient.width, height: metadata.autoOrient.height, alpha: metadata.hasAlpha };
+    } catch (error) {
+      return { problem: `${shown} could not be read as an image (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    await cache.write(`${key}.json`, JSON.stringify(facts));
+  }
+  const base = path.basename(relative).replace(RASTER_EXTENSION, '');
+  const variant = (format: ImageFormat, width: number): ImageVariant => {
+    const outputPath = `${IMAGES_OUTPUT_DIR}/${base}-${width}-${key}.${format === 'jpeg' ? 'jpg' : format}`;
+    return { path: outputPath, url: `/${outputPath}`, format, width };
+  };
+  const widths = widthsFor(facts.width);
+  const fallbackWidth = widths[Math.floor(widths.length / 2)]!;
+  return {
+    image: {
+      src,
+      file,
+      width: facts.width,
+      height: facts.height,
+      avif: widths.map((width) => variant('avif', width)),
+      webp: widths.map((width) => variant('webp', width)),
+      fallback: variant(facts.alpha ? 'png' : 'jpeg', fallbackWidth),
+    },
+  };
+}
+
+/** The srcset widths for a source: the standard ones below its width, then its own width when it is smaller than the largest. */
+export function widthsFor(sourceWidth: number): number[] {
+  const standard: readonly number[] = IMAGE_SETTINGS.widths;
+  const largest = standard[standard.length - 1]!;
+  if (sourceWidth >= largest) return [...standard];
+  return [...standard.filter((width) => width < sourceWidth), sourceWidth];
+}
+
+function parseFacts(cached: Buffer | undefined): SourceFacts | undefined {
+  if (!cached) return undefined;
+  try {
+    const facts = JSON.parse(cached.toString('utf8')) as Partial<SourceFacts>;
+    return typeof facts.width === 'number' && typeof facts.height === 'number' && typeof facts.alpha === 'boolean' ? (facts as SourceFacts) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EncodedFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+export interface EncodeReport {
+  files: EncodedFile[];
+  /** Variants encoded by this build, and read back from the cache. */
+  encoded: number;
+  cached: number;
+}
+
+/** Writes every variant of every image: from the cache when it is there, else encoded with sharp (and cached). */
+export async function encodeImages(images: ImageMap, cache: DiskCache): Promise<EncodeReport> {
+  const report: EncodeReport = { files: [], encoded: 0, cached: 0 };
+  // A few sources at a time, each with all its variants at once: sharp runs them on libuv's threads.
+  await forEachLimited([...images.values()], Math.max(2, availableParallelism()), async (image) => {
+    const variants = [...image.avif, ...image.webp, image.fallback];
+    const found = await Promise.all(variants.map((variant) => cache.read(path.basename(variant.path))));
+    let source: Promise<Buffer> | undefined;
+    await Promise.all(
+      variants.map(async (variant, i) => {
+        let contents = found[i];
+        if (contents) {
+          report.cached += 1;
+        } else {
+          contents = await encodeVariant(await (source ??= readFile(image.file)), variant);
+          report.encoded += 1;
+          await cache.write(path.basename(variant.path), contents);
+        }
+        report.files.push({ path: variant.path, contents });
+      }),
+    );
+  });
+  report.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return report;
+}
+
+async function encodeVariant(source: Buffer, variant: ImageVariant): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const resized = sharp(source).autoOrient().resize({ width: variant.width, withoutEnlargement: true });
+  switch (variant.format) {
+    case 'avif':
+      return resized.avif(IMAGE_SETTINGS.avif).toBuffer();
+    case 'webp':
+      return resized.webp(IMAGE_SETTINGS.webp).toBuffer();
+    case 'jpeg':
+      return resized.flatten({ background: '#ffffff' }).jpeg(IMAGE_SETTINGS.jpeg).toBuffer();
+    case 'png':
+      return resized.png(IMAGE_SETTINGS.png).toBuffer();
+  }
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
