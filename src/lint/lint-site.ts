@@ -1,0 +1,141 @@
+/**
+ * The content lint: the site's editorial rules, checked on the pages as they render. Runs after
+ * the content loads and cross-checks (checkSite); renders every page in memory with the real
+ * templates, parses each once, and hands them to the rules. Pure apart from reading the content
+ * files' text, to point each problem at its line.
+ */
+import type { LoadedContent } from '../content/load-content.ts';
+import type { ContentProblem } from '../content/problems.ts';
+import type { Assets } from '../render/context.ts';
+import { outputPathFor, renderSite } from '../render/render-site.tsx';
+import type { SiteModel } from '../site/site-model.ts';
+import type { LintContext, LintedPage, LintRule } from './context.ts';
+import { parseDocument } from './html.ts';
+import { DEFAULT_LINT_OPTIONS, type LintOptions } from './options.ts';
+import { altText } from './rules/alt-text.ts';
+import { areaLinks } from './rules/area-links.ts';
+import { britishSpelling } from './rules/british-spelling.ts';
+import { descriptionLength } from './rules/description-length.ts';
+import { headings } from './rules/headings.ts';
+import { placeholders } from './rules/placeholders.ts';
+import { titleLength } from './rules/title-length.ts';
+import { uniqueMeta } from './rules/unique-meta.ts';
+import { wordCount } from './rules/word-count.ts';
+import { SourceFiles } from './sources.ts';
+
+export { DEFAULT_LINT_OPTIONS, type LintOptions } from './options.ts';
+
+/** Every rule, in the order the summary lists them. */
+export const LINT_RULES: readonly LintRule[] = [
+  titleLength,
+  descriptionLength,
+  uniqueMeta,
+  headings,
+  wordCount,
+  placeholders,
+  britishSpelling,
+  areaLinks,
+  altText,
+];
+
+
+/**
+ * The lint needs no bundled assets: the stylesheet and script addresses do not change what it
+ * checks, so esbuild is not run.
+ */
+export const LINT_ASSETS: Assets = { stylesheet: '/assets/site.css', scripts: {} };
+
+export interface LintInput {
+  content: LoadedContent;
+  site: SiteModel;
+  /** The folder the content files' names (in problems) are relative to: the project root for the CLI. */
+  root: string;
+  options?: Partial<LintOptions>;
+  /** Run only these rules; all by default. */
+  rules?: readonly string[];
+  assets?: Assets;
+  /** The content files' text; read from `root` when absent. */
+  sources?: SourceFiles;
+}
+
+export interface RuleCount {
+  id: string;
+  summary: string;
+  /** Pages the rule looked at. */
+  checked: number;
+  problems: number;
+}
+
+export interface LintReport {
+  problems: ContentProblem[];
+  rules: RuleCount[];
+  /** Pages rendered and linted: the routes plus the 404 and 500 pages. */
+  pages: number;
+  milliseconds: number;
+}
+
+export async function lintSite(input: LintInput): Promise<LintReport> {
+  const started = performance.now();
+  const options: LintOptions = { ...DEFAULT_LINT_OPTIONS, ...input.options };
+  const rules = input.rules ? LINT_RULES.filter((rule) => input.rules!.includes(rule.id)) : LINT_RULES;
+  const unknown = input.rules?.filter((id) => !LINT_RULES.some((rule) => rule.id === id)) ?? [];
+  if (unknown.length > 0) throw new Error(`Unknown lint rule: ${unknown.join(', ')}`);
+
+  const sources = input.sources ?? SourceFiles.fromDisk(input.content, input.root);
+  const context: LintContext = {
+    content: input.content,
+    site: input.site,
+    pages: renderedPages(input.content, input.site, input.assets ?? LINT_ASSETS),
+    sources,
+    options,
+  };
+
+  const problems: ContentProblem[] = [];
+  const seen = new Set<string>();
+  const counts: RuleCount[] = [];
+  for (const rule of rules) {
+    const result = rule.run(context);
+    let count = 0;
+    for (const problem of result.problems) {
+      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.field, problem.message]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(problem);
+      count += 1;
+    }
+    counts.push({ id: rule.id, summary: rule.summary, checked: result.checked, problems: count });
+  }
+  return { problems, rules: counts, pages: context.pages.length, milliseconds: performance.now() - started };
+}
+
+/** Renders the site with the real templates and pairs each page with its content entry. */
+function renderedPages(content: LoadedContent, site: SiteModel, assets: Assets): LintedPage[] {
+  const html = new Map(renderSite(site, assets).map((file) => [file.path, file.html]));
+  const pages: LintedPage[] = site.pages.map((page) => {
+    const text = html.get(outputPathFor(page.route))!;
+    return {
+      route: page.route,
+      file: page.file,
+      entry: page.entry,
+      page,
+      title: page.title,
+      description: page.description,
+      html: text,
+      document: parseDocument(text),
+    };
+  });
+  for (const entry of content.errorPages) {
+    const text = html.get(`${entry.data.status}.html`);
+    if (text === undefined) continue;
+    pages.push({
+      route: `/${entry.data.status}`,
+      file: entry.file,
+      entry,
+      title: entry.data.title,
+      description: entry.data.message,
+      html: text,
+      document: parseDocument(text),
+    });
+  }
+  return pages;
+}
