@@ -1,4 +1,4 @@
-import { Blocks } from '../src/components/Blocks.tsx';
+import { Blocks, opensWithHero } from '../src/components/Blocks.tsx';
 import { Layout } from '../src/components/Layout.tsx';
 import type { PageContext } from '../src/render/context.ts';
 
@@ -9,7 +9,7 @@ import type { PageContext } from '../src/render/context.ts';
 export function AppShellTemplate({ ctx }: { ctx: PageContext }) {
   return (
     <Layout ctx={ctx}>
-      <h1 className="page-heading">{ctx.page.heading}</h1>
+      {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
       <Blocks ctx={ctx} />
       <div id="app-root" className="app-root" data-mount={ctx.page.mount}>
         <noscript>

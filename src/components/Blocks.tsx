@@ -75,8 +75,10 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
       return rendered ? <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} /> : null;
     }
     case 'services-grid': {
-      const services = block.services
-        ? block.services.map((slug) => site.services.find((entry) => entry.data.slug === slug)!.data)
+      // An explicit list, else on an area page the services popular there, else the branch's services.
+      const slugs = block.services ?? page.area?.services;
+      const services = slugs
+        ? slugs.map((slug) => site.services.find((entry) => entry.data.slug === slug)!.data)
         : site.services.map((entry) => entry.data).filter((service) => block.branch === 'all' || service.branch === block.branch);
       return (
         <section className="services-grid" aria-labelledby={`block-${index}`}>
