@@ -1,9 +1,13 @@
 /** npm run build [-- --content <dir>] [-- --out <dir>]: builds the site into dist/. */
 import path from 'node:path';
-import { buildSite } from '../src/build.ts';
-import { buildIntoTemporaryFolder } from '../src/emit/swap-output.ts';
-import { DiskWriter } from '../src/emit/writer.ts';
 import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
+
+// A production build uses React's production server renderer: the same HTML in about half the
+// time, without development-only checks. Set before React is first imported, hence the dynamic imports.
+process.env.NODE_ENV ??= 'production';
+const { buildSite } = await import('../src/build.ts');
+const { buildIntoTemporaryFolder } = await import('../src/emit/swap-output.ts');
+const { DiskWriter } = await import('../src/emit/writer.ts');
 
 const values = parseOptions({ content: { type: 'string' }, out: { type: 'string' } }, 'Usage: npm run build -- [--content <dir>] [--out <dir>]');
 const projectRoot = process.cwd();
