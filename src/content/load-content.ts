@@ -72,7 +72,9 @@ export type LoadedContent = {
  * "unknown reference" reports elsewhere.
  */
 export interface InvalidEntries {
+  /** File names and slugs; a service's or an area's route follows from its slug (src/site/pages.ts). */
   names: Set<string>;
+  /** Routes the invalid pages give in their front matter. */
   routes: Set<string>;
 }
 
@@ -246,12 +248,9 @@ async function loadEntry<S extends z.ZodType>(absolute: string, schema: S, { dis
   };
 }
 
-/** Remembers what an invalid file would have been called and where it would have lived. */
+/** Remembers what an invalid file would have been called, and a page's route when it gives one. */
 function noteInvalid(invalid: InvalidEntries, name: string, data: unknown): void {
   const fields = (data ?? {}) as { slug?: unknown; route?: unknown };
-  const slug = typeof fields.slug === 'string' ? fields.slug : name;
-  invalid.names.add(name).add(slug);
+  invalid.names.add(name).add(typeof fields.slug === 'string' ? fields.slug : name);
   if (typeof fields.route === 'string') invalid.routes.add(fields.route);
-  // A service's or an area's route comes from its slug.
-  invalid.routes.add(`/${slug}`).add(`/cleaning-services-${slug}`);
 }

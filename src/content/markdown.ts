@@ -31,8 +31,6 @@ export interface RenderedMarkdown {
   ids: string[];
   /** Levels of the headings, in order. */
   headingLevels: { depth: number; line: number }[];
-  /** Words of prose, for the length rules. */
-  wordCount: number;
 }
 
 /**
@@ -55,7 +53,6 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   const definitions = new Map<string, { url: string; line: number }>();
   const imageReferences: { identifier: string; alt: string; line: number }[] = [];
   const linkReferences = new Set<string>();
-  let wordCount = 0;
   visit(tree, (node) => {
     const line = node.position?.start.line ?? 1;
     if (node.type === 'link') links.push({ url: node.url, line });
@@ -64,7 +61,6 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
     if (node.type === 'image') images.push({ url: node.url, alt: node.alt ?? '', line });
     if (node.type === 'imageReference') imageReferences.push({ identifier: node.identifier, alt: node.alt ?? '', line });
     if (node.type === 'heading') headingLevels.push({ depth: node.depth, line });
-    if (node.type === 'text') wordCount += node.value.split(/\s+/).filter(Boolean).length;
   });
   for (const reference of imageReferences) {
     const definition = definitions.get(reference.identifier);
@@ -74,7 +70,7 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   const imageOnly = new Set(imageReferences.map((reference) => reference.identifier).filter((id) => !linkReferences.has(id)));
   for (const [identifier, definition] of definitions) if (!imageOnly.has(identifier)) links.push(definition);
   links.sort((a, b) => a.line - b.line);
-  return { tree, links, images, headingLevels, wordCount };
+  return { tree, links, images, headingLevels };
 }
 
 /**

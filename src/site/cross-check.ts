@@ -1,7 +1,7 @@
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { ContentProblem } from '../content/problems.ts';
-import type { SitePage } from './pages.ts';
+import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 
 /** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */
 export const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
@@ -34,6 +34,7 @@ export function crossCheck(
   for (const page of pages) if (!anchors.has(page.route)) anchors.set(page.route, anchorsOf(page, listedFaqs));
   // Invalid files are reported already; their names count as existing (see InvalidEntries).
   const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
+  const invalidRoutes = new Set([...invalid.routes, ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })])]);
   const serviceSlugs = known(content.services.map((entry) => entry.data.slug));
   const areaSlugs = known(content.areas.map((entry) => entry.data.slug));
   const contactNames = known(content.contacts.map((entry) => entry.name));
@@ -64,7 +65,7 @@ export function crossCheck(
       return;
     }
     const targetAnchors = anchors.get(route);
-    if (!targetAnchors && invalid.routes.has(route)) return;
+    if (!targetAnchors && invalidRoutes.has(route)) return;
     if (!targetAnchors) {
       problems.push({ code: 'broken-link', file: entry.file, ...where, message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
       return;
@@ -175,7 +176,7 @@ export function crossCheck(
   reference(routing, ['default'], routing.data.default, contactNames, 'contact file', 'contact');
   routing.data.rules.forEach((rule, i) => {
     reference(routing, ['rules', i, 'file'], rule.file, contactNames, 'contact file', 'contact');
-    const routes = [...routeOwners.keys(), ...invalid.routes];
+    const routes = [...routeOwners.keys(), ...invalidRoutes];
     const matches = rule.match === 'exact' ? routes.includes(rule.path) : routes.some((route) => route.startsWith(rule.path));
     if (!matches) {
       problems.push({ code: 'broken-link', file: routing.file, line: routing.lineOf(['rules', i, 'path']), field: `rules.${i}.path`, message: `No page address ${rule.match === 'exact' ? 'is' : 'starts with'} "${rule.path}", so this rule never applies.` });
