@@ -8,6 +8,8 @@ process.env.NODE_ENV ??= 'production';
 const { buildSite } = await import('../src/build.ts');
 const { buildIntoTemporaryFolder } = await import('../src/emit/swap-output.ts');
 const { DiskWriter } = await import('../src/emit/writer.ts');
+const { scriptReport } = await import('../src/emit/script-report.ts');
+const { mkdir, writeFile } = await import('node:fs/promises');
 
 const values = parseOptions({ content: { type: 'string' }, out: { type: 'string' } }, 'Usage: npm run build -- [--content <dir>] [--out <dir>]');
 const projectRoot = process.cwd();
@@ -23,6 +25,10 @@ try {
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
       `(${process.uptime().toFixed(2)} s with start-up) into ${path.relative(projectRoot, outDir) || '.'}/ [build ${report.buildId}]`,
   );
+  console.log(scriptReport(report.scripts).join('\n'));
+  // Every page's figures, for the budgets check and anyone curious; kept out of the published site.
+  await mkdir('.cache', { recursive: true });
+  await writeFile('.cache/build-report.json', `${JSON.stringify({ buildId: report.buildId, scripts: report.scripts }, null, 2)}\n`);
 } catch (error) {
   exitWithError(error, `Nothing was written: ${path.relative(projectRoot, outDir)}/ is unchanged.`);
 }

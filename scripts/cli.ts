@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ContentError, formatProblems } from '../src/content/problems.ts';
+import { BudgetError } from '../src/emit/script-weights.ts';
 import type { Logger } from '../src/build.ts';
 
 export const consoleLogger: Logger = {
@@ -46,6 +47,9 @@ export function listenProblem(error: NodeJS.ErrnoException, port: number, host: 
 export function exitWithError(error: unknown, footer?: string): never {
   if (error instanceof ContentError) {
     console.error(formatProblems(error.problems));
+    if (footer) console.error(`\n${footer}`);
+  } else if (error instanceof BudgetError) {
+    console.error(error.message);
     if (footer) console.error(`\n${footer}`);
   } else {
     console.error('The build failed because of an error in the generator, not in the content:');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { bundleAssets } from './bundle/bundle-assets.ts';
 import { readContent, readProfile, type LoadedContent } from './content/load-content.ts';
 import { ContentError, throwIfProblems } from './content/problems.ts';
+import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
 import { buildId, buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './emit/build-files.ts';
 import { readPublicFiles } from './emit/public-files.ts';
 import { robotsTxt, sitemapXml } from './emit/sitemap.tsx';
@@ -40,6 +41,8 @@ export interface BuildReport {
   buildId: string;
   /** Image files (responsive variants and Open Graph images) encoded by this build, and read from .cache/. */
   images: { encoded: number; cached: number };
+  /** The JavaScript each page downloads, raw and gzipped. */
+  scripts: PageScriptWeight[];
 }
 
 type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now' | 'cacheDir'>;
@@ -86,6 +89,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const encoding = encodeImages(images, new DiskCache(path.join(cacheDir, 'images')));
   encoding.catch(() => {}); // awaited below; not left unhandled if rendering throws first
   const pages = renderSite(site, { ...bundle.assets, images, og: ogImages });
+  // Over the JavaScript budget, the build fails before anything is written.
+  const scripts = scriptWeights(pages, bundle.files);
+  checkScriptBudget(scripts);
   const data = contactFiles(site);
   const id = buildId([...pages.map((page) => page.html), ...bundle.files.map((file) => file.contents), ...data.map((file) => file.json)]);
   const manifest = buildManifest(site, id, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts });
@@ -110,6 +116,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     milliseconds: performance.now() - started,
     buildId: id,
     images: { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached },
+    scripts,
   };
 }
 

@@ -6,7 +6,7 @@ import type { PageContext } from '../src/render/context.ts';
 export function HomeTemplate({ ctx }: { ctx: PageContext }) {
   const { branches } = ctx.site.profile;
   return (
-    <Layout ctx={ctx} header={false} sidebar={false} scrollToTop={false}>
+    <Layout ctx={ctx}>
       <div className="home-brands">
         {(['cleaning', 'wellbeing'] as const).map((branch) => (
           <a key={branch} href={branches[branch].route} className="home-brand">

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { build } from 'esbuild';
+import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
 import type { Assets } from '../render/context.ts';
 
 export interface BundleResult {
@@ -11,8 +12,10 @@ export interface BundleResult {
 /** Entry points by name: the stylesheet and the small browser scripts. */
 export const ENTRY_POINTS = {
   site: 'src/styles/site.css',
+  boot: 'src/islands/boot.ts',
   'not-found': 'src/islands/not-found.ts',
-} as const;
+  ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
+} as Record<'site' | 'boot' | 'not-found' | IslandName, string>;
 
 /** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files. */
 export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {
@@ -30,18 +33,42 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
     metafile: true,
     write: false,
     logLevel: 'silent',
+    platform: 'browser',
+    // React's production build, without its development checks and warnings.
+    define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
   });
+  const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
+  const outputs = result.metafile.outputs;
   const byEntry: Record<string, string> = {};
-  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+  const imports: Record<string, string[]> = {};
+  for (const [output, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
     const name = Object.entries(ENTRY_POINTS).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
-    if (name) byEntry[name] = `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
+    if (!name) continue;
+    byEntry[name] = url(output);
+    if (output.endsWith('.js')) imports[name] = staticImports(outputs, output).map(url);
   }
   const { site: stylesheet, ...scripts } = byEntry;
   if (!stylesheet) throw new Error('esbuild produced no stylesheet');
   return {
-    assets: { stylesheet, scripts },
+    assets: { stylesheet, scripts, imports },
     files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })),
   };
+}
+
+type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M ? (M extends { outputs: infer O } ? O : never) : never;
+
+/** Every chunk an output imports statically, directly or through another chunk (React, shared code). */
+function staticImports(outputs: Outputs, output: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    for (const dependency of outputs[file]?.imports ?? []) {
+      if (dependency.kind !== 'import-statement' || seen.has(dependency.path)) continue;
+      seen.add(dependency.path);
+      visit(dependency.path);
+    }
+  };
+  visit(output);
+  return [...seen].sort();
 }

@@ -1,25 +1,112 @@
-import type { ResolvedContact } from '../site/site-model.ts';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import {
+  CONTACT_ERROR_MESSAGES,
+  contactTransition,
+  ContactLoadError,
+  FALLBACK_HEADING,
+  FALLBACK_SUBTITLE,
+  loadContact,
+  NOT_AVAILABLE,
+  type ContactView,
+} from '../islands/contact-data.ts';
 import { telHref } from './tel-href.ts';
 
-export const NOT_AVAILABLE = 'Not available';
+export { NOT_AVAILABLE };
+
+export interface ContactSectionProps {
+  /** The contact file for this path, /content/{file}.json. */
+  file: string;
+  /** The file's details as the build resolved them: the loaded state the visitor sees first. */
+  details: ContactView;
+  /** What the error state shows: the business's own phone, email and area. */
+  fallback: Pick<ContactView, 'phone' | 'email' | 'location'>;
+}
 
 /**
- * The smart contact section in its loaded state, as the build renders it. The browser
- * island refreshes it from /content/{file}.json and owns the loading and error states.
+ * The smart contact section (spec §2, §4, §7, §8), the "contact" island. The build renders its
+ * loaded state, so nothing moves when the page opens; in the browser it then asks for
+ * /content/{file}.json (from the session cache when it can), and on failure shows the fallback
+ * details, the §8 message and Try Again, which shows the loading state and asks again.
  */
-export function ContactSection({ file, details }: { file: string; details: ResolvedContact }) {
+export function ContactSection({ file, details, fallback }: ContactSectionProps) {
+  const [state, dispatch] = useReducer(contactTransition, { status: 'loaded', details });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const retried = useRef(false);
+
+  const load = useCallback(
+    async (fresh: boolean) => {
+      try {
+        const loaded = await loadContact(file, {
+          fetch: (url, init) => fetch(url, init),
+          cache: sessionStorageOrNull(),
+          defaults: { title: details.title, location: details.location },
+          fresh,
+        });
+        dispatch({ type: 'resolved', details: loaded });
+      } catch (error) {
+        dispatch({ type: 'rejected', failure: error instanceof ContactLoadError ? error.failure : 'failed' });
+      }
+    },
+    [file, details.title, details.location],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  // After Try Again the button is gone: focus goes to the section's heading, not the page top.
+  useEffect(() => {
+    if (retried.current && state.status !== 'loading') headingRef.current?.focus();
+  }, [state.status]);
+
+  const tryAgain = () => {
+    retried.current = true;
+    dispatch({ type: 'retry' });
+    void load(true);
+  };
+
+  const shown: ContactView =
+    state.status === 'loaded' ? state.details : { title: FALLBACK_HEADING, subtitle: FALLBACK_SUBTITLE, ...fallback };
   return (
-    <section id="contact" className="contact-section" aria-labelledby="contact-heading" data-island="contact" data-contact-file={file}>
+    <section
+      id="contact"
+      className="contact-section"
+      aria-labelledby="contact-heading"
+      aria-busy={state.status === 'loading'}
+      data-contact-file={file}
+      data-state={state.status}
+    >
       <div className="contact-inner">
-        <h2 id="contact-heading">{details.title}</h2>
-        {details.subtitle ? <p className="contact-subtitle">{details.subtitle}</p> : null}
-        <ContactCards details={details} />
+        <h2 id="contact-heading" ref={headingRef} tabIndex={-1}>
+          {shown.title}
+        </h2>
+        {shown.subtitle ? <p className="contact-subtitle">{shown.subtitle}</p> : null}
+        <p className="contact-status" role="status">
+          {state.status === 'loading' ? 'Loading contact details…' : ''}
+        </p>
+        {state.status === 'error' ? (
+          <div className="contact-error" role="alert">
+            <p>{CONTACT_ERROR_MESSAGES[state.failure]}</p>
+            <button type="button" className="button" onClick={tryAgain}>
+              Try Again
+            </button>
+          </div>
+        ) : null}
+        {state.status === 'loading' ? <div className="contact-loading" aria-hidden="true" /> : <ContactCards details={shown} />}
       </div>
     </section>
   );
 }
 
-export function ContactCards({ details }: { details: Pick<ResolvedContact, 'phone' | 'email' | 'location'> }) {
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // blocked by the browser's privacy settings
+  }
+}
+
+export function ContactCards({ details }: { details: Pick<ContactView, 'phone' | 'email' | 'location'> }) {
   return (
     <ul className="contact-cards">
       <li className="contact-card">

@@ -16,7 +16,10 @@ export interface DocumentProps {
   canonical?: string;
   noindex: boolean;
   stylesheet: string;
+  /** Module scripts the page runs: deferred, so none blocks rendering. */
   scripts?: readonly string[];
+  /** Modules those scripts import on this page, fetched in parallel rather than one after another. */
+  preloads?: readonly string[];
   jsonLd?: unknown;
   openGraph?: { siteName: string; image?: OpenGraphImage; type: 'website' | 'article' };
   bodyClass?: string;
@@ -67,6 +70,7 @@ export function Document(props: DocumentProps) {
           </>
         ) : null}
         {props.scripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {props.preloads?.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         {props.jsonLd ? <JsonLd data={props.jsonLd} /> : null}
       </head>
       <body id="top" className={props.bodyClass}>

@@ -13,15 +13,18 @@ export function Footer({ footer, year }: { footer: NavModel['footer']; year: num
             ))}
           </ul>
         </nav>
-        <ul className="social-links" aria-label="Follow us">
-          {footer.social.map((link) => (
-            <li key={link.href}>
-              <a href={link.href} rel="me noopener">
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {/* A labelled landmark: an aria-label on the bare list is not reliably announced. */}
+        <nav aria-label="Follow us">
+          <ul className="social-links">
+            {footer.social.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} rel="me noopener">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p className="copyright">
           © {year} {footer.copyrightHolder}. All rights reserved.
         </p>

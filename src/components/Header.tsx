@@ -1,50 +1,105 @@
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { LogoLink } from '../site/logo.ts';
 import type { NavLink, NavModel } from '../site/navigation.ts';
+import { ariaCurrent } from './aria-current.ts';
+import { useMediaQuery, useOutsidePointerDown, usePopoverOpen } from './browser-hooks.ts';
+
+export interface HeaderProps {
+  menu: Pick<NavModel, 'servicesMenu' | 'areasMenu' | 'links' | 'phone'>;
+  logo: LogoLink;
+  currentRoute: string;
+}
+
+type DropdownName = 'services' | 'areas';
+/** How a dropdown was opened: a hover opening closes when the pointer leaves, a click opening stays. */
+type OpenDropdown = { name: DropdownName; by: 'hover' | 'click' } | null;
+
+/** The desktop layout, where the dropdowns hang below the bar and open on hover. */
+const HOVER_LAYOUT = '(min-width: 64em) and (hover: hover)';
+/** Crossing the gap between a summary and its panel must not close it. */
+const HOVER_CLOSE_DELAY_MS = 150;
+const MENU_ID = 'site-menu';
 
 /**
- * The site header. Without JavaScript it already works: the dropdowns are <details>, and the
- * mobile menu is a popover (the browser closes it on an outside click or Escape).
+ * The site header, the same component on the server and in the browser (the "header" island).
+ * Without JavaScript it already works: the dropdowns are <details>, and the mobile menu is a
+ * popover (the browser closes it on an outside click or Escape). Hydrated, the dropdowns also
+ * open on hover, close on Escape (focus back on their toggle), an outside click or Tab away;
+ * the menu closes when a link is followed; a logo that fails to load is retried once.
  */
-export function Header({ nav, logo, currentRoute }: { nav: NavModel; logo: LogoLink; currentRoute: string }) {
+export function Header({ menu, logo, currentRoute }: HeaderProps) {
+  const [open, setOpen] = useState<OpenDropdown>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const hoverLayout = useMediaQuery(HOVER_LAYOUT);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const menuOpen = usePopoverOpen(navRef);
+
+  const close = useCallback(() => setOpen(null), []);
+  useOutsidePointerDown(navRef, open !== null, close);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // Focus moves into the mobile menu when it opens, and back to its button when it closes.
+  useEffect(() => {
+    if (menuOpen) closeButtonRef.current?.focus();
+    else if (navRef.current?.contains(document.activeElement) && !hoverLayoutNow()) menuButtonRef.current?.focus();
+  }, [menuOpen]);
+
+  const dropdownProps = (name: DropdownName) => ({
+    name,
+    open: open?.name === name,
+    onToggle: () => setOpen((current) => (current?.name === name && current.by === 'click' ? null : { name, by: 'click' })),
+    onHover: (entering: boolean) => {
+      if (!hoverLayout) return;
+      clearTimeout(closeTimer.current);
+      if (entering) setOpen((current) => (current?.name === name ? current : { name, by: 'hover' }));
+      else closeTimer.current = setTimeout(() => setOpen((current) => (current?.name === name && current.by === 'hover' ? null : current)), HOVER_CLOSE_DELAY_MS);
+    },
+    onClose: close,
+  });
+
+  // Following a link closes the mobile menu, so a page restored from the back/forward cache
+  // does not come back with it open.
+  const closeMenu = () => {
+    const nav = navRef.current;
+    if (nav?.matches(':popover-open')) nav.hidePopover();
+    setOpen(null);
+  };
+
   return (
     <header className="site-header">
       <div className="header-inner">
         <a className="logo" href={logo.href} data-branch={logo.branch}>
-          <img src={logo.src} alt={`${logo.name} home`} width={240} height={64} />
+          <Logo src={logo.src} alt={`${logo.name} home`} />
         </a>
-        <button type="button" className="menu-button" popoverTarget="site-menu" aria-label="Open menu">
+        <button ref={menuButtonRef} type="button" className="menu-button" popoverTarget={MENU_ID} aria-label="Open menu">
           <span className="menu-icon" aria-hidden="true" />
           <span className="menu-label">Menu</span>
         </button>
-        <nav id="site-menu" className="site-nav" popover="auto" aria-label="Main">
-          <button type="button" className="menu-close" popoverTarget="site-menu" popoverTargetAction="hide">
+        <nav ref={navRef} id={MENU_ID} className="site-nav" popover="auto" aria-label="Main" onClick={(event) => followsLink(event.target) && closeMenu()}>
+          <button ref={closeButtonRef} type="button" className="menu-close" popoverTarget={MENU_ID} popoverTargetAction="hide">
             Close menu
           </button>
           <ul className="nav-list">
             <li className="nav-item">
-              <details className="dropdown" data-dropdown="services">
-                <summary>Our Services</summary>
-                <div className="dropdown-panel">
-                  {nav.servicesMenu.map((group) => (
-                    <div className="dropdown-group" key={group.href}>
-                      <a className="dropdown-group-link" href={group.href} aria-current={ariaCurrent(group.href, currentRoute)}>
-                        {group.label}
-                      </a>
-                      <LinkList links={group.items} currentRoute={currentRoute} />
-                    </div>
-                  ))}
-                </div>
-              </details>
+              <Dropdown label="Our Services" {...dropdownProps('services')}>
+                {menu.servicesMenu.map((group) => (
+                  <div className="dropdown-group" key={group.href}>
+                    <a className="dropdown-group-link" href={group.href} aria-current={ariaCurrent(group.href, currentRoute)}>
+                      {group.label}
+                    </a>
+                    <LinkList links={group.items} currentRoute={currentRoute} />
+                  </div>
+                ))}
+              </Dropdown>
             </li>
             <li className="nav-item">
-              <details className="dropdown" data-dropdown="areas">
-                <summary>Areas Covered</summary>
-                <div className="dropdown-panel">
-                  <LinkList links={nav.areasMenu} currentRoute={currentRoute} />
-                </div>
-              </details>
+              <Dropdown label="Areas Covered" {...dropdownProps('areas')}>
+                <LinkList links={menu.areasMenu} currentRoute={currentRoute} />
+              </Dropdown>
             </li>
-            {nav.links.map((link) => (
+            {menu.links.map((link) => (
               <li className="nav-item" key={link.href}>
                 <a className="nav-link" href={link.href} aria-current={ariaCurrent(link.href, currentRoute)}>
                   {link.label}
@@ -52,14 +107,85 @@ export function Header({ nav, logo, currentRoute }: { nav: NavModel; logo: LogoL
               </li>
             ))}
           </ul>
-          <a className="phone-link" href={nav.phone.href}>
+          <a className="phone-link" href={menu.phone.href}>
             <span className="visually-hidden">Call us on </span>
-            {nav.phone.label}
+            {menu.phone.label}
           </a>
         </nav>
       </div>
     </header>
   );
+}
+
+function hoverLayoutNow(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(HOVER_LAYOUT).matches;
+}
+
+function followsLink(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('a[href]') !== null;
+}
+
+interface DropdownProps {
+  name: DropdownName;
+  label: string;
+  open: boolean;
+  onToggle(): void;
+  onHover(entering: boolean): void;
+  onClose(): void;
+  children: ReactNode;
+}
+
+/**
+ * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
+ * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
+ */
+function Dropdown({ name, label, open, onToggle, onHover, onClose, children }: DropdownProps) {
+  const summaryRef = useRef<HTMLElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    // Handled here: Escape closes the dropdown, not the whole mobile menu around it.
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
+    summaryRef.current?.focus();
+  };
+  const onBlur = (event: FocusEvent<HTMLDetailsElement>) => {
+    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget !== null) onClose();
+  };
+  const hover = (entering: boolean) => (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') onHover(entering);
+  };
+  return (
+    <details className="dropdown" data-dropdown={name} open={open} onKeyDown={onKeyDown} onBlur={onBlur} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
+      <summary
+        ref={summaryRef}
+        onClick={(event) => {
+          event.preventDefault();
+          onToggle();
+        }}
+      >
+        {label}
+      </summary>
+      <div className="dropdown-panel">{children}</div>
+    </details>
+  );
+}
+
+/** Spec §2: a logo that fails to load is retried once, with a cache-busting query. */
+function Logo({ src, alt }: { src: string; alt: string }) {
+  const [current, setCurrent] = useState(src);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const retry = useCallback(() => setCurrent((shown) => (shown === src ? cacheBusted(src) : shown)), [src]);
+  // The image may have failed before the island hydrated, when no error handler was listening yet.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img?.complete && img.naturalWidth === 0) retry();
+  }, [retry]);
+  return <img ref={imgRef} src={current} alt={alt} width={240} height={64} onError={retry} />;
+}
+
+export function cacheBusted(src: string): string {
+  return `${src}${src.includes('?') ? '&' : '?'}retry=${Date.now()}`;
 }
 
 function LinkList({ links, currentRoute }: { links: readonly NavLink[]; currentRoute: string }) {
@@ -74,8 +200,4 @@ function LinkList({ links, currentRoute }: { links: readonly NavLink[]; currentR
       ))}
     </ul>
   );
-}
-
-export function ariaCurrent(href: string, currentRoute: string): 'page' | undefined {
-  return href === currentRoute ? 'page' : undefined;
 }

@@ -1,41 +1,52 @@
 import type { ReactNode } from 'react';
+import { DEFAULT_LOCATION } from '../content/schema/contact.ts';
 import type { PageContext } from '../render/context.ts';
 import { ContactSection } from './ContactSection.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { Island } from './Island.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The §2 layout. The home page turns off the header, sidebar and scroll-to-top. */
-export function Layout({
-  ctx,
-  children,
-  header = true,
-  sidebar = true,
-  scrollToTop = true,
-}: {
-  ctx: PageContext;
-  children: ReactNode;
-  header?: boolean;
-  sidebar?: boolean;
-  scrollToTop?: boolean;
-}) {
-  const { site, page } = ctx;
+/** The §2 layout; ctx.parts says which parts this page has. The interactive parts are islands. */
+export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
+  const { site, page, parts } = ctx;
+  const { navigation, profile } = site;
   return (
     <>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      {header ? <Header nav={site.navigation} logo={ctx.logo} currentRoute={page.route} /> : null}
-      <div className={sidebar ? 'page-layout with-sidebar' : 'page-layout'}>
+      {parts.header ? (
+        <Island
+          name="header"
+          component={Header}
+          props={{
+            menu: { servicesMenu: navigation.servicesMenu, areasMenu: navigation.areasMenu, links: navigation.links, phone: navigation.phone },
+            logo: ctx.logo,
+            currentRoute: page.route,
+          }}
+        />
+      ) : null}
+      <div className={parts.sidebar ? 'page-layout with-sidebar' : 'page-layout'}>
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        {sidebar ? <Sidebar sidebar={site.navigation.sidebar} currentRoute={page.route} /> : null}
+        {parts.sidebar ? <Island name="sidebar" component={Sidebar} props={{ sidebar: navigation.sidebar, currentRoute: page.route }} /> : null}
       </div>
-      {ctx.contact ? <ContactSection file={ctx.contact.file} details={ctx.contact.details} /> : null}
-      <Footer footer={site.navigation.footer} year={site.builtAt.getFullYear()} />
-      {scrollToTop ? <ScrollToTop /> : null}
+      {ctx.contact ? (
+        <Island
+          name="contact"
+          component={ContactSection}
+          props={{
+            file: ctx.contact.file,
+            details: ctx.contact.details,
+            fallback: { phone: profile.telephoneDisplay, email: profile.email, location: DEFAULT_LOCATION },
+          }}
+        />
+      ) : null}
+      <Footer footer={navigation.footer} year={site.builtAt.getFullYear()} />
+      {parts.scrollToTop ? <Island name="scroll-top" component={ScrollToTop} props={{}} /> : null}
     </>
   );
 }

@@ -4,13 +4,16 @@ import type { ImageMap } from '../images/responsive-images.ts';
 import type { LogoLink } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
+import type { LayoutParts } from './layout-parts.ts';
 import type { Crumb } from './structured-data/breadcrumbs.ts';
 
 /** Hashed asset URLs: the bundle stage's stylesheet and scripts, and the images stage's files. */
 export interface Assets {
   stylesheet: string;
-  /** Script URL by entry name, for example "not-found". */
+  /** Script URL by entry name, for example "boot" or "header". */
   scripts: Readonly<Record<string, string>>;
+  /** Each script entry's static imports (shared chunks such as React), by entry name: preloaded with it. */
+  imports?: Readonly<Record<string, readonly string[]>>;
   /** The responsive variants of the raster images content references, by their "/images/…" path. */
   images?: ImageMap;
   /** Each branch's Open Graph image; pages have no og:image without it. */
@@ -24,6 +27,8 @@ export interface PageContext {
   assets: Assets;
   logo: LogoLink;
   trail: readonly Crumb[];
+  /** Which parts of the layout this page has (and so which islands). */
+  parts: LayoutParts;
   /** The contact file shown in the smart contact section, or null where the page has none. */
   contact: { file: string; details: ResolvedContact } | null;
 }

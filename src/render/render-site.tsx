@@ -11,6 +11,8 @@ import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Assets, PageContext } from './context.ts';
+import { islandsOf, layoutParts } from './layout-parts.ts';
+import { pageScripts, type PageScripts } from './page-scripts.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 import { trailFor } from './trail.ts';
 
@@ -18,16 +20,15 @@ import { trailFor } from './trail.ts';
 export interface RenderedFile {
   path: string;
   html: string;
+  /** The page's JavaScript, for the build report's per-page weights. */
+  scripts: PageScripts;
 }
-
-/** The /contact page shows the full details block instead of the smart section. */
-const CONTACT_ROUTE = '/contact';
 
 /** Stage 3: renders every route and the error pages to HTML documents. Pure: writes nothing. */
 export function renderSite(site: SiteModel, assets: Assets): RenderedFile[] {
-  const files = site.pages.map((page) => ({ path: outputPathFor(page.route), html: renderPage(site, page, assets) }));
-  files.push({ path: '404.html', html: renderErrorPage(site, site.errorPages.notFound, assets) });
-  files.push({ path: '500.html', html: renderErrorPage(site, site.errorPages.serverError, assets) });
+  const files: RenderedFile[] = site.pages.map((page) => ({ path: outputPathFor(page.route), ...renderPageWithScripts(site, page, assets) }));
+  files.push({ path: '404.html', ...renderErrorPage(site, site.errorPages.notFound, assets) });
+  files.push({ path: '500.html', ...renderErrorPage(site, site.errorPages.serverError, assets) });
   return files;
 }
 
@@ -38,18 +39,30 @@ export function outputPathFor(route: string): string {
 
 export function contextFor(site: SiteModel, page: SitePage, assets: Assets): PageContext {
   const file = contactFileForPath(page.route, site.contactRouting);
+  const parts = layoutParts(page);
   return {
     site,
     page,
     assets,
     logo: logoForPath(page.route, site.logoRule, site.profile.branches),
     trail: trailFor(site, page),
-    contact: page.route === CONTACT_ROUTE ? null : { file, details: site.contacts.get(file)! },
+    parts,
+    contact: parts.contact ? { file, details: site.contacts.get(file)! } : null,
   };
 }
 
 export function renderPage(site: SiteModel, page: SitePage, assets: Assets): string {
+  return renderPageWithScripts(site, page, assets).html;
+}
+
+/** The boot script runs on every page; it imports the islands the page contains. */
+function scriptsFor(ctx: PageContext, extra: readonly string[] = []): PageScripts {
+  return pageScripts(ctx.assets, ['boot', ...extra], islandsOf(ctx.parts));
+}
+
+export function renderPageWithScripts(site: SiteModel, page: SitePage, assets: Assets): { html: string; scripts: PageScripts } {
   const ctx = contextFor(site, page, assets);
+  const scripts = scriptsFor(ctx);
   const body: ReactElement =
     page.template === 'home' ? (
       <HomeTemplate ctx={ctx} />
@@ -59,13 +72,15 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
       <StandardTemplate ctx={ctx} />
     );
   const card = assets.og?.[ctx.logo.branch];
-  return documentHtml(
+  const html = documentHtml(
     <Document
       title={page.title}
       description={page.description}
       canonical={pageUrl(site, page.route)}
       noindex={page.noindex}
       stylesheet={assets.stylesheet}
+      scripts={scripts.scripts}
+      preloads={scripts.preloads}
       jsonLd={pageGraph(site, page, ctx.trail)}
       openGraph={{
         siteName: site.profile.name,
@@ -76,9 +91,10 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
       {body}
     </Document>,
   );
+  return { html, scripts };
 }
 
-function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Assets): string {
+function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Assets): { html: string; scripts: PageScripts } {
   // Error pages are served at any address: no canonical, not indexed, links from the root.
   const page: SitePage = {
     route: `/${error.status}`,
@@ -96,12 +112,13 @@ function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Assets): str
     entry: undefined as never,
   };
   const ctx = contextFor(site, page, assets);
-  const scripts = error.status === 404 && assets.scripts['not-found'] ? [assets.scripts['not-found']] : [];
-  return documentHtml(
-    <Document title={error.title} description={page.description} noindex stylesheet={assets.stylesheet} scripts={scripts}>
-      <ErrorPageTemplate ctx={{ ...ctx, contact: ctx.contact }} message={error.message} />
+  const scripts = scriptsFor(ctx, error.status === 404 ? ['not-found'] : []);
+  const html = documentHtml(
+    <Document title={error.title} description={page.description} noindex stylesheet={assets.stylesheet} scripts={scripts.scripts} preloads={scripts.preloads}>
+      <ErrorPageTemplate ctx={ctx} message={error.message} />
     </Document>,
   );
+  return { html, scripts };
 }
 
 function documentHtml(element: ReactElement): string {

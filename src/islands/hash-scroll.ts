@@ -1,0 +1,32 @@
+/**
+ * Spec §2 navigation: a page opened with a #hash shows its target below the sticky header,
+ * otherwise it opens at the top. CSS scroll-padding-top keeps the target clear of the header;
+ * this sets it to the header's real height, and scrolls again once the islands have rendered,
+ * in case they moved the target, unless the visitor has scrolled since.
+ */
+export function keepHashTargetInView(): void {
+  const header = document.querySelector<HTMLElement>('.site-header');
+  const setOffset = () => document.documentElement.style.setProperty('--sticky-offset', `${header ? header.offsetHeight : 0}px`);
+  setOffset();
+  if (header && 'ResizeObserver' in window) new ResizeObserver(setOffset).observe(header);
+
+  const target = hashTarget(location.hash);
+  if (!target) return;
+  let scrolledByVisitor = false;
+  const stop = () => (scrolledByVisitor = true);
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { once: true, passive: true });
+  requestAnimationFrame(() => {
+    if (!scrolledByVisitor) target.scrollIntoView({ block: 'start' });
+  });
+}
+
+export function hashTarget(hash: string): HTMLElement | null {
+  if (hash.length < 2) return null;
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // a malformed escape: look for the id as written
+  }
+  return document.getElementById(id);
+}
