@@ -57,6 +57,9 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
       else closeTimer.current = setTimeout(() => setOpen((current) => (current?.name === name && current.by === 'hover' ? null : current)), HOVER_CLOSE_DELAY_MS);
     },
     onClose: close,
+    // The browser opened or closed it itself: a click before the island hydrated, or find-in-page.
+    onNativeToggle: (isOpen: boolean) =>
+      setOpen((current) => (isOpen ? (current?.name === name ? current : { name, by: 'click' }) : current?.name === name ? null : current)),
   });
 
   // Following a link closes the mobile menu, so a page restored from the back/forward cache
@@ -132,6 +135,7 @@ interface DropdownProps {
   onToggle(): void;
   onHover(entering: boolean): void;
   onClose(): void;
+  onNativeToggle(open: boolean): void;
   children: ReactNode;
 }
 
@@ -139,8 +143,15 @@ interface DropdownProps {
  * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
  * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
  */
-function Dropdown({ name, label, open, onToggle, onHover, onClose, children }: DropdownProps) {
+function Dropdown({ name, label, open, onToggle, onHover, onClose, onNativeToggle, children }: DropdownProps) {
   const summaryRef = useRef<HTMLElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  // Opened before hydration: take over the state the visitor already chose.
+  useEffect(() => {
+    if (detailsRef.current?.open) onNativeToggle(true);
+    // Only once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
     // Handled here: Escape closes the dropdown, not the whole mobile menu around it.
@@ -156,7 +167,19 @@ function Dropdown({ name, label, open, onToggle, onHover, onClose, children }: D
     if (event.pointerType === 'mouse') onHover(entering);
   };
   return (
-    <details className="dropdown" data-dropdown={name} open={open} onKeyDown={onKeyDown} onBlur={onBlur} onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
+    <details
+      ref={detailsRef}
+      className="dropdown"
+      data-dropdown={name}
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) onNativeToggle(event.currentTarget.open);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      onPointerEnter={hover(true)}
+      onPointerLeave={hover(false)}
+    >
       <summary
         ref={summaryRef}
         onClick={(event) => {

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 /** What each island entry exports: boot imports it and calls mount on the island's element. */
@@ -6,10 +6,21 @@ export interface IslandModule {
   mount(element: HTMLElement): void;
 }
 
+/**
+ * Marks the island's element data-hydrated once React has attached to it (effects run after the
+ * hydration commit): for tests, and for anyone debugging which widgets are live. Renders no markup.
+ */
+function Hydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.dataset.hydrated = '';
+  }, [element]);
+  return children;
+}
+
 /** Hydrates the element the build's <Island> rendered, with the same component and its props. */
 export function hydrateWith<P extends object>(component: ComponentType<P>): IslandModule['mount'] {
   return (element) => {
     const props = JSON.parse(element.dataset.props ?? '{}') as P;
-    hydrateRoot(element, createElement(component, props));
+    hydrateRoot(element, createElement(Hydrated, { element, children: createElement(component, props) }));
   };
 }

@@ -212,7 +212,7 @@ describe('the smart contact section', () => {
     expect(contactFileOf(html)).toBe(file);
     const details = JSON.parse(out.text(`content/${file}.json`)) as { title: string };
     const section = elementHtml(html, /<section id="contact"[^>]*>/)!;
-    expect(decodeEntities(/<h2 id="contact-heading">([^<]*)<\/h2>/.exec(section)?.[1] ?? '')).toBe(details.title);
+    expect(decodeEntities(/<h2 id="contact-heading"[^>]*>([^<]*)<\/h2>/.exec(section)?.[1] ?? '')).toBe(details.title);
   });
 
   it('/contact shows the full contact details block instead', () => {
@@ -270,7 +270,8 @@ describe('build files', () => {
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
-    expect(Object.keys(manifest.assets).sort()).toEqual(['not-found', 'stylesheet']);
+    // The stylesheet, the boot script, the 404 script and one entry per island.
+    expect(Object.keys(manifest.assets).sort()).toEqual(['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet']);
     for (const asset of Object.values(manifest.assets)) {
       expect(asset).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);
       expect(out.files.has(asset.slice(1)), asset).toBe(true);

@@ -1,0 +1,479 @@
+// The layout's behaviour once its islands have hydrated (spec §2, §4, §7, §8, §9), in Chromium.
+import type { Page, Route } from '@playwright/test';
+import { expect, PUBLIC_ROUTES, test } from './fixtures.ts';
+
+/** Waits until React has hydrated the named islands (each marks its element data-hydrated). */
+async function hydrated(page: Page, ...islands: string[]) {
+  for (const name of islands) await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+}
+
+const CONTACT_JSON = '**/content/*.json';
+
+/** Cancels link navigations at the document, after the islands' own click handlers have run. */
+async function stopNavigation(page: Page) {
+  await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
+}
+
+test.describe('header dropdowns (desktop)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const [name, label, link] of [
+    ['services', 'Our Services', '/ardent-cleaning'],
+    ['areas', 'Areas Covered', '/cleaning-services-bromley'],
+  ] as const) {
+    test(`"${label}" opens on hover and closes when the pointer leaves`, async ({ page }) => {
+      await page.goto('/about');
+      await hydrated(page, 'header');
+      const dropdown = page.locator(`details[data-dropdown="${name}"]`);
+      await dropdown.locator('summary').hover();
+      await expect(dropdown).toHaveAttribute('open', '');
+      await expect(dropdown.locator(`a[href="${link}"]`)).toBeVisible();
+      // Moving down into the panel keeps it open…
+      await dropdown.locator(`a[href="${link}"]`).hover();
+      await expect(dropdown).toHaveAttribute('open', '');
+      // …moving well away closes it.
+      await page.mouse.move(640, 700);
+      await expect(dropdown).not.toHaveAttribute('open');
+    });
+
+    test(`"${label}" works from the keyboard: Enter and Space toggle, Escape closes and returns focus`, async ({ page }) => {
+      await page.goto('/faqs');
+      await hydrated(page, 'header');
+      const dropdown = page.locator(`details[data-dropdown="${name}"]`);
+      const summary = dropdown.locator('summary');
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(dropdown).toHaveAttribute('open', '');
+      await page.keyboard.press('Enter');
+      await expect(dropdown).not.toHaveAttribute('open');
+      await page.keyboard.press('Space');
+      await expect(dropdown).toHaveAttribute('open', '');
+      await page.keyboard.press('Tab');
+      await expect(dropdown.locator('a').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dropdown).not.toHaveAttribute('open');
+      await expect(summary).toBeFocused();
+    });
+  }
+
+  test('a click opens a dropdown, which stays open when the pointer leaves; an outside click closes it', async ({ page }) => {
+    await page.goto('/about');
+    await hydrated(page, 'header');
+    const services = page.locator('details[data-dropdown="services"]');
+    await services.locator('summary').click();
+    await expect(services).toHaveAttribute('open', '');
+    await page.mouse.move(640, 700);
+    await page.waitForTimeout(400);
+    await expect(services).toHaveAttribute('open', '');
+    await page.mouse.click(640, 700);
+    await expect(services).not.toHaveAttribute('open');
+  });
+
+  test('one dropdown at a time, and tabbing past the last link closes it', async ({ page }) => {
+    await page.goto('/about');
+    await hydrated(page, 'header');
+    const services = page.locator('details[data-dropdown="services"]');
+    const areas = page.locator('details[data-dropdown="areas"]');
+    await services.locator('summary').click();
+    await areas.locator('summary').click();
+    await expect(areas).toHaveAttribute('open', '');
+    await expect(services).not.toHaveAttribute('open');
+    await areas.locator('a').last().focus();
+    await page.keyboard.press('Tab');
+    await expect(areas).not.toHaveAttribute('open');
+  });
+
+  test('a dropdown opened before the scripts arrived is taken over when they do: the next click closes it', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/header-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about');
+    const services = page.locator('details[data-dropdown="services"]');
+    await services.locator('summary').click();
+    await expect(services).toHaveAttribute('open', '');
+    release();
+    await hydrated(page, 'header');
+    await expect(services).toHaveAttribute('open', '');
+    await services.locator('summary').click();
+    await expect(services).not.toHaveAttribute('open');
+  });
+
+  test('the phone link is a tel: link', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('.site-header a.phone-link')).toHaveAttribute('href', /^tel:\+44\d{9,10}$/);
+  });
+});
+
+test.describe('mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the hamburger opens it with focus inside; Escape closes it and focus returns to the button', async ({ page }) => {
+    await page.goto('/about');
+    await hydrated(page, 'header');
+    const menu = page.locator('#site-menu');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await expect(menu).toBeHidden();
+    await button.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('an outside click closes it', async ({ page }) => {
+    await page.goto('/faqs');
+    await hydrated(page, 'header');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#site-menu');
+    await expect(menu).toBeVisible();
+    await page.mouse.click(10, 400); // on the backdrop, left of the panel
+    await expect(menu).toBeHidden();
+  });
+
+  test('following a link closes it', async ({ page }) => {
+    await page.goto('/faqs');
+    await hydrated(page, 'header');
+    // The navigation itself is cancelled (after the island has seen the click), so the menu can be checked on this page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#site-menu');
+    await expect(menu).toBeVisible();
+    await stopNavigation(page);
+    await menu.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('a dropdown inside the menu opens by tap, and Escape closes only the dropdown', async ({ page }) => {
+    await page.goto('/about');
+    await hydrated(page, 'header');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const areas = page.locator('details[data-dropdown="areas"]');
+    await areas.locator('summary').click();
+    await expect(areas).toHaveAttribute('open', '');
+    await page.keyboard.press('Escape');
+    await expect(areas).not.toHaveAttribute('open');
+    await expect(page.locator('#site-menu')).toBeVisible();
+  });
+});
+
+test.describe('sidebar', () => {
+  test('at 375 px the toggle opens the list; Escape and an outside click close it; a link closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/about');
+    await hydrated(page, 'sidebar');
+    const aside = page.locator('aside.sidebar');
+    const panel = page.locator('#sidebar-panel');
+    const toggle = aside.getByRole('button', { name: 'Show the list of services' });
+    await expect(panel).toBeHidden();
+    await expect(aside).toHaveAttribute('data-state', 'closed');
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await expect(aside).toHaveAttribute('data-state', 'open');
+    await expect(panel.getByRole('link', { name: 'Wellbeing Services' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(aside).toHaveAttribute('data-state', 'closed');
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await page.mouse.click(187, 40); // the backdrop above the panel
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await stopNavigation(page);
+    await panel.locator('a[href="/domestic-cleaning-services"]').click();
+    await expect(panel).toBeHidden();
+  });
+
+  test('at 1280 px the list always shows, without a toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    await hydrated(page, 'sidebar');
+    await expect(page.locator('#sidebar-panel')).toBeVisible();
+    await expect(page.locator('.sidebar-toggle')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(300, 300);
+    await expect(page.locator('#sidebar-panel')).toBeVisible();
+  });
+});
+
+test.describe('logo', () => {
+  test('a logo that fails to load is retried once with a cache-busting query, and then shows', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    const requests: string[] = [];
+    await page.route('**/images/ardent-cleaning-logo.svg*', async (route) => {
+      requests.push(route.request().url());
+      if (requests.length === 1) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto('/about');
+    const logo = page.locator('.site-header .logo img');
+    await expect.poll(() => requests.length).toBe(2);
+    expect(new URL(requests[0]!).search).toBe('');
+    expect(new URL(requests[1]!).searchParams.get('retry')).toMatch(/^\d+$/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.waitForTimeout(300);
+    expect(requests).toHaveLength(2);
+  });
+});
+
+test.describe('scroll-to-top', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('hidden at 250 px, shown at 400 px; it goes back to the top and works from the keyboard', async ({ page }) => {
+    await page.goto('/domestic-cleaning-services');
+    await hydrated(page, 'scroll-top');
+    const button = page.getByRole('link', { name: 'Back to top' });
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await page.waitForTimeout(150);
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(button).toBeVisible();
+    await expect(button).toHaveCSS('position', 'fixed');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(button).toBeHidden();
+    // Keyboard: focus it and press Enter.
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect(button).toBeVisible();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('jumps without animation when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/domestic-cleaning-services');
+    await hydrated(page, 'scroll-top');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    const button = page.getByRole('link', { name: 'Back to top' });
+    await button.click();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('smart contact section', () => {
+  const section = (page: Page) => page.locator('section#contact');
+
+  test('loads /content/{file}.json for the path and keeps the loaded state, without moving anything', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/content/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/about');
+    await hydrated(page, 'contact');
+    await expect.poll(() => asked).toEqual(['/content/about-contact.json']);
+    await expect(section(page)).toHaveAttribute('data-state', 'loaded');
+    await expect(section(page).locator('h2')).toHaveText('Talk to the team');
+  });
+
+  test('a response slower than 5 s gives the timeout message, with the fallback details', async ({ page, consoleErrors }) => {
+    test.setTimeout(30_000);
+    consoleErrors.allow(/Failed to load resource/);
+    await page.route(CONTACT_JSON, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      await route.fulfill({ json: { title: 'Too late' } }).catch(() => {});
+    });
+    const started = Date.now();
+    await page.goto('/faqs');
+    const alert = section(page).getByRole('alert');
+    await expect(alert).toContainText('The request took too long. Please check your connection and try again.', { timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+    await expect(section(page).locator('h2')).toHaveText('Get in Touch');
+    await expect(section(page)).toContainText('Contact our friendly team for professional services');
+    await expect(section(page).getByRole('button', { name: 'Try Again' })).toBeVisible();
+  });
+
+  for (const [name, respond] of [
+    ['an HTTP 500', (route: Route) => route.fulfill({ status: 500, body: 'Internal Server Error' })],
+    ['malformed JSON', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"title": "Contact' })],
+  ] as const) {
+    test(`${name} gives the other message`, async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/Failed to load resource/);
+      await page.route(CONTACT_JSON, respond);
+      await page.goto('/about');
+      await expect(section(page).getByRole('alert')).toHaveText(/Unable to load contact information\. Please try again later\./);
+      await expect(section(page)).toHaveAttribute('data-state', 'error');
+      await expect(section(page).locator('h2')).toHaveText('Get in Touch');
+      // The fallback details are still there to use.
+      await expect(section(page).locator('a[href^="tel:"]')).toBeVisible();
+    });
+  }
+
+  test('a missing phone shows "Not available"; nested contact.email is read', async ({ page }) => {
+    await page.route(CONTACT_JSON, (route) => route.fulfill({ json: { title: 'Nested', contact: { email: 'nested@ardent.example' } } }));
+    await page.goto('/about');
+    await expect(section(page).locator('h2')).toHaveText('Nested');
+    const phone = section(page).locator('.contact-card').filter({ hasText: 'Phone' });
+    await expect(phone).toContainText('Not available');
+    await expect(phone.locator('a')).toHaveCount(0);
+    await expect(section(page).locator('a[href="mailto:nested@ardent.example"]')).toBeVisible();
+  });
+
+  test('Try Again shows the loading state, announced, and recovers', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    let calls = 0;
+    let release!: () => void;
+    const second = new Promise<void>((resolve) => (release = resolve));
+    await page.route(CONTACT_JSON, async (route) => {
+      calls += 1;
+      if (calls === 1) return route.fulfill({ status: 503, body: '' });
+      await second;
+      return route.fulfill({ json: { title: 'Back again', phone: '01632 960 999', email: 'back@ardent.example' } });
+    });
+    await page.goto('/about');
+    const tryAgain = section(page).getByRole('button', { name: 'Try Again' });
+    await tryAgain.click();
+    await expect(section(page)).toHaveAttribute('data-state', 'loading');
+    await expect(section(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(section(page).getByRole('status')).toHaveText('Loading contact details…');
+    release();
+    await expect(section(page)).toHaveAttribute('data-state', 'loaded');
+    await expect(section(page).locator('h2')).toHaveText('Back again');
+    await expect(section(page).locator('a[href="tel:+441632960999"]')).toBeVisible();
+    await expect(section(page).getByRole('alert')).toHaveCount(0);
+    await expect(section(page).locator('h2')).toBeFocused();
+    expect(calls).toBe(2);
+  });
+
+  test('a second page load does not request the same file again (session cache)', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/content/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/ardent-cleaning');
+    await hydrated(page, 'contact');
+    await expect.poll(() => asked.length).toBe(1);
+    await page.goto('/domestic-cleaning-services'); // the same file, ardent-cleaning-contact
+    await hydrated(page, 'contact');
+    await page.goto('/ardent-cleaning');
+    await hydrated(page, 'contact');
+    await page.waitForTimeout(300);
+    expect(asked).toEqual(['/content/ardent-cleaning-contact.json']);
+    await page.goto('/faqs'); // another file is asked for once
+    await expect.poll(() => asked).toEqual(['/content/ardent-cleaning-contact.json', '/content/contact-details.json']);
+  });
+});
+
+test.describe('navigation', () => {
+  test('a page opened with a #hash shows its target below the sticky header', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/faqs#cancellations');
+    await hydrated(page, 'header');
+    // The target sits just below the header: not hidden under it, not far down the screen.
+    const gap = () =>
+      page.evaluate(() => document.getElementById('cancellations')!.getBoundingClientRect().top - document.querySelector('.site-header')!.getBoundingClientRect().bottom);
+    await expect.poll(gap).toBeGreaterThanOrEqual(-1);
+    await expect.poll(gap).toBeLessThan(40);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
+
+  test('a page opened without a hash starts at the top', async ({ page }) => {
+    await page.goto('/faqs');
+    await hydrated(page, 'header', 'contact');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('new builds', () => {
+  test('about a second after load the manifest is read, then latest-build with a timestamp query when the tab shows again', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('build.json') || url.pathname.endsWith('manifest.json')) asked.push(url.pathname + url.search);
+    });
+    const loaded = Date.now();
+    await page.goto('/about');
+    await expect.poll(() => asked).toContain('/build-manifest.json');
+    expect(Date.now() - loaded).toBeGreaterThanOrEqual(900);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => asked.find((url) => url.startsWith('/latest-build.json'))).toMatch(/^\/latest-build\.json\?t=\d+$/);
+  });
+
+  async function countLoads(page: Page, latestBuildId: string | null): Promise<number> {
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // The contact island's chunk is gone, as after a deploy replaced it.
+    await page.route('**/assets/contact-*.js', (route) => route.abort('failed'));
+    if (latestBuildId) await page.route('**/latest-build.json*', (route) => route.fulfill({ json: { buildId: latestBuildId, time: new Date().toISOString() } }));
+    await page.goto('/about');
+    await page.waitForTimeout(6000);
+    return loads;
+  }
+
+  test('a chunk that fails to load with a newer build live reloads the page exactly once within 10 s', async ({ page, consoleErrors }) => {
+    test.setTimeout(30_000);
+    consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+    expect(await countLoads(page, 'a-newer-build')).toBe(2);
+  });
+
+  test('a chunk that fails to load with the same build live does not reload', async ({ page, consoleErrors }) => {
+    test.setTimeout(30_000);
+    consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+    expect(await countLoads(page, null)).toBe(1);
+  });
+});
+
+test.describe('prefetch', () => {
+  test('pages whose links come into view are prefetched, never more than 5 at once', async ({ page }) => {
+    let inFlight = 0;
+    let most = 0;
+    const prefetched = new Set<string>();
+    await page.route('**/*', async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const isPrefetch = (request.headers()['sec-purpose'] ?? '').includes('prefetch');
+      if (!isPrefetch) return route.continue();
+      prefetched.add(url.pathname);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+      inFlight -= 1;
+    });
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await page.goto('/about');
+    await expect.poll(() => prefetched.size, { timeout: 10_000 }).toBeGreaterThan(6);
+    expect(most).toBeLessThanOrEqual(5);
+    expect(most).toBeGreaterThan(1);
+    // Hovering opens a dropdown; the pages of the links it shows are prefetched too.
+    const inDropdown = await page.locator('details[data-dropdown="areas"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    const hidden = inDropdown.find((href) => !prefetched.has(href));
+    expect(hidden, 'a dropdown link whose page is linked nowhere else in view').toBeDefined();
+    await page.locator('details[data-dropdown="areas"] summary').hover();
+    await expect.poll(() => prefetched.has(hidden!), { timeout: 10_000 }).toBe(true);
+    expect(most).toBeLessThanOrEqual(5);
+  });
+
+  test('nothing is prefetched when the visitor asks to save data', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if ((request.headers()['sec-purpose'] ?? '').includes('prefetch')) prefetches.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/about');
+    await hydrated(page, 'header');
+    await page.locator('details[data-dropdown="areas"] summary').hover();
+    await page.waitForTimeout(1500);
+    expect(prefetches).toEqual([]);
+  });
+});
+
+test('no console errors or warnings on any route once the islands have hydrated', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.type()}: ${message.text()}`);
+  });
+  for (const route of PUBLIC_ROUTES) {
+    await page.goto(route);
+    const islands = await page.locator('[data-island]').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.island!));
+    await hydrated(page, ...islands);
+  }
+  expect(problems).toEqual([]);
+});
