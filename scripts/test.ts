@@ -48,6 +48,8 @@ run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--o
 });
 run('content check', bin('tsx'), ['scripts/check.ts']);
 const built = run('build', bin('tsx'), ['scripts/build.ts']);
+// Size budgets (src/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
+if (built) run('budgets', bin('tsx'), ['scripts/budgets.ts']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, Chromium is not available (see above).');
