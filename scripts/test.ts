@@ -1,5 +1,6 @@
 /**
- * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests.
+ * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests
+ * (with the quality gates of tests/e2e/quality-*.spec.ts), Lighthouse.
  * Every step runs (browser tests need the build), and the last line sums up: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,12 @@ if (!chromium) {
   run('e2e', bin('playwright'), ['test'], () => {
     const stats = readJson('test-results/e2e.json')?.stats as Record<string, number> | undefined;
     return stats ? { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) } : undefined;
+  });
+  // Quality gate 2: Lighthouse on one page of each kind (it serves dist/ itself), then the broken
+  // fixture, which must fail it. Each page is one test in the counts.
+  run('lighthouse', bin('tsx'), ['scripts/lighthouse.ts'], () => {
+    const report = readJson('test-results/lighthouse.json');
+    return report ? { passed: Number(report.passed), failed: Number(report.failed) } : undefined;
   });
 }
 

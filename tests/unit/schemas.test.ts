@@ -118,7 +118,7 @@ describe('ContactDetailsSchema', () => {
     expect(valid('contact-details', 'valid-flat.md')).toEqual({
       title: 'Book a clean',
       subtitle: 'We reply within a day.',
-      phone: '01632 960 200',
+      phone: '01632\u00a0960\u00a0200',
       email: 'cleaning@ardent.example',
       location: 'Orpington',
     });
@@ -126,14 +126,14 @@ describe('ContactDetailsSchema', () => {
 
   it('flattens nested contact.phone and contact.email', () => {
     const details = valid<schemas.ContactDetails>('contact-details', 'valid-nested.md');
-    expect(details.phone).toBe('01632 960 300');
+    expect(details.phone).toBe('01632\u00a0960\u00a0300');
     expect(details.email).toBe('wellbeing@ardent.example');
     expect(details).not.toHaveProperty('contact');
   });
 
   it('mixes a flat phone with a nested email', () => {
     const details = valid<schemas.ContactDetails>('contact-details', 'valid-flat-phone-nested-email.md');
-    expect(details.phone).toBe('01632 960 400');
+    expect(details.phone).toBe('01632\u00a0960\u00a0400');
     expect(details.email).toBe('mixed@ardent.example');
   });
 
@@ -301,9 +301,15 @@ describe('shared field schemas', () => {
     for (const value of bad) expect(schema.safeParse(value).success, value).toBe(false);
   });
 
+  it('DisplayPhoneSchema makes every space non-breaking, so a phone number never wraps', () => {
+    expect(schemas.DisplayPhoneSchema.parse(' 01632  960 123 ')).toBe('01632\u00a0960\u00a0123');
+    expect(schemas.DisplayPhoneSchema.safeParse('').success).toBe(false);
+  });
+
   it('every exported schema is covered by a test here', () => {
     const coveredHere = new Set([
       ...Object.values(BY_FOLDER),
+      schemas.DisplayPhoneSchema,
       schemas.SlugSchema,
       schemas.RouteSchema,
       schemas.HrefSchema,

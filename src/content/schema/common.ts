@@ -21,6 +21,15 @@ export const HrefSchema = z
     'Write a link as "/route", "/route#heading", "#heading", "https://…", "mailto:…" or "tel:+44…".',
   );
 
+/**
+ * A phone number as people read it, for example "01632 960 123". Its spaces become non-breaking
+ * spaces, so the number never wraps across lines (html-validate's tel-non-breaking rule).
+ */
+export const DisplayPhoneSchema = z
+  .string()
+  .min(1)
+  .transform((phone) => phone.trim().replace(/\s+/g, '\u00a0'));
+
 /** A file served from public/, referenced by its root-relative path. */
 export const AssetPathSchema = z
   .string()

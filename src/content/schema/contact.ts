@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RouteSchema, SlugSchema } from './common.ts';
+import { DisplayPhoneSchema, RouteSchema, SlugSchema } from './common.ts';
 
 export const DEFAULT_LOCATION = 'Orpington, Bromley and surrounding areas';
 
@@ -13,12 +13,12 @@ export const ContactDetailsSchema = z
     product: z.string().min(1),
     title: z.string().min(1).optional(),
     subtitle: z.string().optional(),
-    phone: z.string().min(1).optional(),
+    phone: DisplayPhoneSchema.optional(),
     email: z.email().optional(),
     location: z.string().min(1).optional(),
     contact: z
       .strictObject({
-        phone: z.string().min(1).optional(),
+        phone: DisplayPhoneSchema.optional(),
         email: z.email().optional(),
       })
       .optional(),

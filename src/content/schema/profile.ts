@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetPathSchema, BranchSchema, RouteSchema } from './common.ts';
+import { AssetPathSchema, BranchSchema, DisplayPhoneSchema, RouteSchema } from './common.ts';
 
 const DaySchema = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
 const TimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Write a time as HH:MM on the 24-hour clock, for example "08:00".');
@@ -24,8 +24,8 @@ export const BusinessProfileSchema = z.strictObject({
   legalName: z.string().min(1),
   url: z.url({ protocol: /^https$/, error: 'Give the live site address, starting https://' }),
   telephone: z.string().regex(/^\+44\d{9,10}$/, 'Write the phone number in international form without spaces, like "+441632960000".'),
-  /** How the phone number is shown to people, for example "01632 960 000". */
-  telephoneDisplay: z.string().min(1),
+  /** How the phone number is shown to people, for example "01632 960 000" (spaces become non-breaking). */
+  telephoneDisplay: DisplayPhoneSchema,
   email: z.email(),
   logo: AssetPathSchema,
   image: AssetPathSchema,

@@ -1,0 +1,120 @@
+// Quality gate 1 (issue 5), axe part: zero axe violations (WCAG 2.0/2.1/2.2 A and AA) on every
+// route and on the 404 page, at 1280 px and at 375 px, with the menus closed and then open: each
+// header dropdown (details.dropdown) at 1280 px; the mobile menu (the #site-menu popover opened by
+// .menu-button) and each dropdown inside it at 375 px, and any other popover menu there (the
+// sidebar's list of services). Opening a menu changes only the menu, so an
+// open state scans the open part (an axe run has a fixed cost of about a second on this machine);
+// the closed state scans the whole page. The same pages must log
+// no console error or warning and no CSP violation while this happens (gates 6 and 8).
+import type { Page } from '@playwright/test';
+import { axeViolations } from '../quality/axe.ts';
+import { brokenSite } from '../quality/broken-fixture.ts';
+import { isOwn404, settle, watchContext } from '../quality/page-watch.ts';
+import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+
+const NOT_FOUND = '/this-page-does-not-exist';
+const VIEWPORTS = [
+  { name: '1280 px', width: 1280, height: 800 },
+  { name: '375 px', width: 375, height: 740 },
+] as const;
+
+/** Loads the route at this width (the page stays watched), and waits for its islands. */
+async function load(page: Page, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<void> {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} status`).toBe(path === NOT_FOUND ? 404 : 200);
+  await settle(page);
+}
+
+/**
+ * Opens each <details> dropdown in turn with a real click on its summary, scans, and closes it
+ * again with another click (one open at a time, as a visitor would leave them).
+ */
+async function eachDropdownOpen(page: Page, scan: (label: string) => Promise<void>): Promise<void> {
+  const dropdowns = page.locator('details.dropdown');
+  for (let index = 0; index < (await dropdowns.count()); index += 1) {
+    const dropdown = dropdowns.nth(index);
+    const summary = dropdown.locator('summary');
+    const label = (await summary.innerText()).trim();
+    await summary.click();
+    await expect(dropdown, `${label} dropdown opens`).toHaveAttribute('open', '');
+    await scan(label);
+    await summary.click();
+    await expect(dropdown, `${label} dropdown closes`).not.toHaveAttribute('open');
+  }
+}
+
+/** Every state of one route at one width, and the violations found in each. */
+async function scanStates(page: Page, viewport: (typeof VIEWPORTS)[number]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = { [`${viewport.name}, menus closed`]: await axeViolations(page) };
+  const header = page.locator('.site-header');
+  if ((await header.count()) === 0) return found; // the home page has no header
+  if (viewport.width >= 1024) {
+    await eachDropdownOpen(page, async (label) => {
+      found[`${viewport.name}, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
+    });
+  } else {
+    // Other popover menus first (the sidebar's list of services on a phone): open, scan, Escape.
+    const toggles = page.locator('button[popovertarget]:not(.menu-button):not(#site-menu *):visible');
+    for (let index = 0; index < (await toggles.count()); index += 1) {
+      const toggle = toggles.nth(index);
+      const target = (await toggle.getAttribute('popovertarget'))!;
+      await toggle.click();
+      await page.waitForFunction((id) => document.getElementById(id)?.matches(':popover-open'), target);
+      found[`${viewport.name}, #${target} open`] = await axeViolations(page, `#${target}`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction((id) => !document.getElementById(id)?.matches(':popover-open'), target);
+    }
+    await page.locator('.menu-button').click();
+    await page.waitForFunction(() => document.getElementById('site-menu')?.matches(':popover-open'));
+    found[`${viewport.name}, menu open`] = await axeViolations(page, '.site-header');
+    await eachDropdownOpen(page, async (label) => {
+      found[`${viewport.name}, menu open, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
+    });
+  }
+  return found;
+}
+
+for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
+  test(`axe finds no violation on ${route} at 1280 and 375 px, menus closed and open`, async ({ browser, baseURL }) => {
+    test.slow(); // two page loads and up to eight axe runs
+    const context = await browser.newContext({ baseURL });
+    const watch = await watchContext(context, route === NOT_FOUND ? isOwn404 : undefined);
+    const violations: Record<string, string[]> = {};
+    try {
+      const page = await context.newPage();
+      for (const viewport of VIEWPORTS) {
+        // A fresh load at each width, as a phone or a desktop browser would get the page.
+        await load(page, route, viewport);
+        Object.assign(violations, await scanStates(page, viewport));
+      }
+    } finally {
+      await context.close();
+    }
+    // Every state was reached: both widths, and on pages with a header both dropdowns and the menu.
+    const states = Object.keys(violations);
+    expect(states).toEqual(expect.arrayContaining(['1280 px, menus closed', '375 px, menus closed']));
+    if (route !== '/') {
+      expect(states).toEqual(
+        expect.arrayContaining(['1280 px, "Our Services" open', '1280 px, "Areas Covered" open', '375 px, menu open', '375 px, menu open, "Our Services" open', '375 px, menu open, "Areas Covered" open']),
+      );
+    }
+    const failing = Object.fromEntries(Object.entries(violations).filter(([, list]) => list.length > 0));
+    expect(failing, `axe violations on ${route}`).toEqual({});
+    expect(watch.all(), `console errors, warnings and CSP violations on ${route}`).toEqual([]);
+  });
+}
+
+test('axe reports the broken fixture page (gate 1 can fail)', async ({ browser }) => {
+  const site = await brokenSite();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/`);
+    const rules = (await axeViolations(page)).map((line) => line.split(' ')[0]);
+    // No lang, an image without alt, grey-on-white text, a button without a name, an unlabelled input.
+    expect(rules).toEqual(expect.arrayContaining(['html-has-lang', 'image-alt', 'color-contrast', 'button-name', 'label']));
+  } finally {
+    await context.close();
+  }
+});

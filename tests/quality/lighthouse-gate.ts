@@ -1,0 +1,156 @@
+// Gate 2 (issue 5): the Lighthouse thresholds, and the check of one Lighthouse result against them.
+// Kept apart from scripts/lighthouse.ts (which runs Chromium) so the rules are data, in one place.
+import type { Result } from 'lighthouse';
+
+/**
+ * An audit a page fails by design, with why. `accept` says whether this failure is the one
+ * expected (anything else in the same audit still fails the page); `mustFail` makes an exemption
+ * that no longer applies fail too, so it cannot linger.
+ */
+export interface ExpectedFailure {
+  audit: string;
+  why: string;
+  mustFail?: boolean;
+  accept?: (audit: AuditResult, lhr: Result) => boolean;
+}
+type AuditResult = Result['audits'][string];
+
+export interface LighthousePage {
+  kind: string;
+  path: string;
+  /** The status the page answers with, when it is not 200 (Lighthouse refuses error statuses unless told). */
+  status?: number;
+  expectedFailures?: readonly ExpectedFailure[];
+}
+
+/** The rows of an audit's table, loosely typed. */
+const itemsOf = (audit: AuditResult) => ((audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+
+/** One page of each kind the issue names. */
+export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
+  { kind: 'home', path: '/' },
+  { kind: 'branch', path: '/ardent-cleaning' },
+  { kind: 'service', path: '/domestic-cleaning-services' },
+  { kind: 'area', path: '/cleaning-services-orpington' },
+  { kind: 'faqs', path: '/faqs' },
+  { kind: 'contact', path: '/contact' },
+  { kind: 'about', path: '/about' },
+  {
+    kind: '404',
+    path: '/this-page-does-not-exist',
+    status: 404,
+    // Lighthouse's SEO category and its console audit are written for pages meant to be found.
+    expectedFailures: [
+      { audit: 'http-status-code', mustFail: true, why: 'a missing page must answer 404' },
+      { audit: 'is-crawlable', mustFail: true, why: 'the 404 page is noindex: it must not be indexed' },
+      {
+        audit: 'errors-in-console',
+        why: 'Chromium logs "Failed to load resource: … 404" for a document answered with 404; any other console error still fails',
+        accept: (audit, lhr) =>
+          itemsOf(audit).every((item) => item.source === 'network' && (item.sourceLocation as { url?: string } | undefined)?.url === lhr.finalDisplayedUrl),
+      },
+    ],
+  },
+];
+
+export const THRESHOLDS = {
+  performance: 0.98,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 1,
+  /** Cumulative Layout Shift: none at all. */
+  cls: 0,
+  /** Total Blocking Time, ms. */
+  tbt: 50,
+} as const;
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface PageScores {
+  kind: string;
+  path: string;
+  scores: Record<Category, number | null>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  failures: string[];
+  /** How many Lighthouse runs the row is the median of (1 unless the first run failed). */
+  runs?: number;
+  /** Categories scored below the threshold by design, and the audits why. */
+  exempted: Partial<Record<Category, string[]>>;
+}
+
+/** Failing audits of a category (score below 1, not informative, not manual, not N/A). */
+function failingAudits(lhr: Result, category: Category): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .filter((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 1;
+    })
+    .map((ref) => ref.id);
+}
+
+/** Scores one Lighthouse result against THRESHOLDS; `failures` is empty when the page passes. */
+export function evaluate(page: LighthousePage, lhr: Result): PageScores {
+  const failures: string[] = [];
+  if (lhr.runtimeError) failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // Lighthouse warns that it audited an error status; that is the point on the 404 page.
+  const expectedWarning = (warning: string) => page.status !== undefined && warning.includes(`Status code: ${page.status}`);
+  for (const warning of lhr.runWarnings) if (!expectedWarning(warning)) failures.push(`Lighthouse warning: ${warning}`);
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as Record<Category, number | null>;
+  const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+  const tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+
+  const expected = new Map((page.expectedFailures ?? []).map((entry) => [entry.audit, entry]));
+  const exempted: PageScores['exempted'] = {};
+  for (const category of CATEGORIES) {
+    const score = scores[category];
+    const failing = failingAudits(lhr, category);
+    const exempt = failing.filter((id) => {
+      const entry = expected.get(id);
+      return entry !== undefined && (entry.accept?.(lhr.audits[id]!, lhr) ?? true);
+    });
+    for (const entry of expected.values()) {
+      const inCategory = lhr.categories[category]?.auditRefs.some((ref) => ref.id === entry.audit);
+      if (inCategory && entry.mustFail && !failing.includes(entry.audit)) failures.push(`${category}: ${entry.audit} was expected to fail here (${entry.why}) but passed; remove the exemption`);
+    }
+    if (exempt.length > 0) {
+      // The category's score is lowered by design; every other audit in it must pass.
+      exempted[category] = exempt;
+      const others = failing.filter((id) => !exempt.includes(id));
+      if (others.length) failures.push(`${category}: failing audits ${others.join(', ')}`);
+      continue;
+    }
+    if (score === null || score < THRESHOLDS[category]) {
+      failures.push(`${category} ${score === null ? 'not scored' : score.toFixed(2)} < ${THRESHOLDS[category]}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`);
+    }
+  }
+  if (!(cls <= THRESHOLDS.cls)) failures.push(`CLS ${cls} > ${THRESHOLDS.cls}`);
+  if (!(tbtMs <= THRESHOLDS.tbt)) failures.push(`TBT ${Math.round(tbtMs)} ms > ${THRESHOLDS.tbt} ms`);
+  return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, failures, exempted };
+}
+
+/** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
+export function formatTable(rows: readonly PageScores[], pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): string {
+  const header = ['page', 'path', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'result'];
+  const lines = rows.map((row) => [
+    row.kind,
+    row.path,
+    ...CATEGORIES.map((category) => (row.scores[category] === null ? '-' : `${Math.round(row.scores[category]! * 100)}${row.exempted[category] ? '*' : ''}`)),
+    `${(row.lcpMs / 1000).toFixed(2)} s`,
+    row.cls.toFixed(3),
+    `${Math.round(row.tbtMs)} ms`,
+    `${row.failures.length ? 'FAIL' : 'pass'}${row.runs && row.runs > 1 ? ` (median of ${row.runs})` : ''}`,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
+  const format = (cells: readonly string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  const notes = rows.flatMap((row) =>
+    Object.entries(row.exempted).flatMap(([category, audits]) =>
+      audits!.map((id) => `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`),
+    ),
+  );
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), ...notes].join('\n');
+}

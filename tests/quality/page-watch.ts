@@ -1,0 +1,70 @@
+// Gates 6 and 8 (issue 5): what a page reports while it loads and runs. Console errors and
+// warnings, uncaught exceptions, and Content Security Policy violations (from the document's
+// securitypolicyviolation events, so a violation fails the test even if nothing logs it).
+import type { BrowserContext, ConsoleMessage, Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __qualityCspViolation?: (violation: string) => void;
+  }
+}
+
+export interface PageWatch {
+  /** Console errors and warnings, and uncaught exceptions. */
+  readonly console: string[];
+  /** CSP violations, as "directive: blocked URI (source)". */
+  readonly csp: string[];
+  /** Everything, for one expect. */
+  all(): string[];
+}
+
+/**
+ * Starts watching every page of `context` (call before the first navigation). `allow` drops
+ * console messages that are expected (the 404 page's own status, which Chromium logs).
+ */
+export async function watchContext(context: BrowserContext, allow: (message: ConsoleMessage, page: Page) => boolean = () => false): Promise<PageWatch> {
+  const consoleProblems: string[] = [];
+  const csp: string[] = [];
+  await context.exposeFunction('__qualityCspViolation', (violation: string) => void csp.push(violation));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const source = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+      window.__qualityCspViolation?.(`${event.effectiveDirective}: ${event.blockedURI || 'inline'}${source} on ${location.pathname}`);
+    });
+  });
+  const watchPage = (page: Page) => {
+    page.on('console', (message) => {
+      const type = message.type();
+      if ((type === 'error' || type === 'warning') && !allow(message, page)) {
+        consoleProblems.push(`console.${type} on ${new URL(page.url()).pathname}: ${message.text()} (${message.location().url})`);
+      }
+    });
+    page.on('pageerror', (error) => consoleProblems.push(`uncaught on ${new URL(page.url()).pathname}: ${error.message}`));
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+  return { console: consoleProblems, csp, all: () => [...consoleProblems, ...csp.map((violation) => `CSP violation: ${violation}`)] };
+}
+
+/** The 404 page's own status line, which Chromium logs for any document answered with 404. */
+export const isOwn404 = (message: ConsoleMessage, page: Page) =>
+  message.type() === 'error' && /status of 404/.test(message.text()) && message.location().url === page.url();
+
+/**
+ * Waits until the page has settled: loaded and its islands hydrated (they mark themselves
+ * data-hydrated). With `idle`, also the deferred work of the first seconds (the build check runs
+ * 1 s after start) and then a quiet network.
+ */
+export async function settle(page: Page, { idle = false } = {}): Promise<void> {
+  await page.waitForLoadState('load');
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')), undefined, { timeout: 10_000 })
+    .catch(async () => {
+      const stuck = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((island) => (island as HTMLElement).dataset.island));
+      throw new Error(`islands not hydrated after 10 s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
+    });
+  if (!idle) return;
+  const sinceStart = await page.evaluate(() => performance.now());
+  if (sinceStart < 1300) await page.waitForTimeout(1300 - sinceStart);
+  await page.waitForLoadState('networkidle');
+}
