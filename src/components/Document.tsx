@@ -70,7 +70,7 @@ export function Document(props: DocumentProps) {
           </>
         ) : null}
         {props.scripts?.map((src) => <script key={src} type="module" src={src} />)}
-        {props.preloads?.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {props.preloads?.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
         {props.jsonLd ? <JsonLd data={props.jsonLd} /> : null}
       </head>
       <body id="top" className={props.bodyClass}>

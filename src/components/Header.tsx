@@ -16,6 +16,8 @@ type OpenDropdown = { name: DropdownName; by: 'hover' | 'click' } | null;
 
 /** The desktop layout, where the dropdowns hang below the bar and open on hover. */
 const HOVER_LAYOUT = '(min-width: 64em) and (hover: hover)';
+/** The desktop layout, where the dropdown panels hang over the page instead of pushing it down. */
+const DESKTOP_LAYOUT = '(min-width: 64em)';
 /** Crossing the gap between a summary and its panel must not close it. */
 const HOVER_CLOSE_DELAY_MS = 150;
 const MENU_ID = 'site-menu';
@@ -33,6 +35,7 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const hoverLayout = useMediaQuery(HOVER_LAYOUT);
+  const desktopLayout = useMediaQuery(DESKTOP_LAYOUT);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const menuOpen = usePopoverOpen(navRef);
 
@@ -49,6 +52,7 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
   const dropdownProps = (name: DropdownName) => ({
     name,
     open: open?.name === name,
+    closeOnBlur: desktopLayout,
     onToggle: () => setOpen((current) => (current?.name === name && current.by === 'click' ? null : { name, by: 'click' })),
     onHover: (entering: boolean) => {
       if (!hoverLayout) return;
@@ -110,8 +114,7 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
               </li>
             ))}
           </ul>
-          <a className="phone-link" href={menu.phone.href}>
-            <span className="visually-hidden">Call us on </span>
+          <a className="phone-link" href={menu.phone.href} aria-label={`Call us on ${menu.phone.label}`}>
             {menu.phone.label}
           </a>
         </nav>
@@ -132,6 +135,8 @@ interface DropdownProps {
   name: DropdownName;
   label: string;
   open: boolean;
+  /** Close when focus moves out (Tab away): the desktop layout. */
+  closeOnBlur: boolean;
   onToggle(): void;
   onHover(entering: boolean): void;
   onClose(): void;
@@ -143,7 +148,7 @@ interface DropdownProps {
  * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
  * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
  */
-function Dropdown({ name, label, open, onToggle, onHover, onClose, onNativeToggle, children }: DropdownProps) {
+function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, onNativeToggle, children }: DropdownProps) {
   const summaryRef = useRef<HTMLElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   // Opened before hydration: take over the state the visitor already chose.
@@ -161,7 +166,10 @@ function Dropdown({ name, label, open, onToggle, onHover, onClose, onNativeToggl
     summaryRef.current?.focus();
   };
   const onBlur = (event: FocusEvent<HTMLDetailsElement>) => {
-    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget !== null) onClose();
+    // Desktop only: in the mobile menu the panels are in the flow, and closing one as focus
+    // leaves would move the next toggle out from under the visitor's tap.
+    if (!closeOnBlur || !open || event.relatedTarget === null || event.currentTarget.contains(event.relatedTarget as Node)) return;
+    onClose();
   };
   const hover = (entering: boolean) => (event: PointerEvent) => {
     if (event.pointerType === 'mouse') onHover(entering);

@@ -18,6 +18,10 @@ const loaders: Record<IslandName, () => Promise<IslandModule>> = {
 
 const checks = startBuildChecks([new URL(import.meta.url).pathname]);
 
+// The page is complete without its islands: let the browser paint it first, then hydrate.
+// (Module scripts can run before the first paint; React's start-up would then delay it.)
+await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 await Promise.all(
   islands.map(async (element) => {
