@@ -1,30 +1,39 @@
-/** npm run build [-- --content <dir>] [-- --out <dir>]: builds the site into dist/. */
+/** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]: builds the site into dist/. */
 import path from 'node:path';
 import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
+
+const values = parseOptions(
+  { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } },
+  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>]',
+);
+const projectRoot = process.cwd();
+const outDir = path.resolve(values.out ?? 'dist');
+const contentDir = values.content ? path.resolve(values.content) : undefined;
+const cacheDir = path.resolve(values.cache ?? '.cache');
 
 // A production build uses React's production server renderer: the same HTML in about half the
 // time, without development-only checks. Set before React is first imported, hence the dynamic imports.
 process.env.NODE_ENV ??= 'production';
+// A large site built afresh: its worker threads start importing the generator now, alongside this thread.
+const { prestartWorkers } = await import('../src/parallel/prestart.ts');
+prestartWorkers({ contentDir: contentDir ?? path.join(projectRoot, 'content'), cacheDir });
 const { buildSite } = await import('../src/build.ts');
-const { buildIntoTemporaryFolder } = await import('../src/emit/swap-output.ts');
-const { DiskWriter } = await import('../src/emit/writer.ts');
+const { writeOutputFolder } = await import('../src/cache/output-folder.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
+const { workSummary } = await import('../src/parallel/build-session.ts');
 const { mkdir, writeFile } = await import('node:fs/promises');
 
-const values = parseOptions({ content: { type: 'string' }, out: { type: 'string' } }, 'Usage: npm run build -- [--content <dir>] [--out <dir>]');
-const projectRoot = process.cwd();
-const outDir = path.resolve(values.out ?? 'dist');
-const contentDir = values.content ? path.resolve(values.content) : undefined;
-
 try {
-  const report = await buildIntoTemporaryFolder(outDir, (tempDir) =>
-    buildSite({ projectRoot, contentDir, writer: new DiskWriter(tempDir), logger: consoleLogger, siteUrl: process.env.URL }),
+  // A first build goes into a temporary folder swapped in on success; a rebuild writes only changed files (src/cache/output-folder.ts).
+  const { result: report, unchanged } = await writeOutputFolder(outDir, cacheDir, (writer) =>
+    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL }),
   );
   // The build's own time, and the whole command's including Node and module start-up.
   console.log(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
       `(${process.uptime().toFixed(2)} s with start-up) into ${path.relative(projectRoot, outDir) || '.'}/ [build ${report.buildId}]`,
   );
+  if (report.work) console.log(workSummary(report.work, unchanged));
   console.log(scriptReport(report.scripts).join('\n'));
   // Every page's figures, for the budgets check and anyone curious; kept out of the published site.
   await mkdir('.cache', { recursive: true });

@@ -10,7 +10,7 @@ import type { OutputWriter } from './emit/writer.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages } from './images/og-images.tsx';
 import { encodeImages, type ImageMap } from './images/responsive-images.ts';
-import { renderSite } from './render/render-site.tsx';
+import { BuildSession, type SpeedOptions, type WorkStats } from './parallel/build-session.ts';
 import { deriveSite, type SiteModel } from './site/site-model.ts';
 
 export interface Logger {
@@ -29,8 +29,10 @@ export interface BuildOptions {
   siteUrl?: string;
   /** The build time, shown in the footer year and the manifest. */
   now?: Date;
-  /** Encoded images kept between builds; defaults to <projectRoot>/.cache. */
+  /** Encoded images and the content cache kept between builds; defaults to <projectRoot>/.cache. */
   cacheDir?: string;
+  /** The content cache and worker threads (src/parallel/build-session.ts); on by default. */
+  speed?: SpeedOptions;
 }
 
 export interface BuildReport {
@@ -43,9 +45,11 @@ export interface BuildReport {
   images: { encoded: number; cached: number };
   /** The JavaScript each page downloads, raw and gzipped. */
   scripts: PageScriptWeight[];
+  /** Files loaded and pages rendered, against those reused from the content cache; worker threads used. */
+  work?: WorkStats;
 }
 
-type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now' | 'cacheDir'>;
+type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now' | 'cacheDir' | 'speed'>;
 
 const contentDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'contentDir'>) => options.contentDir ?? path.join(options.projectRoot, 'content');
 const cacheDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'cacheDir'>) => options.cacheDir ?? path.join(options.projectRoot, '.cache');
@@ -54,13 +58,17 @@ const cacheDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'cacheDir'>) => 
  * Stages 1–2: load and validate the content, check and plan the images it references (sizes and
  * output names; nothing is encoded), derive routes and navigation, cross-check.
  */
-export async function checkSite(options: CheckOptions): Promise<{ content: LoadedContent; site: SiteModel; images: ImageMap }> {
-  const read = await readContent({ contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options) });
+export async function checkSite(options: CheckOptions, session = openSession(options)): Promise<{ content: LoadedContent; site: SiteModel; images: ImageMap }> {
+  const read = await readContent({ contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options), loadEntry: session.loadEntry });
   if (!read.content) throw new ContentError(read.problems);
   // Cross-checks run on what did load even when some files failed: the editor sees every problem in one run.
   const site = deriveSite(read.content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date() }, read);
   return { content: read.content, site, images: read.images };
 }
+
+/** Loading and rendering with the content cache and, for large sites, worker threads. */
+const openSession = (options: CheckOptions) =>
+  new BuildSession({ ...options.speed, contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options) });
 
 /**
  * The whole build: check, bundle, render, emit. Each stage is a plain function; this only runs
@@ -71,13 +79,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const publicDir = path.join(options.projectRoot, 'public');
   const cacheDir = cacheDirOf(options);
+  const session = openSession({ ...options, cacheDir });
   // The Open Graph images need only the business profile: sharp draws them on its own threads
   // while the rest of the content loads.
   const og = readProfile({ contentDir: contentDirOf(options), displayRoot: options.projectRoot }).then((profile) =>
     startOgImages(profile, { publicDir, cache: new DiskCache(path.join(cacheDir, 'og')) }),
   );
   const [{ site, images }, { images: ogImages, files: ogFiles }, bundle, publicFiles] = await allStages([
-    checkSite({ ...options, cacheDir }),
+    checkSite({ ...options, cacheDir }, session),
     og.then((cards) => {
       throwIfProblems(cards.problems);
       return cards;
@@ -88,7 +97,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // The raster images are encoded (or read from .cache/) on sharp's threads while React renders on this one.
   const encoding = encodeImages(images, new DiskCache(path.join(cacheDir, 'images')));
   encoding.catch(() => {}); // awaited below; not left unhandled if rendering throws first
-  const pages = renderSite(site, { ...bundle.assets, images, og: ogImages });
+  const pages = await session.renderSite(site, { ...bundle.assets, images, og: ogImages });
   // Over the JavaScript budget, the build fails before anything is written.
   const scripts = scriptWeights(pages, bundle.files);
   checkScriptBudget(scripts);
@@ -108,6 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     writer.write('robots.txt', robotsTxt(site)),
     writer.write(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`),
     writer.write(LATEST_BUILD_PATH, `${JSON.stringify(latestBuild(manifest))}\n`),
+    session.save(),
   ]);
   return {
     pages: site.pages.length,
@@ -117,6 +127,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     buildId: id,
     images: { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached },
     scripts,
+    work: session.stats,
   };
 }
 

@@ -94,7 +94,12 @@ export interface LoadOptions {
   displayRoot?: string;
   /** Image sizes are cached in <cacheDir>/images; defaults to .cache next to the content folder. */
   cacheDir?: string;
+  /** Loads one file (the first pass); the default reads and parses it here. src/parallel/ passes one that uses a cache and worker threads. */
+  loadEntry?: EntryLoader;
 }
+
+/** The first pass over one file: its problems go to `context`; undefined when it did not load. */
+export type EntryLoader = <S extends z.ZodType>(absolute: string, schema: S, context: LoadContext) => Promise<ParsedEntry<z.output<S>> | undefined>;
 
 /** Stage 1, strict: the loaded content, or a ContentError with every problem of every file. */
 export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
@@ -111,7 +116,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadedContent> 
  * images the content references; those are then checked and planned (src/images/: sizes and
  * output names, no encoding yet). The second renders the Markdown with the planned images.
  */
-export async function readContent({ contentDir, displayRoot = process.cwd(), cacheDir }: LoadOptions): Promise<ContentReadResult> {
+export async function readContent({ contentDir, displayRoot = process.cwd(), cacheDir, loadEntry: load = loadEntry }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
   const context: LoadContext = { displayRoot, problems, invalid };
@@ -126,7 +131,7 @@ export async function readContent({ contentDir, displayRoot = process.cwd(), cac
       problems.push({ code: 'missing-file', file: display(absoluteDir), message: 'This content folder is missing.' });
       return [];
     }
-    const entries = await Promise.all(names.map((name) => loadEntry(path.join(absoluteDir, name), schema, context)));
+    const entries = await Promise.all(names.map((name) => load(path.join(absoluteDir, name), schema, context)));
     return entries.filter((entry): entry is ParsedEntry<z.output<S>> => entry !== undefined);
   };
 
@@ -137,9 +142,9 @@ export async function readContent({ contentDir, displayRoot = process.cwd(), cac
     loadFolder(COLLECTIONS.pages.dir, COLLECTIONS.pages.schema),
     loadFolder(COLLECTIONS.errorPages.dir, COLLECTIONS.errorPages.schema),
     loadFolder(COLLECTIONS.contacts.dir, COLLECTIONS.contacts.schema),
-    loadEntry(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context),
-    loadEntry(path.join(contentDir, SINGLES.navigation.file), SINGLES.navigation.schema, context),
-    loadEntry(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema, context),
+    load(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context),
+    load(path.join(contentDir, SINGLES.navigation.file), SINGLES.navigation.schema, context),
+    load(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema, context),
   ]);
 
   // Between the passes: every image reference checked, every raster image planned once.
@@ -184,14 +189,14 @@ export async function readProfile({ contentDir, displayRoot = process.cwd() }: L
 }
 
 /** A file read, validated and parsed: the first pass. */
-interface ParsedEntry<T> {
+export interface ParsedEntry<T> {
   /** The images its Markdown and front matter reference. */
   images: ImageReference[];
   /** The second pass: the entry, with its Markdown rendered with the build's images. */
   render(images: ImageMap): ContentEntry<T>;
 }
 
-interface LoadContext {
+export interface LoadContext {
   displayRoot: string;
   problems: ContentProblem[];
   invalid: InvalidEntries;
@@ -199,15 +204,20 @@ interface LoadContext {
 
 const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
 
-async function loadEntry<S extends z.ZodType>(absolute: string, schema: S, { displayRoot, problems, invalid }: LoadContext): Promise<ParsedEntry<z.output<S>> | undefined> {
-  const file = displayPath(absolute, displayRoot);
+async function loadEntry<S extends z.ZodType>(absolute: string, schema: S, context: LoadContext): Promise<ParsedEntry<z.output<S>> | undefined> {
   let source: string;
   try {
     source = await readFile(absolute, 'utf8');
   } catch {
-    problems.push({ code: 'missing-file', file, message: 'This file is required but could not be read.' });
+    context.problems.push({ code: 'missing-file', file: displayPath(absolute, context.displayRoot), message: 'This file is required but could not be read.' });
     return undefined;
   }
+  return parseEntry(absolute, source, schema, context);
+}
+
+/** The first pass over a file already read: validated, its Markdown parsed, its images found. */
+export function parseEntry<S extends z.ZodType>(absolute: string, source: string, schema: S, { displayRoot, problems, invalid }: LoadContext): ParsedEntry<z.output<S>> | undefined {
+  const file = displayPath(absolute, displayRoot);
   const raw = readEntry(file, source);
   if (isProblem(raw)) {
     problems.push(raw);

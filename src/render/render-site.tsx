@@ -94,7 +94,7 @@ export function renderPageWithScripts(site: SiteModel, page: SitePage, assets: A
   return { html, scripts };
 }
 
-function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Assets): { html: string; scripts: PageScripts } {
+export function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Assets): { html: string; scripts: PageScripts } {
   // Error pages are served at any address: no canonical, not indexed, links from the root.
   const page: SitePage = {
     route: `/${error.status}`,
