@@ -1,4 +1,4 @@
-// npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>]
+// npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]
 // Builds the site into dist/, serves it like `npm start` with live reload, and
 // rebuilds on every change. The work is done by src/dev/dev-server.ts; builds run
 // in a child process so template and code edits take effect (see src/dev/build-runner.ts).
@@ -9,21 +9,23 @@ import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>]';
+const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>] [--cache <dir>]';
 
 const values = parseOptions(
-  { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, content: { type: 'string' }, out: { type: 'string' } },
+  { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } },
   USAGE,
 );
 const port = portOption(values.port);
 const host = values.host!;
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = values.content ? path.resolve(values.content) : undefined;
+const cacheDir = values.cache ? path.resolve(values.cache) : undefined;
 
 const server = await startDevServer({
   projectRoot,
   outDir,
   contentDir,
+  cacheDir,
   port,
   host,
   siteUrl: process.env.URL,

@@ -1,5 +1,6 @@
 // Messages between the dev server and its build process (src/dev/build-worker.ts).
 // Plain JSON over the IPC channel.
+import type { FileChange } from './changes.ts';
 
 export interface BuildRequest {
   type: 'build';
@@ -7,11 +8,27 @@ export interface BuildRequest {
   outDir: string;
   /** Defaults to <projectRoot>/content. */
   contentDir?: string;
+  /** Defaults to <projectRoot>/.cache. */
+  cacheDir?: string;
   siteUrl?: string;
+  /**
+   * What changed since the last build. When it is only Markdown content, the build process
+   * rebuilds incrementally from the site it holds in memory (src/dev/incremental.ts).
+   */
+  changes?: FileChange[];
 }
 
 export type BuildOutcome =
-  | { ok: true; pages: number; files: number; bytes: number; milliseconds: number; buildId: string }
+  | {
+      ok: true;
+      pages: number;
+      files: number;
+      bytes: number;
+      milliseconds: number;
+      buildId: string;
+      /** Set when only some pages were rebuilt: how many were rendered again, and files written or removed. */
+      incremental?: { rendered: number; written: number };
+    }
   /** The content is wrong: `report` is the editor-facing formatProblems text. */
   | { ok: false; kind: 'content'; problemCount: number; report: string }
   /** The generator failed (a bug, a syntax error in a template, a crashed build process). */

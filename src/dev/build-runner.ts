@@ -21,6 +21,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOutcome, BuildRequest, BuildResponse } from './build-protocol.ts';
+import type { FileChange } from './changes.ts';
 
 /** What the runner needs from a build process; a ChildProcess in real use, a fake in tests. */
 export interface WorkerChannel {
@@ -131,6 +132,7 @@ export interface BuildRunnerOptions {
   spawn: () => WorkerChannel;
   outDir: string;
   contentDir?: string;
+  cacheDir?: string;
   siteUrl?: string;
   /** Keep a booted standby process for the next code change. Default true. */
   standby?: boolean;
@@ -155,10 +157,11 @@ export class BuildRunner {
   }
 
   /**
-   * One full build. With `freshModules` (the generator's code changed) it runs
-   * in a process that has not imported the generator yet. Builds must not overlap.
+   * One build. With `freshModules` (the generator's code changed) it runs in a
+   * process that has not imported the generator yet. With `changes`, a process
+   * that holds the last build's site rebuilds only what they affect. Builds must not overlap.
    */
-  build({ freshModules }: { freshModules: boolean }): Promise<BuildOutcome> {
+  build({ freshModules, changes }: { freshModules: boolean; changes?: FileChange[] }): Promise<BuildOutcome> {
     if (this.running) throw new Error('A build is already running');
     if (this.closed) return Promise.resolve({ ok: false, kind: 'generator', message: 'The dev server is shutting down.' });
     if (freshModules || !this.active || this.active.exited) {
@@ -171,7 +174,9 @@ export class BuildRunner {
       id: this.nextId++,
       outDir: this.options.outDir,
       ...(this.options.contentDir ? { contentDir: this.options.contentDir } : {}),
+      ...(this.options.cacheDir ? { cacheDir: this.options.cacheDir } : {}),
       ...(this.options.siteUrl ? { siteUrl: this.options.siteUrl } : {}),
+      ...(changes && !freshModules ? { changes } : {}),
     };
     const running = worker.request(request, this.options.timeoutMs ?? 120_000).then((outcome) => {
       // Never reuse a process whose generator failed: it may hold a broken import.

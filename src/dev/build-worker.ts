@@ -1,12 +1,16 @@
 // The dev server's build process (started by build-runner.ts, not by hand).
 // It runs full builds on request, exactly like scripts/build.ts: into a
 // temporary folder that replaces the output only when the build succeeded.
+// It keeps the last build's site in memory, and when a request says that only
+// Markdown content changed it rebuilds just the pages that depend on the change,
+// in place (src/dev/incremental.ts).
 //
 // It imports the generator (src/build.ts and everything it imports, templates
 // included) on its first build request, not at start-up, so a process started
 // ahead of time as a standby still picks up every code edit made before that
 // request. At start-up it only preloads the third-party packages, which do
 // not change.
+import path from 'node:path';
 import type { BuildOutcome, BuildRequest, BuildResponse } from './build-protocol.ts';
 import { packagesImportedBy } from './preload.ts';
 
@@ -34,14 +38,18 @@ type GeneratorModules = Awaited<ReturnType<typeof importGenerator>>;
 
 async function importGenerator() {
   await preloaded;
-  const [{ buildSite }, { buildIntoTemporaryFolder }, { DiskWriter }, { formatProblems }] = await Promise.all([
+  const [{ buildSite }, { buildIntoTemporaryFolder }, { DiskWriter }, { formatProblems }, { IncrementalSite }] = await Promise.all([
     import('../build.ts'),
     import('../emit/swap-output.ts'),
     import('../emit/writer.ts'),
     import('../content/problems.ts'),
+    import('./incremental.ts'),
   ]);
-  return { buildSite, buildIntoTemporaryFolder, DiskWriter, formatProblems };
+  return { buildSite, buildIntoTemporaryFolder, DiskWriter, formatProblems, IncrementalSite };
 }
+
+/** The site of the last build, kept in memory between content changes (one output folder per process). */
+let incremental: InstanceType<GeneratorModules['IncrementalSite']> | undefined;
 
 const logger = {
   info: (message: string) => console.log(message),
@@ -60,17 +68,47 @@ async function build(request: BuildRequest): Promise<BuildOutcome> {
   let loaded: GeneratorModules | undefined;
   try {
     loaded = await (generator ??= importGenerator());
-    const { buildSite, buildIntoTemporaryFolder, DiskWriter } = loaded;
+    const { buildSite, buildIntoTemporaryFolder, DiskWriter, IncrementalSite, formatProblems } = loaded;
+    const started = performance.now();
+    const site = (incremental ??= new IncrementalSite({
+      projectRoot,
+      contentDir: request.contentDir ?? path.join(projectRoot, 'content'),
+      outDir: request.outDir,
+      siteUrl: request.siteUrl,
+      cacheDir: request.cacheDir,
+    }));
+    if (request.changes && site.ready) {
+      const result = await site.update(request.changes);
+      if (result.kind === 'content-error') {
+        return { ok: false, kind: 'content', problemCount: result.problems.length, report: formatProblems(result.problems) };
+      }
+      if (result.kind === 'updated') {
+        const written = result.written.length + result.removed.length;
+        const milliseconds = performance.now() - started;
+        // Counted like a full build's report: the site's pages, without 404.html and 500.html.
+        const isPage = (file: string) => file !== '404.html' && file !== '500.html';
+        const rendered = result.rendered.filter(isPage).length;
+        return { ok: true, pages: result.pages - 2, files: written, bytes: 0, milliseconds, buildId: result.buildId, incremental: { rendered, written } };
+      }
+    }
+    site.beginFullBuild();
     const report = await buildIntoTemporaryFolder(request.outDir, (tempDir) =>
       buildSite({
         projectRoot,
         contentDir: request.contentDir,
+        cacheDir: request.cacheDir,
         writer: new DiskWriter(tempDir),
         logger,
         siteUrl: request.siteUrl,
+        speed: { observer: site.observer },
       }),
-    );
-    return { ok: true, ...report };
+    ).catch(async (error: unknown) => {
+      await site.fullBuildDone({ ok: false });
+      throw error;
+    });
+    await site.fullBuildDone({ ok: true, buildId: report.buildId });
+    const { pages, files, bytes, milliseconds, buildId } = report;
+    return { ok: true, pages, files, bytes, milliseconds, buildId };
   } catch (error) {
     const problems = contentProblemsOf(error);
     if (problems && loaded) {

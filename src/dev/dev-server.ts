@@ -24,11 +24,13 @@ export interface DevServerOptions {
   outDir: string;
   /** Defaults to <projectRoot>/content. */
   contentDir?: string;
+  /** The build's cache (images, content); defaults to <projectRoot>/.cache. */
+  cacheDir?: string;
   port: number;
   host: string;
   siteUrl?: string;
   logger: DevLogger;
-  /** Quiet time that ends a burst of file events. Default 50 ms. */
+  /** Quiet time that ends a burst of file events. Default 20 ms: an editor's save is a burst of a few events within a millisecond or two. */
   debounceMs?: number;
   /** Starts a build process; defaults to forking src/dev/build-worker.ts. */
   spawnWorker?: () => WorkerChannel;
@@ -76,6 +78,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     spawn: options.spawnWorker ?? (() => forkBuildWorker(projectRoot)),
     outDir,
     contentDir: options.contentDir,
+    cacheDir: options.cacheDir,
     siteUrl: options.siteUrl,
   });
   const hub = createReloadHub();
@@ -115,18 +118,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
     // 3. Watch, and rebuild after each burst of changes.
     const batcher = createBatcher<FileChange>({
-      delayMs: options.debounceMs ?? 50,
+      delayMs: options.debounceMs ?? 20,
       run: (batch) => rebuild(batch),
       onError: (error) => logger.error(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
 
     async function rebuild({ items, firstAt }: Batch<FileChange>): Promise<void> {
       const freshModules = items.some((change) => needsFreshModules(change, projectRoot));
-      const outcome = await runner.build({ freshModules });
+      const outcome = await runner.build({ freshModules, changes: items });
       if (closing) return;
       const what = describeChanges(items, projectRoot);
+      // From the first file event to the HTML written.
       const ms = Math.round(performance.now() - firstAt);
-      if (outcome.ok) {
+      if (outcome.ok && outcome.incremental) {
+        const { rendered } = outcome.incremental;
+        logger.info(`${what} → rebuilt ${rendered} of ${outcome.pages} pages in ${ms} ms`);
+        hub.send('reload', outcome.buildId);
+      } else if (outcome.ok) {
         logger.info(`${what} → rebuilt ${outcome.pages} pages in ${ms} ms`);
         hub.send('reload', outcome.buildId);
       } else {
