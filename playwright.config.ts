@@ -2,6 +2,7 @@
 // which applies netlify.toml like Netlify does. This config does not build:
 // `npm test` builds first; by hand, run `npm run build && npx playwright test`.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';
 
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -22,16 +23,7 @@ export default defineConfig({
     // Debian's Chromium: Playwright's own browser download cannot work offline.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
     // Off by default: recording every test is costly on a small machine. Use --trace on to debug.
     trace: 'off',

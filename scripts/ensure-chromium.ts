@@ -3,6 +3,18 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags every Chromium of this project runs with (Playwright, axe, Lighthouse): offline, in a container. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /**
  * Browser tests use Debian's Chromium (Playwright's own browser download cannot work offline).
  * Installs it with apt when running as root, else says exactly what to run.

@@ -16,7 +16,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/quality/serve.ts';
-import { CHROMIUM_PATH } from './ensure-chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 import { parseOptions } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -35,18 +35,8 @@ const values = parseOptions(
   'Usage: tsx scripts/lighthouse.ts [--root dist] [--netlify-toml netlify.toml] [--path /p]... [--no-fixture] [--json file]',
 );
 
-// The flags every Chromium of this project runs with (see playwright.config.ts), headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// The project's Chromium flags (scripts/ensure-chromium.ts), headless.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 // Trace failures Lighthouse itself says to retry ("Please run Lighthouse again").
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
