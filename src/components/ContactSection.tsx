@@ -98,11 +98,12 @@ export function ContactSection({ file, details, fallback }: ContactSectionProps)
   );
 }
 
+/** sessionStorage, or null where privacy settings block it (then nothing is cached). */
 function sessionStorageOrNull(): Storage | null {
   try {
     return window.sessionStorage;
   } catch {
-    return null; // blocked by the browser's privacy settings
+    return null;
   }
 }
 

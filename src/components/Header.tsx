@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent, type Keyboar
 import type { LogoLink } from '../site/logo.ts';
 import type { NavLink, NavModel } from '../site/navigation.ts';
 import { ariaCurrent } from './aria-current.ts';
-import { useMediaQuery, useOutsidePointerDown, usePopoverOpen } from './browser-hooks.ts';
+import { hidePopoverOnLink, useMediaQuery, useOutsidePointerDown, usePopoverOpen } from './browser-hooks.ts';
 
 export interface HeaderProps {
   menu: Pick<NavModel, 'servicesMenu' | 'areasMenu' | 'links' | 'phone'>;
@@ -66,14 +66,6 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
       setOpen((current) => (isOpen ? (current?.name === name ? current : { name, by: 'click' }) : current?.name === name ? null : current)),
   });
 
-  // Following a link closes the mobile menu, so a page restored from the back/forward cache
-  // does not come back with it open.
-  const closeMenu = () => {
-    const nav = navRef.current;
-    if (nav?.matches(':popover-open')) nav.hidePopover();
-    setOpen(null);
-  };
-
   return (
     <header className="site-header">
       <div className="header-inner">
@@ -84,7 +76,7 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
           <span className="menu-icon" aria-hidden="true" />
           <span className="menu-label">Menu</span>
         </button>
-        <nav ref={navRef} id={MENU_ID} className="site-nav" popover="auto" aria-label="Main" onClick={(event) => followsLink(event.target) && closeMenu()}>
+        <nav ref={navRef} id={MENU_ID} className="site-nav" popover="auto" aria-label="Main" onClick={(event) => hidePopoverOnLink(event.target, navRef.current) && setOpen(null)}>
           <button ref={closeButtonRef} type="button" className="menu-close" popoverTarget={MENU_ID} popoverTargetAction="hide">
             Close menu
           </button>
@@ -125,10 +117,6 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
 
 function hoverLayoutNow(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(HOVER_LAYOUT).matches;
-}
-
-function followsLink(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('a[href]') !== null;
 }
 
 interface DropdownProps {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { NavModel } from '../site/navigation.ts';
-import { usePopoverOpen } from './browser-hooks.ts';
+import { hidePopoverOnLink, usePopoverOpen } from './browser-hooks.ts';
 import { ariaCurrent } from './aria-current.ts';
 
 export interface SidebarProps {
@@ -19,10 +19,6 @@ const PANEL_ID = 'sidebar-panel';
 export function Sidebar({ sidebar, currentRoute }: SidebarProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const open = usePopoverOpen(panelRef);
-  const closeOnLink = (target: EventTarget | null) => {
-    const panel = panelRef.current;
-    if (target instanceof Element && target.closest('a[href]') && panel?.matches(':popover-open')) panel.hidePopover();
-  };
   return (
     <aside className="sidebar" aria-labelledby="sidebar-heading" data-state={open ? 'open' : 'closed'}>
       <h2 id="sidebar-heading" className="sidebar-heading">
@@ -31,7 +27,7 @@ export function Sidebar({ sidebar, currentRoute }: SidebarProps) {
       <button type="button" className="sidebar-toggle" popoverTarget={PANEL_ID}>
         Show the list of services
       </button>
-      <div ref={panelRef} id={PANEL_ID} className="sidebar-panel" popover="auto" onClick={(event) => closeOnLink(event.target)}>
+      <div ref={panelRef} id={PANEL_ID} className="sidebar-panel" popover="auto" onClick={(event) => hidePopoverOnLink(event.target, panelRef.current)}>
         <button type="button" className="sidebar-close" popoverTarget={PANEL_ID} popoverTargetAction="hide">
           Close the list
         </button>

@@ -45,6 +45,16 @@ export function usePopoverOpen(ref: RefObject<HTMLElement | null>): boolean {
   return open;
 }
 
+/**
+ * For a popover's click handler: a click on a link inside it hides it, so a page restored from
+ * the back/forward cache does not come back with it open. True when it was a link.
+ */
+export function hidePopoverOnLink(target: EventTarget | null, popover: HTMLElement | null): boolean {
+  if (!(target instanceof Element) || target.closest('a[href]') === null) return false;
+  if (popover?.matches(':popover-open')) popover.hidePopover();
+  return true;
+}
+
 /** Scroll behaviour that respects the visitor's reduced-motion setting. */
 export function scrollBehaviour(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';

@@ -62,6 +62,7 @@ export function startBuildChecks(pageScripts: readonly string[]): BuildChecks {
   };
 }
 
+/** sessionStorage, or null where privacy settings block it (then the guard never reloads). */
 function sessionStorageOrNull(): Storage | null {
   try {
     return window.sessionStorage;

@@ -2,6 +2,7 @@
  * The smart contact section's data and state machine (spec §3, §4, §7, §8, §9). Browser-safe and
  * free of React, so it is unit-tested on its own and shared by the server render and the island.
  */
+import type { KeyValueStore } from './session-storage.ts';
 
 /** Spec §9: the contact fetch gives up after this long. */
 export const CONTACT_TIMEOUT_MS = 5000;
@@ -76,10 +77,7 @@ export function readContactDetails(json: unknown, defaults: { title: string; loc
 }
 
 /** The session cache: one entry per file, kept for the browser session (sessionStorage). */
-export interface ContactCache {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+export type ContactCache = KeyValueStore;
 
 const cacheKey = (file: string) => `ardent:contact:${file}`;
 

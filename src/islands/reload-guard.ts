@@ -2,12 +2,10 @@
  * Spec §4/§8/§9: when a page's script chunk fails to load and a newer build is live, the page
  * reloads, at most once per path within 10 seconds, so a broken deploy cannot loop.
  */
+import type { KeyValueStore } from './session-storage.ts';
 export const RELOAD_GUARD_MS = 10_000;
 
-export interface GuardStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
+export type GuardStorage = KeyValueStore;
 
 const guardKey = (path: string) => `ardent:reloaded:${path}`;
 
