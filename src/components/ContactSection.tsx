@@ -5,10 +5,10 @@ import {
   ContactLoadError,
   FALLBACK_HEADING,
   FALLBACK_SUBTITLE,
-  loadContact,
   NOT_AVAILABLE,
   type ContactView,
 } from '../islands/contact-data.ts';
+import { loadContactHere } from '../islands/contact-first-load.ts';
 import { telHref } from './tel-href.ts';
 
 export { NOT_AVAILABLE };
@@ -20,39 +20,34 @@ export interface ContactSectionProps {
   details: ContactView;
   /** What the error state shows: the business's own phone, email and area. */
   fallback: Pick<ContactView, 'phone' | 'email' | 'location'>;
+  /** In the browser only: the first load, already started by boot (src/islands/contact-first-load.ts). */
+  firstLoad?: Promise<ContactView>;
 }
 
 /**
  * The smart contact section (spec §2, §4, §7, §8), the "contact" island. The build renders its
- * loaded state, so nothing moves when the page opens; in the browser it then asks for
- * /content/{file}.json (from the session cache when it can), and on failure shows the fallback
- * details, the §8 message and Try Again, which shows the loading state and asks again.
+ * loaded state, so nothing moves when the page opens; in the browser boot then asks for
+ * /content/{file}.json (from the session cache when it can) and hydrates this only when the answer
+ * changes the section: new details, or a failure, which shows the fallback details, the §8 message
+ * and Try Again, which shows the loading state and asks again.
  */
-export function ContactSection({ file, details, fallback }: ContactSectionProps) {
+export function ContactSection({ file, details, fallback, firstLoad }: ContactSectionProps) {
   const [state, dispatch] = useReducer(contactTransition, { status: 'loaded', details });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const retried = useRef(false);
 
-  const load = useCallback(
-    async (fresh: boolean) => {
-      try {
-        const loaded = await loadContact(file, {
-          fetch: (url, init) => fetch(url, init),
-          cache: sessionStorageOrNull(),
-          defaults: { title: details.title, location: details.location },
-          fresh,
-        });
-        dispatch({ type: 'resolved', details: loaded });
-      } catch (error) {
-        dispatch({ type: 'rejected', failure: error instanceof ContactLoadError ? error.failure : 'failed' });
-      }
-    },
-    [file, details.title, details.location],
-  );
+  const settle = useCallback(async (loading: Promise<ContactView>) => {
+    try {
+      dispatch({ type: 'resolved', details: await loading });
+    } catch (error) {
+      dispatch({ type: 'rejected', failure: error instanceof ContactLoadError ? error.failure : 'failed' });
+    }
+  }, []);
 
   useEffect(() => {
-    void load(false);
-  }, [load]);
+    void settle(firstLoad ?? loadContactHere({ file, details }, false));
+    // The first load only: details is the same object for the island's life.
+  }, [settle, firstLoad, file, details]);
 
   // After Try Again the button is gone: focus goes to the section's heading, not the page top.
   useEffect(() => {
@@ -62,7 +57,7 @@ export function ContactSection({ file, details, fallback }: ContactSectionProps)
   const tryAgain = () => {
     retried.current = true;
     dispatch({ type: 'retry' });
-    void load(true);
+    void settle(loadContactHere({ file, details }, true));
   };
 
   const shown: ContactView =
@@ -96,15 +91,6 @@ export function ContactSection({ file, details, fallback }: ContactSectionProps)
       </div>
     </section>
   );
-}
-
-/** sessionStorage, or null where privacy settings block it (then nothing is cached). */
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 export function ContactCards({ details }: { details: Pick<ContactView, 'phone' | 'email' | 'location'> }) {

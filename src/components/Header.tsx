@@ -61,6 +61,8 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
       else closeTimer.current = setTimeout(() => setOpen((current) => (current?.name === name && current.by === 'hover' ? null : current)), HOVER_CLOSE_DELAY_MS);
     },
     onClose: close,
+    // The pointer was already on it when the island woke: as if it had just come in.
+    onHoverAtStart: () => setOpen((current) => current ?? { name, by: 'hover' }),
     // The browser opened or closed it itself: a click before the island hydrated, or find-in-page.
     onNativeToggle: (isOpen: boolean) =>
       setOpen((current) => (isOpen ? (current?.name === name ? current : { name, by: 'click' }) : current?.name === name ? null : current)),
@@ -129,6 +131,7 @@ interface DropdownProps {
   onHover(entering: boolean): void;
   onClose(): void;
   onNativeToggle(open: boolean): void;
+  onHoverAtStart(): void;
   children: ReactNode;
 }
 
@@ -136,12 +139,16 @@ interface DropdownProps {
  * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
  * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
  */
-function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, onNativeToggle, children }: DropdownProps) {
+function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, onNativeToggle, onHoverAtStart, children }: DropdownProps) {
   const summaryRef = useRef<HTMLElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  // Opened before hydration: take over the state the visitor already chose.
+  // Opened before hydration: take over the state the visitor already chose. The islands wake at
+  // the visitor's first move (src/islands/wake.ts), which may already have brought the pointer
+  // here: then it opens as on hover.
   useEffect(() => {
-    if (detailsRef.current?.open) onNativeToggle(true);
+    const details = detailsRef.current;
+    if (details?.open) onNativeToggle(true);
+    else if (details?.matches(':hover') && hoverLayoutNow()) onHoverAtStart();
     // Only once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

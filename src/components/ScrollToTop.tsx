@@ -5,15 +5,16 @@ import { scrollBehaviour } from './browser-hooks.ts';
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
 /**
- * Back to top (the "scroll-top" island). Rendered as a plain link to #top at the end of the page,
- * which is what it stays without JavaScript. Hydrated, it floats in the corner and shows only
- * past 300 px; it scrolls smoothly unless the visitor prefers reduced motion, then puts focus
- * at the top of the page for keyboard users.
+ * Back to top (the "scroll-top" island). Without JavaScript it is a plain link to #top at the end
+ * of the page. Where scripts run, CSS (`@media (scripting: enabled)`) floats it in the corner,
+ * hidden, from the first paint, so hydrating it moves nothing; the island shows it past 300 px.
+ * It scrolls smoothly unless the visitor prefers reduced motion, then puts focus at the top of
+ * the page for keyboard users.
  */
 export function ScrollToTop() {
-  const [mode, setMode] = useState<'inline' | 'hidden' | 'shown'>('inline');
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    const update = () => setMode(window.scrollY > SCROLL_TOP_THRESHOLD_PX ? 'shown' : 'hidden');
+    const update = () => setShown(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
@@ -25,7 +26,7 @@ export function ScrollToTop() {
     document.querySelector<HTMLElement>('.skip-link')?.focus({ preventScroll: true });
   };
   return (
-    <a className={mode === 'inline' ? 'scroll-top' : 'scroll-top is-floating'} href="#top" hidden={mode === 'hidden'} onClick={onClick}>
+    <a className={shown ? 'scroll-top is-shown' : 'scroll-top'} href="#top" onClick={onClick}>
       <span aria-hidden="true">↑</span> Back to top
     </a>
   );

@@ -1,4 +1,5 @@
 import { claimReload, isNewerBuild, type BuildInfo } from './reload-guard.ts';
+import { sessionStorageOrNull } from './session-storage.ts';
 
 /** Spec §7: the build manifest, read about a second after load, and the latest-build file. */
 export const MANIFEST_URL = '/build-manifest.json';
@@ -60,13 +61,4 @@ export function startBuildChecks(pageScripts: readonly string[]): BuildChecks {
       if (newer && claimReload(location.pathname, Date.now(), sessionStorageOrNull())) location.reload();
     },
   };
-}
-
-/** sessionStorage, or null where privacy settings block it (then the guard never reloads). */
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }

@@ -1,12 +1,18 @@
 /**
  * Spec §2 navigation: a page opened with a #hash shows its target below the sticky header,
  * otherwise it opens at the top. CSS scroll-padding-top keeps the target clear of the header;
- * this sets it to the header's real height, and scrolls again once the islands have rendered,
- * in case they moved the target, unless the visitor has scrolled since.
+ * this sets it to the header's real height, then scrolls to the target again in the next frame,
+ * now clear of the header, unless the visitor has scrolled since.
  */
 export function keepHashTargetInView(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
-  const setOffset = () => document.documentElement.style.setProperty('--sticky-offset', `${header ? header.offsetHeight : 0}px`);
+  const root = document.documentElement;
+  // scroll-padding-top itself, not a custom property: it is not inherited, so only the root's
+  // style is recomputed, not the whole document's.
+  const setOffset = () => {
+    const padding = `calc(${header ? header.offsetHeight : 0}px + 0.5rem)`;
+    if (root.style.scrollPaddingTop !== padding) root.style.scrollPaddingTop = padding;
+  };
   setOffset();
   if (header && 'ResizeObserver' in window) new ResizeObserver(setOffset).observe(header);
 

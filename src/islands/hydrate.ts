@@ -3,7 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 
 /** What each island entry exports: boot imports it and calls mount on the island's element. */
 export interface IslandModule {
-  mount(element: HTMLElement): void;
+  /** `extra`: props only the browser has (the contact section's first load), beside data-props. */
+  mount(element: HTMLElement, extra?: object): void;
 }
 
 /**
@@ -18,9 +19,9 @@ function Hydrated({ element, children }: { element: HTMLElement; children: React
 }
 
 /** Hydrates the element the build's <Island> rendered, with the same component and its props. */
-export function hydrateWith<P extends object>(component: ComponentType<P>): IslandModule['mount'] {
-  return (element) => {
-    const props = JSON.parse(element.dataset.props ?? '{}') as P;
+export function hydrateWith<P extends object>(component: ComponentType<P>): (element: HTMLElement, extra?: Partial<P>) => void {
+  return (element, extra) => {
+    const props = { ...(JSON.parse(element.dataset.props ?? '{}') as P), ...extra };
     hydrateRoot(element, createElement(Hydrated, { element, children: createElement(component, props) }));
   };
 }

@@ -2,9 +2,18 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, PUBLIC_ROUTES, test } from './fixtures.ts';
 
-/** Waits until React has hydrated the named islands (each marks its element data-hydrated). */
+/**
+ * The widgets hydrate when the visitor first acts (src/islands/wake.ts): a Shift press, which
+ * changes nothing else, wakes them. Then waits until React has hydrated the named islands (each
+ * marks its element data-hydrated). The contact section is hydrated only when its load changes
+ * what it shows; otherwise boot marks it data-checked.
+ */
 async function hydrated(page: Page, ...islands: string[]) {
-  for (const name of islands) await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+  if (islands.some((name) => name !== 'contact')) await page.keyboard.press('Shift');
+  for (const name of islands) {
+    const done = name === 'contact' ? '[data-hydrated], [data-checked]' : '[data-hydrated]';
+    await page.locator(`[data-island="${name}"]`).and(page.locator(done)).waitFor({ state: 'attached' });
+  }
 }
 
 const CONTACT_JSON = '**/content/*.json';
@@ -13,6 +22,33 @@ const CONTACT_JSON = '**/content/*.json';
 async function stopNavigation(page: Page) {
   await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
 }
+
+test.describe('when the islands start', () => {
+  const hydratedCount = (page: Page) => page.locator('[data-island][data-hydrated]').count();
+
+  for (const [how, act] of [
+    ['a key press', (page: Page) => page.keyboard.press('Shift')],
+    ['a pointer move', (page: Page) => page.mouse.move(600, 500)],
+    ['a scroll', (page: Page) => page.mouse.wheel(0, 200)],
+  ] as const) {
+    test(`nothing hydrates while the page loads; ${how} wakes every widget`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/about');
+      // The contact section's load came back as the page shows it: no React for it at all.
+      await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-checked', '');
+      await page.waitForTimeout(1200);
+      expect(await hydratedCount(page)).toBe(0);
+      await act(page);
+      for (const name of ['header', 'sidebar', 'scroll-top']) await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute('data-hydrated', '');
+      expect(await page.locator('[data-island="contact"][data-hydrated]').count()).toBe(0);
+    });
+  }
+
+  test('a page opened scrolled down (a #hash) wakes the widgets at once', async ({ page }) => {
+    await page.goto('/faqs#cancellations');
+    await expect(page.locator('[data-island="header"]')).toHaveAttribute('data-hydrated', '');
+  });
+});
 
 test.describe('header dropdowns (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -92,7 +128,7 @@ test.describe('header dropdowns (desktop)', () => {
     });
     await page.goto('/about');
     const services = page.locator('details[data-dropdown="services"]');
-    await services.locator('summary').click();
+    await services.locator('summary').click(); // wakes the islands; the header's chunk is held
     await expect(services).toHaveAttribute('open', '');
     release();
     await hydrated(page, 'header');
@@ -398,10 +434,11 @@ test.describe('new builds', () => {
   async function countLoads(page: Page, latestBuildId: string | null): Promise<number> {
     let loads = 0;
     page.on('load', () => (loads += 1));
-    // The contact island's chunk is gone, as after a deploy replaced it.
-    await page.route('**/assets/contact-*.js', (route) => route.abort('failed'));
+    // The header island's chunk is gone, as after a deploy replaced it; a key press asks for it.
+    await page.route('**/assets/header-*.js', (route) => route.abort('failed'));
     if (latestBuildId) await page.route('**/latest-build.json*', (route) => route.fulfill({ json: { buildId: latestBuildId, time: new Date().toISOString() } }));
     await page.goto('/about');
+    await page.keyboard.press('Shift');
     await page.waitForTimeout(6000);
     return loads;
   }

@@ -51,16 +51,19 @@ export const isOwn404 = (message: ConsoleMessage, page: Page) =>
   message.type() === 'error' && /status of 404/.test(message.text()) && message.location().url === page.url();
 
 /**
- * Waits until the page has settled: loaded and its islands hydrated (they mark themselves
- * data-hydrated). With `idle`, also the deferred work of the first seconds (the build check runs
- * 1 s after start) and then a quiet network.
+ * Waits until the page has settled: loaded, its widgets woken (a Shift press: they hydrate when
+ * the visitor first acts) and hydrated (they mark themselves data-hydrated), and the contact
+ * section's first load checked (data-checked, or hydrated when it changed the section). With
+ * `idle`, also the deferred work of the first seconds (the build check runs 1 s after start) and
+ * then a quiet network.
  */
 export async function settle(page: Page, { idle = false } = {}): Promise<void> {
   await page.waitForLoadState('load');
+  await page.keyboard.press('Shift');
   await page
-    .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')), undefined, { timeout: 10_000 })
+    .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.matches('[data-hydrated], [data-checked]')), undefined, { timeout: 10_000 })
     .catch(async () => {
-      const stuck = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((island) => (island as HTMLElement).dataset.island));
+      const stuck = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated], [data-checked])')].map((island) => (island as HTMLElement).dataset.island));
       throw new Error(`islands not hydrated after 10 s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
     });
   if (!idle) return;
