@@ -7,6 +7,7 @@ import { buildId, buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, M
 import { readPublicFiles } from './emit/public-files.ts';
 import { robotsTxt, sitemapXml } from './emit/sitemap.tsx';
 import type { OutputWriter } from './emit/writer.ts';
+import { cachedBundle } from './cache/bundle-cache.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages } from './images/og-images.tsx';
 import { encodeImages, type ImageMap } from './images/responsive-images.ts';
@@ -91,7 +92,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       throwIfProblems(cards.problems);
       return cards;
     }),
-    bundleAssets(options.projectRoot),
+    options.speed?.cache === false ? bundleAssets(options.projectRoot) : cachedBundle(cacheDir, options.projectRoot, session.renderKey, () => bundleAssets(options.projectRoot)),
     readPublicFiles(publicDir),
   ]);
   // The raster images are encoded (or read from .cache/) on sharp's threads while React renders on this one.

@@ -15,8 +15,13 @@ const SEP = '\u0001';
 /** One step of a path, interned: the same path is the same node for every page of a build. */
 export class PathNode {
   private readonly children = new Map<string, PathNode>();
+  /** Property steps by key: a read of a property looks its node up without building its step's text. */
+  private readonly props = new Map<string, PathNode>();
   /** The wrapper for the object found at this path (objects only). */
   wrapper: object | undefined;
+  /** The recording that last saw this path, and the value it found (see ReadTracker.note). */
+  seenIn = 0;
+  seenValue: unknown;
   private text: string | undefined;
 
   constructor(
@@ -30,6 +35,16 @@ export class PathNode {
     if (!node) {
       node = new PathNode(this, step);
       this.children.set(step, node);
+    }
+    return node;
+  }
+
+  /** The child ".key". */
+  prop(key: string): PathNode {
+    let node = this.props.get(key);
+    if (!node) {
+      node = this.child(`.${key}`);
+      this.props.set(key, node);
     }
     return node;
   }
@@ -55,7 +70,10 @@ const keysOf = (target: object): string =>
  * identity comparisons between them fail.
  */
 export class ReadTracker {
-  private current: Reads | null = null;
+  /** The paths the current recording has read so far, each once, and the recording's number. */
+  private current: PathNode[] | null = null;
+  private recording = 0;
+  private static recordings = 0;
   private readonly roots = new Map<string, { value: object; node: PathNode }>();
 
   /** The wrapped form of a root value ("site", "assets"). Wrapping a different value under the same name starts over. */
@@ -70,17 +88,29 @@ export class ReadTracker {
 
   /** Runs `render` with the reads it makes recorded in `reads`. */
   record<R>(reads: Reads, render: () => R): R {
-    const previous = this.current;
-    this.current = reads;
+    const previous = { current: this.current, recording: this.recording };
+    const seen: PathNode[] = [];
+    this.current = seen;
+    this.recording = ++ReadTracker.recordings;
     try {
       return render();
     } finally {
-      this.current = previous;
+      // Into the map once a path, not once a read: a page reads the same few hundred paths many times.
+      for (const node of seen) reads.set(node, node.seenValue);
+      this.current = previous.current;
+      this.recording = previous.recording;
     }
   }
 
   private note(node: PathNode, found: unknown): void {
-    this.current?.set(node, isPrimitive(found) ? found : UNTRACKABLE);
+    if (!this.current) return;
+    const value = isPrimitive(found) ? found : UNTRACKABLE;
+    if (node.seenIn !== this.recording) {
+      node.seenIn = this.recording;
+      this.current.push(node);
+    }
+    // The last value read wins, as it did in a map.
+    node.seenValue = value;
   }
 
   private wrapAt(target: unknown, node: PathNode): unknown {
@@ -104,7 +134,7 @@ export class ReadTracker {
         const found = Reflect.get(object, key, receiver);
         // Inherited methods (Array.prototype.map…) are code, not data: their reads come back through the proxy.
         if (typeof found === 'function' && !Object.hasOwn(object, key)) return found;
-        const child = node.child(`.${key}`);
+        const child = node.prop(key);
         if (frozen && !isPrimitive(found)) {
           // A frozen property must be returned as it is (a Proxy invariant), so reads below it are not seen.
           this.note(child, UNTRACKABLE);
@@ -176,7 +206,7 @@ export class ReadTracker {
           };
         }
         if (typeof key === 'symbol') return found;
-        return this.wrapAt(found, node.child(`.${key}`));
+        return this.wrapAt(found, node.prop(key));
       },
     });
   }

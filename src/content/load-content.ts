@@ -36,6 +36,8 @@ export interface ContentEntry<T> {
   textLineOf(path: readonly PropertyKey[]): number;
   /** File line of a line within the Markdown body. */
   bodyLineToFileLine(line: number): number;
+  /** The front matter's YAML text: lineOf and textLineOf find lines in it (read-entry.ts). */
+  frontMatter: string;
 }
 
 /** The content folders and single files, each with the schema that is its type. */
@@ -237,9 +239,8 @@ export function parseEntry<S extends z.ZodType>(absolute: string, source: string
   blocks.forEach((block, index) => {
     if (block.type !== 'markdown' || !block.markdown) return;
     const parsed = parseMarkdown(block.markdown);
-    const first = raw.textLineOf(['blocks', index, 'markdown']);
     blockMarkdown.set(index, parsed);
-    images.push(...markdownImageReferences(raw, parsed, (line) => first + line - 1, `blocks.${index}.markdown`));
+    images.push(...markdownImageReferences(raw, parsed, (line) => raw.textLineOf(['blocks', index, 'markdown']) + line - 1, `blocks.${index}.markdown`));
   });
   const body = raw.body.trim() ? parseMarkdown(raw.body) : null;
   if (body) images.push(...markdownImageReferences(raw, body, bodyLineToFileLine));
@@ -254,6 +255,7 @@ export function parseEntry<S extends z.ZodType>(absolute: string, source: string
       lineOf: raw.lineOf,
       textLineOf: raw.textLineOf,
       bodyLineToFileLine,
+      frontMatter: raw.frontMatter,
     }),
   };
 }

@@ -1,72 +1,55 @@
 import matter from 'gray-matter';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { parseFrontMatterFast } from './front-matter-yaml.ts';
 import type { ContentProblem } from './problems.ts';
 
-/** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
-export interface RawEntry {
-  file: string;
-  data: unknown;
-  body: string;
-  /** 1-based file line on which the body starts. */
-  bodyLine: number;
+/** Finds file lines of front-matter fields. */
+export interface FrontMatterLines {
   /** Finds the file line of a front-matter field path (its key); the nearest existing parent when the field is absent. */
   lineOf(path: readonly PropertyKey[]): number;
   /** The file line on which a text field's value starts: the line after "key: |" for a block of text. */
   textLineOf(path: readonly PropertyKey[]): number;
 }
 
+/** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
+export interface RawEntry extends FrontMatterLines {
+  file: string;
+  data: unknown;
+  body: string;
+  /** 1-based file line on which the body starts. */
+  bodyLine: number;
+  /** The front matter's YAML text, from which the line numbers are found when first asked for. */
+  frontMatter: string;
+}
+
 /** gray-matter hands the engine the text from the end of the opening "---" line, so YAML lines are file lines. */
 const FRONT_MATTER_OFFSET = 0;
 
+const parseYaml = (text: string, lineCounter?: LineCounter) => parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
+
 /**
- * Reads front matter with gray-matter, using the `yaml` package as its engine so that
- * syntax errors carry line numbers and fields can be traced back to their lines.
+ * Reads front matter with gray-matter. The data comes from a quick parser (front-matter-yaml.ts);
+ * the `yaml` package, which keeps every node's position, parses the text again only when a line
+ * number is asked for, or to say what is wrong with YAML the quick parser rejects.
  */
 export function readEntry(file: string, source: string): RawEntry | ContentProblem {
   if (!/^---\r?\n/.test(source)) {
     return { code: 'missing-front-matter', file, line: 1, message: 'The file must start with a "---" line.' };
   }
-  let doc: Document | undefined;
   let yamlText = '';
-  const lineCounter = new LineCounter();
   try {
     const parsed = matter(source, {
       engines: {
         yaml: (text: string) => {
           yamlText = text;
-          doc = parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
-          const [error] = doc.errors;
-          if (error) throw error;
-          return (doc.toJS() ?? {}) as object;
+          return (parseDataOf(text) ?? {}) as object;
         },
       },
     });
     const bodyOffset = source.length - parsed.content.length;
-    const bodyLine = source.slice(0, bodyOffset).split('\n').length;
-    const lineAt = (offset: number) => lineCounter.linePos(offset).line + FRONT_MATTER_OFFSET;
-    const lineOf = (path: readonly PropertyKey[]): number => {
-      for (let depth = path.length; depth >= 0 && doc; depth--) {
-        const fieldPath = path.slice(0, depth) as unknown[];
-        // A field's line is its key's line, not the line of the first item of its value.
-        const parent = depth === 0 ? undefined : depth === 1 ? doc.contents : doc.getIn(fieldPath.slice(0, -1), true);
-        if (isMap(parent)) {
-          const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fieldPath.at(-1));
-          const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
-          if (keyRange) return lineAt(keyRange[0]);
-        }
-        const node = depth === 0 ? doc.contents : doc.getIn(fieldPath, true);
-        const range = (node as { range?: [number, number, number] } | undefined)?.range;
-        if (range) return lineAt(range[0]);
-      }
-      return 1;
-    };
-    const textLineOf = (path: readonly PropertyKey[]): number => {
-      const node = doc?.getIn(path as unknown[], true);
-      if (!isScalar(node) || !node.range) return lineOf(path);
-      const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
-      return lineAt(node.range[0]) + (block ? 1 : 0);
-    };
-    return { file, data: parsed.data, body: parsed.content, bodyLine, lineOf, textLineOf };
+    let bodyLine = 1;
+    for (let i = source.indexOf('\n'); i !== -1 && i < bodyOffset; i = source.indexOf('\n', i + 1)) bodyLine += 1;
+    return { file, data: parsed.data, body: parsed.content, bodyLine, frontMatter: yamlText, ...frontMatterLines(yamlText) };
   } catch (error) {
     const yamlError = error as { code?: string; linePos?: [{ line: number }]; message?: string };
     const firstLine = (yamlError.message ?? String(error)).split('\n')[0] ?? '';
@@ -80,6 +63,55 @@ export function readEntry(file: string, source: string): RawEntry | ContentProbl
       message: firstLine.replace(/ at line \d+, column \d+:?$/, ''),
     };
   }
+}
+
+/** The front matter's data; what the quick parser rejects goes to `yaml`, whose error (or data) stands. */
+function parseDataOf(text: string): unknown {
+  try {
+    return parseFrontMatterFast(text.replace(/\r$/, ''));
+  } catch {
+    const doc = parseYaml(text);
+    const [error] = doc.errors;
+    if (error) throw error;
+    return doc.toJS();
+  }
+}
+
+/** Line lookups in a front matter's YAML text, parsed with positions on the first lookup. */
+export function frontMatterLines(yamlText: string): FrontMatterLines {
+  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+  const docOf = () => {
+    if (!parsed) {
+      const lineCounter = new LineCounter();
+      parsed = { doc: parseYaml(yamlText, lineCounter), lineCounter };
+    }
+    return parsed;
+  };
+  const lineAt = (offset: number) => docOf().lineCounter.linePos(offset).line + FRONT_MATTER_OFFSET;
+  const lineOf = (path: readonly PropertyKey[]): number => {
+    const { doc } = docOf();
+    for (let depth = path.length; depth >= 0; depth--) {
+      const fieldPath = path.slice(0, depth) as unknown[];
+      // A field's line is its key's line, not the line of the first item of its value.
+      const parent = depth === 0 ? undefined : depth === 1 ? doc.contents : doc.getIn(fieldPath.slice(0, -1), true);
+      if (isMap(parent)) {
+        const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fieldPath.at(-1));
+        const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
+        if (keyRange) return lineAt(keyRange[0]);
+      }
+      const node = depth === 0 ? doc.contents : doc.getIn(fieldPath, true);
+      const range = (node as { range?: [number, number, number] } | undefined)?.range;
+      if (range) return lineAt(range[0]);
+    }
+    return 1;
+  };
+  const textLineOf = (path: readonly PropertyKey[]): number => {
+    const node = docOf().doc.getIn(path as unknown[], true);
+    if (!isScalar(node) || !node.range) return lineOf(path);
+    const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+    return lineAt(node.range[0]) + (block ? 1 : 0);
+  };
+  return { lineOf, textLineOf };
 }
 
 /** The first line with an odd number of unescaped quote characters. */

@@ -148,6 +148,11 @@ export class BuildSession {
     });
   }
 
+  /** The render code key (code-key.ts): what the pages, and the browser bundle, are made by. */
+  get renderKey(): string {
+    return this.keys.render;
+  }
+
   /** Starts the worker threads once there is enough work for them. */
   private usePoolFor(work: number): WorkerPool | null {
     if (!this.pool && this.maxWorkers > 0 && work >= this.threshold) {

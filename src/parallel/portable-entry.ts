@@ -1,10 +1,11 @@
 // A loaded content entry in a form that crosses threads and goes into the disk cache: plain data,
-// with the front-matter line numbers as a table instead of the functions that look them up in
-// the parsed YAML (which stays behind in the worker that parsed it).
+// with the front matter's text instead of the functions that look up its lines (made again from
+// the text, lazily: lines are asked for only to report a problem).
 import type { z } from 'zod';
 import { COLLECTIONS, parseEntry, SINGLES, type ContentEntry, type LoadContext } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { ContentProblem } from '../content/problems.ts';
+import { frontMatterLines } from '../content/read-entry.ts';
 import type { ImageReference } from '../images/responsive-images.ts';
 
 /** Which schema a file is validated against, by the name load-content gives it. */
@@ -29,8 +30,8 @@ export interface PortableEntry {
   data: unknown;
   /** The file line on which the Markdown body starts. */
   bodyLine: number;
-  /** lineOf and textLineOf of every field path in the data: LineTable. */
-  lines: LineTable;
+  /** The front matter's YAML text: line numbers are found in it when first asked for (a problem to report). */
+  frontMatter: string;
   body: RenderedMarkdown | null;
   blockMarkdown: Map<number, RenderedMarkdown>;
 }
@@ -48,82 +49,26 @@ export interface EntryOutcome {
   markdownImages: boolean;
 }
 
-const PATH_SEP = '\u0001';
-
-/**
- * Field paths (pathKey(), one a line) and their [lineOf, textLineOf] pairs. Two values, not a Map of
- * thousands of small arrays: the cache reads back four thousand of these in a fraction of the time.
- */
-export interface LineTable {
-  paths: string;
-  lines: Int32Array;
-}
-
-/** The table as a Map, made when a line is first asked for. */
-function tableMap(table: LineTable): Map<string, number> {
-  const map = new Map<string, number>();
-  table.paths.split('\n').forEach((key, i) => map.set(key, i));
-  return map;
-}
-/** The key of a path's first `length` steps; a loop, as the cross-checks ask for thousands of lines. */
-function pathKey(path: readonly PropertyKey[], length = path.length): string {
-  let key = length > 0 ? String(path[0]) : '';
-  for (let i = 1; i < length; i++) key += PATH_SEP + String(path[i]);
-  return key;
-}
-
-/** Every field path of a value: the paths a line can be asked for. */
-function fieldPaths(value: unknown, prefix: (string | number)[], out: (string | number)[][]): (string | number)[][] {
-  out.push(prefix);
-  if (Array.isArray(value)) value.forEach((item, i) => fieldPaths(item, [...prefix, i], out));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) fieldPaths(item, [...prefix, key], out);
-  return out;
-}
-
-/**
- * The entry as data. Line numbers are taken from the entry's own lineOf and textLineOf for every
- * path of its data, so a table lookup gives exactly what they give (see lookup()).
- */
+/** The entry as data: its line lookups are made again from its front matter's text. */
 export function toPortable(entry: ContentEntry<unknown>): PortableEntry {
-  const paths = fieldPaths(entry.data, [], []);
-  const numbers = new Int32Array(paths.length * 2);
-  paths.forEach((path, i) => {
-    numbers[2 * i] = entry.lineOf(path);
-    numbers[2 * i + 1] = entry.textLineOf(path);
-  });
-  const lines: LineTable = { paths: paths.map((path) => pathKey(path)).join('\n'), lines: numbers };
   return {
     file: entry.file,
     name: entry.name,
     data: entry.data,
     bodyLine: entry.bodyLineToFileLine(1),
-    lines,
+    frontMatter: entry.frontMatter,
     body: entry.body,
     blockMarkdown: new Map(entry.blockMarkdown),
   };
 }
 
 /**
- * A path the data does not have (a field left out, a default filled in by the schema) is given
- * the line of its nearest parent that it does have: what read-entry's lineOf does too.
- */
-function lookup(index: ReadonlyMap<string, number>, lines: Int32Array, path: readonly PropertyKey[], which: 0 | 1): number {
-  const exact = index.get(pathKey(path));
-  if (exact !== undefined) return lines[2 * exact + which]!;
-  for (let depth = path.length - 1; depth >= 0; depth--) {
-    const found = index.get(pathKey(path, depth));
-    if (found !== undefined) return lines[2 * found]!;
-  }
-  return 1;
-}
-
-/**
- * The ContentEntry the rest of the generator uses. Its functions are not enumerable, so a site
- * model made of such entries can be copied to worker threads (structured clone skips them).
+ * The ContentEntry the rest of the generator uses. Its functions and its front-matter text are
+ * not enumerable, so a site model made of such entries is copied to worker threads without them
+ * (structured clone skips them).
  */
 export function fromPortable<T>(portable: PortableEntry): ContentEntry<T> {
-  const { lines, bodyLine } = portable;
-  let index: Map<string, number> | undefined;
+  const { bodyLine, frontMatter } = portable;
   const entry = {
     file: portable.file,
     name: portable.name,
@@ -131,17 +76,13 @@ export function fromPortable<T>(portable: PortableEntry): ContentEntry<T> {
     body: portable.body,
     blockMarkdown: portable.blockMarkdown,
   } as unknown as ContentEntry<T>;
-  return hideFunctions(entry, {
-    lineOf: (path: readonly PropertyKey[]) => lookup((index ??= tableMap(lines)), lines.lines, path, 0),
-    textLineOf: (path: readonly PropertyKey[]) => lookup((index ??= tableMap(lines)), lines.lines, path, 1),
-    bodyLineToFileLine: (line: number) => bodyLine + line - 1,
-  });
+  return hideFunctions(entry, { ...frontMatterLines(frontMatter), bodyLineToFileLine: (line: number) => bodyLine + line - 1, frontMatter });
 }
 
-/** Makes an entry's line functions non-enumerable: structured clone then leaves them out. */
-export function hideFunctions<T>(entry: ContentEntry<T>, functions: Pick<ContentEntry<T>, 'lineOf' | 'textLineOf' | 'bodyLineToFileLine'> = entry): ContentEntry<T> {
-  const { lineOf, textLineOf, bodyLineToFileLine } = functions;
-  for (const [name, value] of Object.entries({ lineOf, textLineOf, bodyLineToFileLine })) {
+/** Makes an entry's line functions and front-matter text non-enumerable: structured clone then leaves them out. */
+export function hideFunctions<T>(entry: ContentEntry<T>, hidden: Pick<ContentEntry<T>, 'lineOf' | 'textLineOf' | 'bodyLineToFileLine' | 'frontMatter'> = entry): ContentEntry<T> {
+  const { lineOf, textLineOf, bodyLineToFileLine, frontMatter } = hidden;
+  for (const [name, value] of Object.entries({ lineOf, textLineOf, bodyLineToFileLine, frontMatter })) {
     Object.defineProperty(entry, name, { value, enumerable: false, configurable: true, writable: true });
   }
   return entry;

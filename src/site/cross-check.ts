@@ -52,31 +52,32 @@ export function crossCheck(
   };
 
   /** Checks an internal href ("/route", "/route#id", "#id"); external and tel/mailto links pass. */
-  const link = (entry: ContentEntry<unknown>, fromRoute: string | undefined, href: string, where: { line: number; field?: string }) => {
+  const link = (entry: ContentEntry<unknown>, fromRoute: string | undefined, href: string, where: () => { line: number; field?: string }) => {
+    // `where` is asked only for a link to report: finding a line parses the file's YAML again.
     if (/^(?:https?:|mailto:|tel:)/.test(href)) return;
     const [pathPart = '', fragment] = href.split('#', 2);
     if (pathPart !== '' && !pathPart.startsWith('/')) {
-      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `The link "${href}" is relative; write it from the site root, like "/${pathPart.replace(/^\.?\//, '')}".` });
+      problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `The link "${href}" is relative; write it from the site root, like "/${pathPart.replace(/^\.?\//, '')}".` });
       return;
     }
     const route = pathPart === '' ? fromRoute : pathPart.replace(/\?.*$/, '').replace(/(.)\/$/, '$1');
     if (route === undefined) {
-      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `The link "${href}" points to a heading, but this text is not shown on a page of its own; link to "/page#${fragment}".` });
+      problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `The link "${href}" points to a heading, but this text is not shown on a page of its own; link to "/page#${fragment}".` });
       return;
     }
     const targetAnchors = anchors.get(route);
     if (!targetAnchors && invalidRoutes.has(route)) return;
     if (!targetAnchors) {
-      problems.push({ code: 'broken-link', file: entry.file, ...where, message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
+      problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
       return;
     }
     if (fragment !== undefined && fragment !== '' && !targetAnchors.has(fragment)) {
-      problems.push({ code: 'missing-anchor', file: entry.file, ...where, message: `"${route}" has no heading with the id "${fragment}" (${suggest(fragment, targetAnchors)}).` });
+      problems.push({ code: 'missing-anchor', file: entry.file, ...where(), message: `"${route}" has no heading with the id "${fragment}" (${suggest(fragment, targetAnchors)}).` });
     }
   };
 
   const markdownLinks = (entry: ContentEntry<unknown>, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
-    for (const { url, line } of rendered.links) link(entry, fromRoute, url, { line: toFileLine(line), field });
+    for (const { url, line } of rendered.links) link(entry, fromRoute, url, () => ({ line: toFileLine(line), field }));
     for (const heading of rendered.headingLevels) {
       if (heading.depth === 1) {
         problems.push({ code: 'wrong-heading-level', file: entry.file, line: toFileLine(heading.line), field, message: 'A "#" heading would be a second h1 on the page.' });
@@ -117,7 +118,7 @@ export function crossCheck(
   for (const page of pages) {
     const entry = page.entry as ContentEntry<unknown>;
     page.blocks.forEach((block, i) => {
-      const at = (...rest: PropertyKey[]) => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
+      const at = (...rest: PropertyKey[]) => () => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
       switch (block.type) {
         case 'hero':
           block.actions.forEach((action, j) => link(entry, page.route, action.href, at('actions', j, 'href')));
@@ -139,8 +140,7 @@ export function crossCheck(
           break;
         case 'markdown': {
           const rendered = page.blockMarkdown.get(i);
-          const first = entry.textLineOf(['blocks', i, 'markdown']);
-          if (rendered) markdownLinks(entry, page.route, rendered, (line) => first + line - 1, `blocks.${i}.markdown`);
+          if (rendered) markdownLinks(entry, page.route, rendered, (line) => entry.textLineOf(['blocks', i, 'markdown']) + line - 1, `blocks.${i}.markdown`);
           break;
         }
         case 'body':
@@ -160,7 +160,7 @@ export function crossCheck(
 
   // Site-wide files.
   const nav = content.navigation;
-  const navRoute = (fieldPath: PropertyKey[], href: string) => link(nav, undefined, href, { line: nav.lineOf(fieldPath), field: fieldPath.join('.') });
+  const navRoute = (fieldPath: PropertyKey[], href: string) => link(nav, undefined, href, () => ({ line: nav.lineOf(fieldPath), field: fieldPath.join('.') }));
   nav.data.servicesMenu.forEach((group, i) => navRoute(['servicesMenu', i, 'href'], group.href));
   nav.data.links.forEach((action, i) => navRoute(['links', i, 'href'], action.href));
   nav.data.sidebar.extra.forEach((action, i) => navRoute(['sidebar', 'extra', i, 'href'], action.href));
@@ -169,7 +169,7 @@ export function crossCheck(
 
   const profile = content.profile;
   for (const branch of ['cleaning', 'wellbeing'] as const) {
-    link(profile, undefined, profile.data.branches[branch].route, { line: profile.lineOf(['branches', branch, 'route']), field: `branches.${branch}.route` });
+    link(profile, undefined, profile.data.branches[branch].route, () => ({ line: profile.lineOf(['branches', branch, 'route']), field: `branches.${branch}.route` }));
   }
 
   const routing = content.contactRouting;
