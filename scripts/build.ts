@@ -1,10 +1,10 @@
-/** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]: builds the site into dist/. */
+/** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force]: builds the site into dist/. */
 import path from 'node:path';
 import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
 
 const values = parseOptions(
-  { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } },
-  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>]',
+  { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, force: { type: 'boolean', default: false } },
+  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>] [--force]',
 );
 const projectRoot = process.cwd();
 const outDir = path.resolve(values.out ?? 'dist');
@@ -14,6 +14,21 @@ const cacheDir = path.resolve(values.cache ?? '.cache');
 // A production build uses React's production server renderer: the same HTML in about half the
 // time, without development-only checks. Set before React is first imported, hence the dynamic imports.
 process.env.NODE_ENV ??= 'production';
+
+// Nothing changed since the last build, whose output is still in place: say so, and load nothing
+// more (src/cache/unchanged-build.ts). --force builds anyway.
+const { forgetBuild, inputsDigest, recordBuild, unchangedBuild } = await import('../src/cache/unchanged-build.ts');
+const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now: new Date() };
+const digest = inputsDigest(inputs);
+const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
+if (last) {
+  console.log(
+    `Nothing changed since build ${last.buildId}: ${path.relative(projectRoot, outDir) || '.'}/ already holds its ${last.pages} pages ` +
+      `(${last.files} files, ${formatBytes(last.bytes)}); checked in ${process.uptime().toFixed(2)} s with start-up. --force rebuilds it.`,
+  );
+  process.exit(0);
+}
+await forgetBuild(cacheDir, outDir);
 // A large site built afresh: its worker threads start importing the generator now, alongside this thread.
 const { prestartWorkers } = await import('../src/parallel/prestart.ts');
 prestartWorkers({ contentDir: contentDir ?? path.join(projectRoot, 'content'), cacheDir });
@@ -26,8 +41,9 @@ const { mkdir, writeFile } = await import('node:fs/promises');
 try {
   // A first build goes into a temporary folder swapped in on success; a rebuild writes only changed files (src/cache/output-folder.ts).
   const { result: report, unchanged } = await writeOutputFolder(outDir, cacheDir, (writer) =>
-    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL }),
+    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL, now: inputs.now }),
   );
+  await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });
   // The build's own time, and the whole command's including Node and module start-up.
   console.log(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
