@@ -197,8 +197,11 @@ function tools(work: string, contentDir: string, markdownDir: string): Tool[] {
 
 // ---- Warm rebuilds and the dev server -----------------------------------------------------
 
-/** The build's own time, as scripts/build.ts prints it ("in 0.41 s (1.20 s with start-up)"). */
-const ownSeconds = (stdout: string) => Number(/ in ([\d.]+) s \(/.exec(stdout)?.[1] ?? NaN);
+/**
+ * The build's own time, as scripts/build.ts prints it ("in 0.41 s (1.20 s with start-up)"); 0 when
+ * it found nothing to do ("Nothing changed since build …") and stopped before building.
+ */
+const ownSeconds = (stdout: string) => (/^Nothing changed since build/m.test(stdout) ? 0 : Number(/ in ([\d.]+) s \(/.exec(stdout)?.[1] ?? NaN));
 
 async function warmRebuilds(work: string, contentDir: string, lastRun: number) {
   const cache = path.join(work, `cache-ours-${lastRun}`);
@@ -208,7 +211,7 @@ async function warmRebuilds(work: string, contentDir: string, lastRun: number) {
     // The same output folder: what `npm run build` does again after a build.
     const same = await measure(process.execPath, ['--import', TSX, 'scripts/build.ts', '--content', contentDir, '--out', out, '--cache', cache], projectRoot);
     // What it reused: all of it, unless the generator's code changed meanwhile (its cache key).
-    result.work.push(/^Converted .*$/m.exec(same.stdout)?.[0] ?? '');
+    result.work.push(/^(?:Converted|Nothing changed) .*$/m.exec(same.stdout)?.[0].replace(/; checked in .*$/, '.') ?? '');
     result.inPlace.push(same.seconds);
     result.inPlaceOwn.push(ownSeconds(same.stdout));
     // A fresh output folder with the cache kept: a CI build that restores .cache/.
@@ -340,7 +343,7 @@ try {
   if (largest) {
     const warm = await warmRebuilds(path.join(work, `n${largest.n}`), largest.contentDir, largest.lastRun);
     console.log(`Warm rebuild, N = ${largest.n}, nothing changed (cache kept; median of ${runs}):`);
-    console.log(`  into the same output folder:  ${median(warm.inPlace).toFixed(2)} s wall, ${median(warm.inPlaceOwn).toFixed(2)} s in the build (the rest is Node and module start-up)`);
+    console.log(`  into the same output folder:  ${median(warm.inPlace).toFixed(2)} s wall, ${median(warm.inPlaceOwn).toFixed(2)} s in the build (the rest is Node and module start-up; 0 when it found nothing to do)`);
     console.log(`  into a fresh output folder:   ${median(warm.freshOut).toFixed(2)} s wall, ${median(warm.freshOutOwn).toFixed(2)} s in the build`);
     for (const line of new Set(warm.work)) console.log(`  ${line}`);
     if (!values['no-dev']) {
