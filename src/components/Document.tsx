@@ -20,6 +20,8 @@ export interface DocumentProps {
   scripts?: readonly string[];
   /** Modules those scripts import on this page, fetched in parallel rather than one after another. */
   preloads?: readonly string[];
+  /** Modules needed only once the visitor acts: listed on the boot script, which preloads them after load. */
+  later?: readonly string[];
   jsonLd?: unknown;
   openGraph?: { siteName: string; image?: OpenGraphImage; type: 'website' | 'article' };
   bodyClass?: string;
@@ -69,7 +71,11 @@ export function Document(props: DocumentProps) {
             ) : null}
           </>
         ) : null}
-        {props.scripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {props.scripts?.map((src, i) => (
+          // The first script is boot: it preloads the `later` modules after the load event. (A list of
+          // <link>s in a <template> would do, but React hoists every <link rel=modulepreload> into the head.)
+          <script key={src} type="module" src={src} data-later-modules={i === 0 && props.later?.length ? props.later.join(' ') : undefined} />
+        ))}
         {props.preloads?.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
         {props.jsonLd ? <JsonLd data={props.jsonLd} /> : null}
       </head>

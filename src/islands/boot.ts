@@ -39,13 +39,38 @@ async function hydrate(element: HTMLElement, extra?: object): Promise<void> {
   module.mount(element, extra);
 }
 
+/** Runs `work` when the browser has nothing more urgent to do (within `timeout` ms at the latest). */
+const whenIdle = (work: () => void, timeout: number) =>
+  'requestIdleCallback' in window ? requestIdleCallback(work, { timeout }) : setTimeout(work, 200);
+/** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The widgets' chunks, React among them, listed by the page on this script (data-later-modules):
+ * preloaded once the page has loaded and the browser is idle, so they never compete with the
+ * page's own loading, and waking the widgets then rarely waits on the network.
+ */
+function preloadLaterModules(): void {
+  const list = document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '';
+  for (const href of list.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+    link.setAttribute('fetchpriority', 'low');
+    document.head.append(link);
+  }
+}
+
 // The page is complete without its islands: let the browser paint it first.
 await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island="contact"]')) {
   void firstContactLoad(element, (firstLoad) => hydrate(element, { firstLoad }));
 }
+await nextTask();
 keepHashTargetInView();
-startPrefetch();
+// Prefetching the next pages and preloading the widgets' chunks can wait for a quiet moment.
+whenIdle(startPrefetch, 1000);
+const afterLoad = () => whenIdle(preloadLaterModules, 2000);
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });
 await woken;
 await Promise.all(widgets.map((element) => hydrate(element)));

@@ -81,6 +81,7 @@ export function renderPageWithScripts(site: SiteModel, page: SitePage, assets: A
       stylesheet={assets.stylesheet}
       scripts={scripts.scripts}
       preloads={scripts.preloads}
+      later={scripts.later}
       jsonLd={pageGraph(site, page, ctx.trail)}
       openGraph={{
         siteName: site.profile.name,
@@ -114,7 +115,7 @@ export function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Asset
   const ctx = contextFor(site, page, assets);
   const scripts = scriptsFor(ctx, error.status === 404 ? ['not-found'] : []);
   const html = documentHtml(
-    <Document title={error.title} description={page.description} noindex stylesheet={assets.stylesheet} scripts={scripts.scripts} preloads={scripts.preloads}>
+    <Document title={error.title} description={page.description} noindex stylesheet={assets.stylesheet} scripts={scripts.scripts} preloads={scripts.preloads} later={scripts.later}>
       <ErrorPageTemplate ctx={ctx} message={error.message} />
     </Document>,
   );

@@ -14,38 +14,47 @@ beforeAll(async () => {
 const page = (route: string) => out.text(htmlPathOf(route));
 const islandsIn = (html: string) => [...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
 const scriptsIn = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!);
-const preloadsIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+const modulesIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+/** Listed on the boot script, which preloads them after the load event: the islands and React. */
+const laterIn = (html: string) => /data-later-modules="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+/** Preloaded by the head itself, as the page loads. */
+const preloadsIn = modulesIn;
 const manifest = () => JSON.parse(out.text('build-manifest.json')) as { assets: Record<string, string> };
 
 describe('islands on each page', () => {
-  it('a standard page has the header, sidebar, contact and scroll-to-top islands, and preloads exactly their scripts', () => {
+  it('a standard page has the header, sidebar, contact and scroll-to-top islands, and lists exactly their scripts for after load', () => {
     const html = page('/about');
     expect(islandsIn(html)).toEqual(['header', 'sidebar', 'contact', 'scroll-top']);
     const { assets } = manifest();
     expect(scriptsIn(html)).toEqual([assets.boot]);
-    const preloads = preloadsIn(html);
-    for (const island of ['header', 'sidebar', 'contact', 'scroll-top']) expect(preloads).toContain(assets[island]);
-    expect(preloads).not.toContain(assets['not-found']);
+    const later = laterIn(html);
+    for (const island of ['header', 'sidebar', 'contact', 'scroll-top']) {
+      expect(later).toContain(assets[island]);
+      // Not fetched while the page loads: the islands wake only when the visitor acts.
+      expect(preloadsIn(html)).not.toContain(assets[island]);
+    }
+    expect([...later, ...preloadsIn(html)]).not.toContain(assets['not-found']);
   });
 
   it('the home page loads only the contact island: it has no header, sidebar or scroll-to-top', () => {
     const html = page('/');
     expect(islandsIn(html)).toEqual(['contact']);
     const { assets } = manifest();
-    expect(preloadsIn(html)).toContain(assets.contact);
-    for (const island of ['header', 'sidebar', 'scroll-top']) expect(preloadsIn(html)).not.toContain(assets[island]);
+    expect(laterIn(html)).toContain(assets.contact);
+    for (const island of ['header', 'sidebar', 'scroll-top']) expect(modulesIn(html)).not.toContain(assets[island]);
   });
 
   it('/contact has no smart contact section, so no contact island or its script', () => {
     expect(islandsIn(page('/contact'))).not.toContain('contact');
-    expect(preloadsIn(page('/contact'))).not.toContain(manifest().assets.contact);
+    expect(modulesIn(page('/contact'))).not.toContain(manifest().assets.contact);
   });
 
-  it('React is one shared chunk that every island script imports, under /assets/chunks/', () => {
-    const shared = ['/about', '/', '/contact'].map((route) => new Set(preloadsIn(page(route)).filter((url) => url.startsWith('/assets/chunks/'))));
+  it('React is one shared chunk that every island script imports, under /assets/chunks/, fetched only after load', () => {
+    const shared = ['/about', '/', '/contact'].map((route) => new Set(laterIn(page(route)).filter((url) => url.startsWith('/assets/chunks/'))));
     const inAll = [...shared[0]!].filter((url) => shared.every((set) => set.has(url)));
     const react = inAll.find((url) => out.text(url.slice(1)).includes('react.transitional.element'));
-    expect(react, 'a chunk holding React, preloaded by every page').toBeDefined();
+    expect(react, 'a chunk holding React, listed for after load by every page').toBeDefined();
+    for (const route of ['/about', '/', '/contact']) expect(preloadsIn(page(route))).not.toContain(react);
   });
 
   it('island props are the ones the component was rendered with (hydration reads them back)', () => {
@@ -59,7 +68,7 @@ describe('islands on each page', () => {
   it('every script a page references was written', () => {
     for (const file of [...out.files.keys()].filter((name) => name.endsWith('.html'))) {
       const html = out.text(file);
-      for (const url of [...scriptsIn(html), ...preloadsIn(html)]) expect(out.files.has(url.slice(1)), `${file}: ${url}`).toBe(true);
+      for (const url of [...scriptsIn(html), ...modulesIn(html), ...laterIn(html)]) expect(out.files.has(url.slice(1)), `${file}: ${url}`).toBe(true);
     }
   });
 });
@@ -99,7 +108,7 @@ describe('the JavaScript budget', () => {
       .filter((name) => name.endsWith('.html'))
       .map((file) => {
         const html = out.text(file);
-        return { path: file, scripts: { scripts: scriptsIn(html), preloads: preloadsIn(html) } };
+        return { path: file, scripts: { scripts: scriptsIn(html), preloads: preloadsIn(html), later: laterIn(html) } };
       });
     const files = [...out.files.entries()].map(([path, contents]) => ({ path, contents: typeof contents === 'string' ? new TextEncoder().encode(contents) : contents }));
     const weights = scriptWeights(pages, files);
