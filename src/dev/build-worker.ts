@@ -83,6 +83,8 @@ async function build(request: BuildRequest): Promise<BuildOutcome> {
         return { ok: false, kind: 'content', problemCount: result.problems.length, report: formatProblems(result.problems) };
       }
       if (result.kind === 'updated') {
+        // DEV_TIMINGS=1: where an incremental rebuild's time went.
+        if (process.env.DEV_TIMINGS) console.log(`[dev timings] ${result.derivation} derivation; ${Object.entries(result.milliseconds).map(([lap, ms]) => `${lap} ${ms}`).join(', ')} ms`);
         const written = result.written.length + result.removed.length;
         const milliseconds = performance.now() - started;
         // Counted like a full build's report: the site's pages, without 404.html and 500.html.

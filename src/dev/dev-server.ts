@@ -125,7 +125,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
     async function rebuild({ items, firstAt }: Batch<FileChange>): Promise<void> {
       const freshModules = items.some((change) => needsFreshModules(change, projectRoot));
+      const runAt = performance.now();
       const outcome = await runner.build({ freshModules, changes: items });
+      if (process.env.DEV_TIMINGS) logger.info(`[dev timings] events batched for ${(runAt - firstAt).toFixed(1)} ms, then the build process took ${(performance.now() - runAt).toFixed(1)} ms`);
       if (closing) return;
       const what = describeChanges(items, projectRoot);
       // From the first file event to the HTML written.

@@ -1,9 +1,10 @@
 // Incremental rebuilds for the dev server. After a full build the site stays in memory: every
 // content file as loaded, the site model, and each page's HTML with what its render read of the
 // site-wide data (src/cache/track-reads.ts). When Markdown files change, only those files are
-// loaded again, the site model is derived again (routes, navigation, cross-checks: every problem
-// is still found), and only the pages that show something that changed are rendered and written:
-// the edited page, and a listing or menu only when a field it shows changed.
+// loaded again, the site model is derived again (src/site/derive-edit.ts: only the edited entries
+// when routes, slugs and names are kept, every problem is still found), and only the pages that
+// show something that changed are rendered and written: the edited page, and a listing or menu
+// only when a field it shows changed.
 //
 // Anything else (an image, public/, the generator's code) needs a full build: update() says so.
 import { createHash } from 'node:crypto';
@@ -17,12 +18,14 @@ import { robotsTxt, sitemapXml } from '../emit/sitemap.tsx';
 import type { Assets } from '../render/context.ts';
 import type { PageScripts } from '../render/page-scripts.ts';
 import type { SitePage } from '../site/pages.ts';
-import { deriveSite, type SiteModel } from '../site/site-model.ts';
-import { compilePath, ReadTracker, UNTRACKABLE, valueAt, type CompiledPath, type Reads } from '../cache/track-reads.ts';
+import { deriveAll, deriveEdit, type DerivedSite } from '../site/derive-edit.ts';
+import type { SiteModel } from '../site/site-model.ts';
+import { ReadTracker, type Reads } from '../cache/track-reads.ts';
 import type { BuildObserver, LoadedFile, RenderedSite } from '../parallel/build-session.ts';
 import { fromPortable, loadItem, type SchemaKey } from '../parallel/portable-entry.ts';
-import { allJobs, fingerprint, JobRenderer, outputPathOfJob, type NewPath } from '../parallel/render-jobs.ts';
+import { allJobs, fingerprint, JobRenderer, outputPathOfJob } from '../parallel/render-jobs.ts';
 import type { FileChange } from './changes.ts';
+import { PathTable } from './path-table.ts';
 
 /** A page as last written, with what its render read. */
 interface PageState {
@@ -32,46 +35,6 @@ interface PageState {
   reads: Int32Array;
   /** The page's own data (undefined for the error pages), compared with the new one. */
   sitePage: SitePage | undefined;
-}
-
-/** Every path pages have read, with its value in the current site model. */
-class PathTable {
-  readonly paths: string[] = [];
-  readonly values: unknown[] = [];
-  private readonly compiled: CompiledPath[] = [];
-  private readonly ids = new Map<string, number>();
-
-  constructor(paths: readonly string[] = [], values: readonly unknown[] = []) {
-    paths.forEach((text, i) => this.intern(text, values[i]));
-  }
-
-  intern(text: string, value: unknown): number {
-    let id = this.ids.get(text);
-    if (id === undefined) {
-      id = this.paths.length;
-      this.ids.set(text, id);
-      this.paths.push(text);
-      this.values.push(value);
-    }
-    return id;
-  }
-
-  /** Looks every path up in the new data: which changed (by id). The table takes the new values. */
-  update(roots: Readonly<Record<string, unknown>>): boolean[] {
-    return this.paths.map((text, id) => {
-      const compiled = (this.compiled[id] ??= compilePath(text));
-      const value = fingerprint(valueAt(roots, compiled));
-      const changed = value === UNTRACKABLE || this.values[id] === UNTRACKABLE || value !== this.values[id];
-      this.values[id] = value;
-      return changed;
-    });
-  }
-
-  /** Ids for a renderer's read ids, given the paths it reported. */
-  adopt(fresh: readonly NewPath[], into: number[] = []): number[] {
-    for (const path of fresh) into[path.id] = this.intern(path.text, path.value);
-    return into;
-  }
 }
 
 /** sitemap.xml, robots.txt and the contact files, with what making them read. */
@@ -85,11 +48,14 @@ interface SiteState {
   site: SiteModel;
   assets: Assets;
   pages: Map<string, PageState>;
+  /** The output path of each of site.pages. */
+  files: string[];
   table: PathTable;
   others: OtherFiles;
   buildId: string;
-  /** The content as last assembled (none yet right after a full build). */
+  /** The content `site` was derived from, and what checking an edit against it needs (none yet right after a full build: see warmUp). */
   read: ContentReadResult | null;
+  derived: DerivedSite | null;
 }
 
 export type UpdateResult =
@@ -104,6 +70,8 @@ export type UpdateResult =
       written: string[];
       removed: string[];
       buildId: string;
+      /** Whether only the edited entries were derived and checked again (src/site/derive-edit.ts), or the whole site. */
+      derivation: 'edit' | 'full';
       /** Where the time went: load (the changed files), assemble (the content), derive (routes, navigation, cross-checks), select, render, prepare, write. */
       milliseconds: Record<string, number>;
     };
@@ -138,6 +106,14 @@ function sameData(a: unknown, b: unknown): boolean {
   return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i] && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
+/**
+ * The output path of each of site.pages. A page that is the previous model's page at the same
+ * position keeps its path: after an edit that is nearly all of them (src/site/derive-edit.ts).
+ */
+function outputPathsOf(site: SiteModel, previous?: { site: SiteModel; files: readonly string[] }): string[] {
+  return site.pages.map((page, job) => (previous?.site.pages[job] === page ? previous.files[job]! : outputPathOfJob(site, job)));
+}
+
 export interface RebuildSet {
   /** Jobs to render (render-jobs.ts numbering). */
   render: number[];
@@ -150,18 +126,27 @@ export interface RebuildSet {
  * pages that read a value of the site-wide data that is now different. `changed` says which read
  * paths have a new value (every path read by any page is looked up once).
  */
-export function selectRebuildSet(pages: ReadonlyMap<string, Pick<PageState, 'reads' | 'sitePage'>>, changed: readonly boolean[], site: SiteModel): RebuildSet {
+export function selectRebuildSet(
+  pages: ReadonlyMap<string, Pick<PageState, 'reads' | 'sitePage'>>,
+  changed: readonly boolean[],
+  site: SiteModel,
+  files: readonly string[] = outputPathsOf(site),
+): RebuildSet {
   // Often nothing any page read has changed (an edit to a page's own text): no need to look at the reads.
   const anyChanged = changed.includes(true);
   const render: number[] = [];
-  const present = new Set<string>();
-  for (const job of allJobs(site)) {
-    const file = outputPathOfJob(site, job);
-    present.add(file);
-    const before = pages.get(file);
+  const jobs = allJobs(site);
+  const fileOf = (job: number) => (job >= 0 ? files[job]! : outputPathOfJob(site, job));
+  let kept = 0;
+  for (const job of jobs) {
+    const before = pages.get(fileOf(job));
+    if (before) kept += 1;
     const stale = !before || (job >= 0 && !sameData(before.sitePage, site.pages[job])) || (anyChanged && before.reads.some((id) => changed[id]!));
     if (stale) render.push(job);
   }
+  // Every page written before is still there (output paths are unique): nothing to remove.
+  if (kept === pages.size) return { render, removed: [] };
+  const present = new Set(jobs.map(fileOf));
   const removed = [...pages.keys()].filter((file) => !present.has(file));
   return { render, removed };
 }
@@ -179,6 +164,9 @@ function stopwatch() {
   };
 }
 
+/** How many pages warmUp runs through the edit path. */
+const REHEARSALS = 5;
+
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 export class IncrementalSite {
@@ -188,6 +176,13 @@ export class IncrementalSite {
   /** Collected during a full build, kept only if it succeeds. */
   private pendingFiles = new Map<string, LoadedFile>();
   private pendingRender: RenderedSite | null = null;
+  /** Files loaded again since `state.read` was assembled (null: deleted). Kept until an update succeeds. */
+  private edited = new Map<string, LoadedFile | null>();
+  /** What the site derived after a full build (warmUp) changed in the paths pages read. */
+  private carried: boolean[] = [];
+  private warming: Promise<void> = Promise.resolve();
+  /** The full build's manifest, read once: an update changes its id, time and routes only. */
+  private manifestBase: BuildManifest | null = null;
 
   constructor(private readonly options: IncrementalOptions) {}
 
@@ -225,10 +220,73 @@ export class IncrementalSite {
       if (reads) pages.set(file.path, { html: file.html, scripts: file.scripts, reads, sitePage: job >= 0 ? site.pages[job] : undefined });
     });
     const table = new PathTable(rendered.paths, rendered.values);
-    this.state = { site, assets, pages, table, others: othersOf(site, table), buildId: result.buildId, read: null };
+    this.state = { site, assets, pages, files: outputPathsOf(site), table, others: othersOf(site, table), buildId: result.buildId, read: null, derived: null };
     this.pendingFiles = new Map();
+    this.manifestBase = null;
     this.pendingRender = null;
+    this.edited = new Map();
+    this.carried = [];
+    this.warming = this.warmUp().catch(() => {});
   }
+
+  /**
+   * After a full build, in the background: the content assembled and the site derived once more
+   * from the files in memory, so that the first edit is already derived incrementally. The new
+   * model becomes the current one (the same data, new objects).
+   */
+  private async warmUp(): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    const read = await readContent({ contentDir: this.options.contentDir, displayRoot: this.options.projectRoot, cacheDir: this.options.cacheDir, loadEntry: this.loadEntry });
+    if (!read.content || read.problems.length > 0 || this.state !== state) return;
+    const derived = deriveAll(read.content, { siteUrl: this.options.siteUrl, builtAt: state.site.builtAt }, read);
+    const assets: Assets = { ...state.assets, images: read.images };
+    // Not expected to differ from the build's; if anything does, the next update renders what read it.
+    this.carried = state.table.update({ site: derived.site, assets });
+    const files = outputPathsOf(derived.site);
+    derived.site.pages.forEach((sitePage, job) => {
+      const kept = state.pages.get(files[job]!);
+      if (kept && sameData(kept.sitePage, sitePage)) kept.sitePage = sitePage;
+    });
+    Object.assign(state, { site: derived.site, assets, files, read, derived });
+    this.rehearse(state);
+  }
+
+  /**
+   * Runs the edit path a few times on pages as they are, keeping nothing: the full build loaded
+   * and rendered on worker threads, so on this thread the Markdown, derivation and React code
+   * would otherwise run cold, and slowly, for the first edits.
+   */
+  private rehearse(state: SiteState): void {
+    const { derived, read } = state;
+    const areas = derived?.content.areas ?? [];
+    for (let i = 0; i < Math.min(REHEARSALS, areas.length); i++) {
+      const absolute = path.resolve(this.options.projectRoot, areas[Math.floor((i * areas.length) / REHEARSALS)]!.file);
+      const loaded = loadNow(absolute, 'areas', this.options.projectRoot);
+      const content = reassemble(read, new Map([[absolute, loaded]]))?.content;
+      try {
+        const site = content && derived ? deriveEdit(derived, content, { siteUrl: this.options.siteUrl, builtAt: state.site.builtAt })?.site : undefined;
+        const job = site?.pages.findIndex((page) => page.file === loaded.outcome.entry?.file) ?? -1;
+        if (site && job >= 0) new JobRenderer(site, state.assets).render(job);
+      } catch {
+        // The file changed on disk since the build (its edit is on its way): nothing to rehearse.
+        return;
+      }
+    }
+  }
+
+  /** readContent's loader: the files in memory (a file it finds that no event announced is loaded now). */
+  private readonly loadEntry: EntryLoader = async (absolute, _schema, context) => {
+    let file = this.files.get(absolute);
+    if (!file) {
+      file = loadNow(absolute, schemaOfPath(this.options.contentDir, absolute)!, this.options.projectRoot);
+      this.files.set(absolute, file);
+    }
+    context.problems.push(...file.outcome.problems);
+    for (const name of file.outcome.invalidNames) context.invalid.names.add(name);
+    for (const route of file.outcome.invalidRoutes) context.invalid.routes.add(route);
+    return file.parsed as never;
+  };
 
   get ready(): boolean {
     return this.state !== null;
@@ -236,6 +294,7 @@ export class IncrementalSite {
 
   /** Rebuilds after changes to Markdown content files, writing only what changed into the output folder. */
   async update(changes: readonly FileChange[]): Promise<UpdateResult> {
+    await this.warming;
     const state = this.state;
     if (!state) return { kind: 'full-build-needed', reason: 'there is no previous build in memory' };
     const { contentDir, projectRoot } = this.options;
@@ -256,39 +315,35 @@ export class IncrementalSite {
     for (const [file, loaded] of reloaded) {
       if (loaded) this.files.set(file, loaded);
       else this.files.delete(file);
+      this.edited.set(file, loaded);
     }
-
-    // The content as readContent assembles it, from the files in memory (a file it finds that
-    // no event announced is loaded now).
-    const loadEntry: EntryLoader = async (absolute, _schema, context) => {
-      let file = this.files.get(absolute);
-      if (!file) {
-        file = loadNow(absolute, schemaOfPath(contentDir, absolute)!, projectRoot);
-        this.files.set(absolute, file);
-      }
-      context.problems.push(...file.outcome.problems);
-      for (const name of file.outcome.invalidNames) context.invalid.names.add(name);
-      for (const route of file.outcome.invalidRoutes) context.invalid.routes.add(route);
-      return file.parsed as never;
-    };
     timer.lap('load');
-    const read = reassemble(state.read, reloaded) ?? (await readContent({ contentDir, displayRoot: projectRoot, cacheDir: this.options.cacheDir, loadEntry }));
-    state.read = read;
+
+    // The content as readContent assembles it, from the files in memory.
+    const read = reassemble(state.read, this.edited) ?? (await readContent({ contentDir, displayRoot: projectRoot, cacheDir: this.options.cacheDir, loadEntry: this.loadEntry }));
     timer.lap('assemble');
     if (!read.content) return { kind: 'content-error', problems: read.problems };
-    let site: SiteModel;
+    let derived: DerivedSite;
+    let derivation: 'edit' | 'full' = 'edit';
     try {
-      site = deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: new Date() }, read);
+      const options = { siteUrl: this.options.siteUrl, builtAt: new Date() };
+      const clean = read.problems.length === 0 && read.invalid.names.size === 0;
+      const edit = clean && state.derived ? deriveEdit(state.derived, read.content, options) : null;
+      if (!edit) derivation = 'full';
+      derived = edit ?? deriveAll(read.content, options, read);
     } catch (error) {
       if (error instanceof ContentError) return { kind: 'content-error', problems: error.problems };
       throw error;
     }
+    const { site } = derived;
     const assets: Assets = { ...state.assets, images: read.images };
 
     const { table } = state;
     timer.lap('derive');
-    const changed = table.update({ site, assets });
-    const selection = selectRebuildSet(state.pages, changed, site);
+    const changed = table.update({ site, assets }, { site: state.site, assets: state.assets });
+    this.carried.forEach((flag, id) => (changed[id] ||= flag));
+    const files = outputPathsOf(site, state);
+    const selection = selectRebuildSet(state.pages, changed, site, files);
     const renderer = new JobRenderer(site, assets);
     timer.lap('select');
     const rendered = selection.render.map((job) => renderer.render(job));
@@ -299,7 +354,8 @@ export class IncrementalSite {
     for (const file of selection.removed) pages.delete(file);
     // Unchanged pages take the new model's page objects: equal, and the same object next time.
     site.pages.forEach((sitePage, job) => {
-      const kept = pages.get(outputPathOfJob(site, job));
+      if (state.site.pages[job] === sitePage) return;
+      const kept = pages.get(files[job]!);
       if (kept) kept.sitePage = sitePage;
     });
     const toWrite = new Map<string, string>();
@@ -331,7 +387,9 @@ export class IncrementalSite {
     timer.lap('prepare');
     await this.write(toWrite, removed);
     timer.lap('write');
-    this.state = { site, assets, pages, table, others, buildId, read };
+    this.state = { site, assets, pages, files, table, others, buildId, read, derived };
+    this.edited = new Map();
+    this.carried = [];
     return {
       kind: 'updated',
       pages: pages.size,
@@ -339,13 +397,14 @@ export class IncrementalSite {
       written: [...toWrite.keys()],
       removed,
       buildId,
+      derivation,
       milliseconds: timer.laps,
     };
   }
 
   /** The manifest as the full build wrote it, with this build's id, time and routes. */
   private async manifest(site: SiteModel, buildId: string): Promise<BuildManifest> {
-    const previous = JSON.parse(await readFile(path.join(this.options.outDir, MANIFEST_PATH), 'utf8')) as BuildManifest;
+    const previous = (this.manifestBase ??= JSON.parse(await readFile(path.join(this.options.outDir, MANIFEST_PATH), 'utf8')) as BuildManifest);
     return { ...previous, buildId, time: site.builtAt.toISOString(), routes: site.pages.map((page) => page.route) };
   }
 

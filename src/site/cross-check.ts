@@ -17,6 +17,58 @@ export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<stri
   return ids;
 }
 
+/** What links and references may point at: every route with its anchors, and every name. */
+export interface LinkTargets {
+  /** Each route's #fragment targets (anchorsOf). */
+  anchors: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The FAQ names an FAQ list with no names of its own shows. */
+  listedFaqs: readonly string[];
+  serviceSlugs: ReadonlySet<string>;
+  areaSlugs: ReadonlySet<string>;
+  contactNames: ReadonlySet<string>;
+  faqNames: ReadonlySet<string>;
+  /** Names and routes of files that did not load: links to them are not reported again. */
+  invalidNames: ReadonlySet<string>;
+  invalidRoutes: ReadonlySet<string>;
+}
+
+export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries = { names: new Set(), routes: new Set() }): LinkTargets {
+  const faqNames = content.faqs.map((entry) => entry.name);
+  // An FAQ that failed to load is reported already; links to its anchor are not reported again.
+  const listedFaqs = [...faqNames, ...invalid.names];
+  const anchors = new Map<string, Set<string>>();
+  for (const page of pages) if (!anchors.has(page.route)) anchors.set(page.route, anchorsOf(page, listedFaqs));
+  // Invalid files are reported already; their names count as existing (see InvalidEntries).
+  const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
+  return {
+    anchors,
+    listedFaqs,
+    serviceSlugs: known(content.services.map((entry) => entry.data.slug)),
+    areaSlugs: known(content.areas.map((entry) => entry.data.slug)),
+    contactNames: known(content.contacts.map((entry) => entry.name)),
+    faqNames: known(faqNames),
+    invalidNames: invalid.names,
+    invalidRoutes: new Set([...invalid.routes, ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })])]),
+  };
+}
+
+/** An internal link with a #fragment to another page: removing that heading would break it. */
+export interface FragmentLink {
+  from: ContentEntry<unknown>;
+  route: string;
+  fragment: string;
+}
+
+/** Some entries and pages, each list in the site's order. */
+export type CheckedEntries = Pick<LoadedContent, 'services' | 'areas' | 'faqs'> & { pages: readonly SitePage[] };
+
+export interface CheckScope {
+  /** Check only these entries' own fields, Markdown and links; nothing site-wide (slugs, routes, site files). */
+  only?: CheckedEntries;
+  /** Told about every valid link with a fragment that the checks see. */
+  onFragmentLink?: (link: FragmentLink) => void;
+}
+
 /**
  * Checks that hold across files: references name things that exist, slugs and routes are
  * unique, and every internal link resolves to a route, or to a heading on it.
@@ -26,21 +78,16 @@ export function crossCheck(
   pages: readonly SitePage[],
   invalid: InvalidEntries = { names: new Set(), routes: new Set() },
 ): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  const faqNames = content.faqs.map((entry) => entry.name);
-  // An FAQ that failed to load is reported already; links to its anchor are not reported again.
-  const listedFaqs = [...faqNames, ...invalid.names];
-  const anchors = new Map<string, Set<string>>();
-  for (const page of pages) if (!anchors.has(page.route)) anchors.set(page.route, anchorsOf(page, listedFaqs));
-  // Invalid files are reported already; their names count as existing (see InvalidEntries).
-  const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
-  const invalidRoutes = new Set([...invalid.routes, ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })])]);
-  const serviceSlugs = known(content.services.map((entry) => entry.data.slug));
-  const areaSlugs = known(content.areas.map((entry) => entry.data.slug));
-  const contactNames = known(content.contacts.map((entry) => entry.name));
-  const faqSet = known(faqNames);
+  return checkWithTargets(content, pages, linkTargets(content, pages, invalid));
+}
 
-  const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: Set<string>, what: string, folder: string) => {
+/** crossCheck with the targets given: an edit that keeps every route, slug and name checks only the edited entries (see CheckScope). */
+export function checkWithTargets(content: LoadedContent, pages: readonly SitePage[], targets: LinkTargets, { only, onFragmentLink }: CheckScope = {}): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const { anchors, invalidRoutes, serviceSlugs, areaSlugs, contactNames, faqNames: faqSet } = targets;
+  const checked: CheckedEntries = only ?? { ...content, pages };
+
+  const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: ReadonlySet<string>, what: string, folder: string) => {
     if (known.has(value)) return;
     problems.push({
       code: 'unknown-reference',
@@ -73,7 +120,7 @@ export function crossCheck(
     }
     if (fragment !== undefined && fragment !== '' && !targetAnchors.has(fragment)) {
       problems.push({ code: 'missing-anchor', file: entry.file, ...where(), message: `"${route}" has no heading with the id "${fragment}" (${suggest(fragment, targetAnchors)}).` });
-    }
+    } else if (fragment) onFragmentLink?.({ from: entry, route, fragment });
   };
 
   const markdownLinks = (entry: ContentEntry<unknown>, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
@@ -86,7 +133,7 @@ export function crossCheck(
   };
 
   // Unique slugs within each collection, unique routes across the site.
-  for (const entries of [content.services, content.areas]) {
+  for (const entries of only ? [] : [content.services, content.areas]) {
     const seen = new Map<string, string>();
     for (const entry of entries) {
       const previous = seen.get(entry.data.slug);
@@ -96,7 +143,7 @@ export function crossCheck(
     }
   }
   const routeOwners = new Map<string, string>();
-  for (const page of pages) {
+  for (const page of only ? [] : pages) {
     const previous = routeOwners.get(page.route);
     if (previous) {
       const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
@@ -105,17 +152,17 @@ export function crossCheck(
   }
 
   // References between entries.
-  for (const entry of content.services) {
+  for (const entry of checked.services) {
     entry.data.areaServed.forEach((slug, i) => reference(entry, ['areaServed', i], slug, areaSlugs, 'area', 'areas'));
     if (entry.data.area) reference(entry, ['area'], entry.data.area, areaSlugs, 'area', 'areas');
   }
-  for (const entry of content.areas) {
+  for (const entry of checked.areas) {
     entry.data.services.forEach((slug, i) => reference(entry, ['services', i], slug, serviceSlugs, 'service', 'services'));
     entry.data.neighbours.forEach((slug, i) => reference(entry, ['neighbours', i], slug, areaSlugs, 'area', 'areas'));
   }
 
   // Page bodies: blocks, Markdown and links.
-  for (const page of pages) {
+  for (const page of checked.pages) {
     const entry = page.entry as ContentEntry<unknown>;
     page.blocks.forEach((block, i) => {
       const at = (...rest: PropertyKey[]) => () => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
@@ -154,11 +201,12 @@ export function crossCheck(
       }
     }
   }
-  for (const entry of content.faqs) {
+  for (const entry of checked.faqs) {
     if (entry.body) markdownLinks(entry, '/faqs', entry.body, entry.bodyLineToFileLine);
   }
 
   // Site-wide files.
+  if (only) return problems;
   const nav = content.navigation;
   const navRoute = (fieldPath: PropertyKey[], href: string) => link(nav, undefined, href, () => ({ line: nav.lineOf(fieldPath), field: fieldPath.join('.') }));
   nav.data.servicesMenu.forEach((group, i) => navRoute(['servicesMenu', i, 'href'], group.href));
@@ -174,9 +222,9 @@ export function crossCheck(
 
   const routing = content.contactRouting;
   reference(routing, ['default'], routing.data.default, contactNames, 'contact file', 'contact');
+  const routes = [...routeOwners.keys(), ...invalidRoutes];
   routing.data.rules.forEach((rule, i) => {
     reference(routing, ['rules', i, 'file'], rule.file, contactNames, 'contact file', 'contact');
-    const routes = [...routeOwners.keys(), ...invalidRoutes];
     const matches = rule.match === 'exact' ? routes.includes(rule.path) : routes.some((route) => route.startsWith(rule.path));
     if (!matches) {
       problems.push({ code: 'broken-link', file: routing.file, line: routing.lineOf(['rules', i, 'path']), field: `rules.${i}.path`, message: `No page address ${rule.match === 'exact' ? 'is' : 'starts with'} "${rule.path}", so this rule never applies.` });
@@ -184,7 +232,7 @@ export function crossCheck(
   });
 
   for (const status of [404, 500] as const) {
-    if (!content.errorPages.some((entry) => entry.data.status === status) && !invalid.names.has(String(status))) {
+    if (!content.errorPages.some((entry) => entry.data.status === status) && !targets.invalidNames.has(String(status))) {
       problems.push({ code: 'missing-file', file: `${content.root}errors`, message: `No error page has "status: ${status}"; add ${content.root}errors/${status}.md.` });
     }
   }
@@ -192,7 +240,7 @@ export function crossCheck(
 }
 
 /** A short "did you mean" for an editor: the closest known names. */
-function suggest(value: string, known: Set<string>): string {
+function suggest(value: string, known: ReadonlySet<string>): string {
   const ranked = [...known]
     .map((name) => ({ name, score: distance(value, name) }))
     .sort((a, b) => a.score - b.score)

@@ -28,47 +28,51 @@ export const areaRoute = (area: Pick<Area, 'slug'>) => `/cleaning-services-${are
 
 /** The one place routes are derived from content: services, areas and pages. */
 export function derivePages(content: Pick<LoadedContent, 'services' | 'areas' | 'pages'>): SitePage[] {
-  const pages: SitePage[] = [];
-  for (const entry of content.services) {
-    const service = entry.data;
-    pages.push({
-      ...common(entry, service),
-      route: serviceRoute(service),
-      template: 'service',
-      breadcrumb: service.name,
-      noindex: false,
-      branch: service.branch,
-      structuredData: [],
-      service,
-    });
-  }
-  for (const entry of content.areas) {
-    const area = entry.data;
-    pages.push({
-      ...common(entry, area),
-      route: areaRoute(area),
-      template: 'area',
-      breadcrumb: area.name,
-      noindex: false,
-      branch: 'cleaning',
-      structuredData: [],
-      area,
-    });
-  }
-  for (const entry of content.pages) {
-    const page = entry.data;
-    pages.push({
-      ...common(entry, page),
-      route: page.route,
-      template: page.template,
-      breadcrumb: page.breadcrumb ?? page.heading,
-      noindex: page.noindex,
-      branch: page.branch,
-      structuredData: page.structuredData,
-      mount: page.mount,
-    });
-  }
+  const pages: SitePage[] = [...content.services.map(servicePage), ...content.areas.map(areaPage), ...content.pages.map(contentPage)];
   return pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+}
+
+export function servicePage(entry: ContentEntry<Service>): SitePage {
+  const service = entry.data;
+  return {
+    ...common(entry, service),
+    route: serviceRoute(service),
+    template: 'service',
+    breadcrumb: service.name,
+    noindex: false,
+    branch: service.branch,
+    structuredData: [],
+    service,
+  };
+}
+
+export function areaPage(entry: ContentEntry<Area>): SitePage {
+  const area = entry.data;
+  return {
+    ...common(entry, area),
+    route: areaRoute(area),
+    template: 'area',
+    breadcrumb: area.name,
+    noindex: false,
+    branch: 'cleaning',
+    structuredData: [],
+    area,
+  };
+}
+
+/** A page of content/pages/. */
+export function contentPage(entry: ContentEntry<Page>): SitePage {
+  const page = entry.data;
+  return {
+    ...common(entry, page),
+    route: page.route,
+    template: page.template,
+    breadcrumb: page.breadcrumb ?? page.heading,
+    noindex: page.noindex,
+    branch: page.branch,
+    structuredData: page.structuredData,
+    mount: page.mount,
+  };
 }
 
 function common(entry: ContentEntry<Service | Area | Page>, data: Service | Area | Page) {

@@ -1,6 +1,6 @@
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems, type ContentProblem } from '../content/problems.ts';
-import type { BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq } from '../content/schema/index.ts';
+import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
 import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
@@ -45,20 +45,27 @@ export function deriveSite(
   return modelFrom(content, pages, options);
 }
 
-function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOptions): SiteModel {
+/** The orders of the model's lists. */
+export const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
+export const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => a.data.name.localeCompare(b.data.name, 'en-GB');
+export const byFaqOrder = (a: ContentEntry<Faq>, b: ContentEntry<Faq>) => a.data.order - b.data.order;
+
+export const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) => (options.siteUrl || profile.url).replace(/\/+$/, '');
+
+export function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOptions): SiteModel {
   const profile = content.profile.data;
-  const services = [...content.services].sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name));
-  const areas = [...content.areas].sort((a, b) => a.data.name.localeCompare(b.data.name, 'en-GB'));
+  const services = [...content.services].sort(byServiceOrder);
+  const areas = [...content.areas].sort(byAreaName);
   const errorPage = (status: 404 | 500) => content.errorPages.find((entry) => entry.data.status === status)!.data;
   return {
-    siteUrl: (options.siteUrl || profile.url).replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(options, profile),
     builtAt: options.builtAt,
     profile,
     pages,
     byRoute: new Map(pages.map((page) => [page.route, page])),
     services,
     areas,
-    faqs: [...content.faqs].sort((a, b) => a.data.order - b.data.order),
+    faqs: [...content.faqs].sort(byFaqOrder),
     contacts: new Map(content.contacts.map((entry) => [entry.name, resolveContact(entry.data, profile)])),
     contactRouting: content.contactRouting.data,
     navigation: buildNavigation(content.navigation.data, services, areas, profile),

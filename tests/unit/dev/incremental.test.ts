@@ -1,5 +1,6 @@
-// The dev server's incremental rebuilds: which pages a Markdown change renders again, and that the
-// output folder then holds exactly what a full build of the changed content makes. Pages are
+// The dev server's incremental rebuilds: which pages a Markdown change renders again, whether the
+// site is derived again from the edit alone or in full, and that the output folder then holds
+// exactly what a full build of the changed content makes. Pages are
 // compared with a fresh full build, never with stored copies, so this holds whatever the templates
 // render.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { generate, type SyntheticArea } from '../../../bench/generate.ts';
 import { buildSite } from '../../../src/build.ts';
 import { IncrementalSite, schemaOfPath, type UpdateResult } from '../../../src/dev/incremental.ts';
 import { DiskWriter, MemoryWriter } from '../../../src/emit/writer.ts';
-import { editText, PROJECT_ROOT, REAL_CONTENT, silentLogger, TEST_SITE_URL } from '../support/sites.ts';
+import { editText, lineContaining, PROJECT_ROOT, REAL_CONTENT, silentLogger, TEST_SITE_URL } from '../support/sites.ts';
 
 let root: string;
 let contentDir: string;
@@ -89,6 +90,7 @@ describe('incremental rebuild set', () => {
     const area = areas[0]!;
     await editText(contentDir, `areas/${area.slug}.md`, '## Homes in', '## Houses and flats in');
     const result = updated(await site.update([change(`areas/${area.slug}.md`)]));
+    expect(result.derivation).toBe('edit');
     expect(result.rendered).toEqual([`cleaning-services-${area.slug}/index.html`]);
     expect(result.written.sort()).toEqual(['build-manifest.json', `cleaning-services-${area.slug}/index.html`, 'latest-build.json']);
     await expectSameAsFullBuild();
@@ -98,6 +100,7 @@ describe('incremental rebuild set', () => {
     // A service's name is in the header menu and the sidebar of almost every page.
     await editText(contentDir, 'services/window-cleaning-services.md', '\nname: ', '\nname: Sparkling ');
     const menu = updated(await site.update([change('services/window-cleaning-services.md')]));
+    expect(menu.derivation).toBe('edit');
     expect(menu.rendered.length).toBeGreaterThan(menu.pages / 2);
     await expectSameAsFullBuild();
 
@@ -136,7 +139,70 @@ describe('incremental rebuild set', () => {
     expect(filesIn(outDir)).toEqual(before);
 
     await editText(contentDir, file, 'inNavigation: maybe', 'inNavigation: false');
-    updated(await site.update([change(file)]));
+    expect(updated(await site.update([change(file)])).derivation).toBe('edit');
+    await expectSameAsFullBuild();
+  });
+
+  it("renders the listings again when an area's name changes, which moves it in the sorted areas", async () => {
+    const area = areas[5]!;
+    await editText(contentDir, `areas/${area.slug}.md`, `\nname: ${area.name}`, `\nname: Aardvark ${area.name}`);
+    const result = updated(await site.update([change(`areas/${area.slug}.md`)]));
+    expect(result.derivation).toBe('edit');
+    expect(result.rendered).toContain(`cleaning-services-${area.slug}/index.html`);
+    expect(result.rendered.length).toBeGreaterThan(1);
+    await expectSameAsFullBuild();
+  });
+
+  it('derives the whole site again when a slug changes', async () => {
+    const added = 'areas/bench-new-town.md';
+    const source = readFileSync(path.join(contentDir, `areas/${areas[6]!.slug}.md`), 'utf8').replace(/^slug: .*$/m, 'slug: bench-new-town').replace(/^name: .*$/m, 'name: New Town');
+    writeFileSync(path.join(contentDir, added), source);
+    updated(await site.update([change(added, 'add')]));
+    await editText(contentDir, added, 'slug: bench-new-town', 'slug: bench-newer-town');
+    const result = updated(await site.update([change(added)]));
+    expect(result.derivation).toBe('full');
+    expect(result.removed).toContain('cleaning-services-bench-new-town/index.html');
+    expect(result.rendered).toContain('cleaning-services-bench-newer-town/index.html');
+    await expectSameAsFullBuild();
+    rmSync(path.join(contentDir, added));
+  });
+
+  it('reports a broken link with its file and line, leaves the output as it was, and derives the fix as an edit', async () => {
+    const file = `areas/${areas[7]!.slug}.md`;
+    const before = filesIn(outDir);
+    const text = await editText(contentDir, file, '## Homes in', 'See [our prices](/no-such-page).\n\n## Homes in');
+    const broken = await site.update([change(file)]);
+    if (broken.kind !== 'content-error') throw new Error(`Expected a content error, got ${broken.kind}`);
+    expect(broken.problems.map(({ code, file, line }) => ({ code, file, line }))).toEqual([
+      { code: 'broken-link', file: path.relative(PROJECT_ROOT, path.join(contentDir, file)).split(path.sep).join('/'), line: lineContaining(text, '/no-such-page') },
+    ]);
+    expect(filesIn(outDir)).toEqual(before);
+
+    await editText(contentDir, file, 'See [our prices](/no-such-page).\n\n', '');
+    const fixed = updated(await site.update([change(file)]));
+    expect(fixed.derivation).toBe('edit');
+    await expectSameAsFullBuild();
+  });
+
+  it('derives the whole site again when a heading another page links to goes, and reports that link', async () => {
+    const [target, from] = [areas[8]!, areas[9]!];
+    const [targetFile, fromFile] = [`areas/${target.slug}.md`, `areas/${from.slug}.md`];
+    const id = /<h2 id="(homes-in-[^"]+)"/.exec(readFileSync(path.join(outDir, `cleaning-services-${target.slug}/index.html`), 'utf8'))![1]!;
+    const link = `/cleaning-services-${target.slug}#${id}`;
+    const text = await editText(contentDir, fromFile, '## Homes in', `Compare [${target.name}](${link}).\n\n## Homes in`);
+    expect(updated(await site.update([change(fromFile)])).derivation).toBe('edit');
+    const before = filesIn(outDir);
+
+    await editText(contentDir, targetFile, '## Homes in', '## Houses in');
+    const broken = await site.update([change(targetFile)]);
+    if (broken.kind !== 'content-error') throw new Error(`Expected a content error, got ${broken.kind}`);
+    expect(broken.problems.map(({ code, file, line }) => ({ code, file, line }))).toEqual([
+      { code: 'missing-anchor', file: path.relative(PROJECT_ROOT, path.join(contentDir, fromFile)).split(path.sep).join('/'), line: lineContaining(text, link) },
+    ]);
+    expect(filesIn(outDir)).toEqual(before);
+
+    await editText(contentDir, targetFile, '## Houses in', '## Homes in');
+    expect(updated(await site.update([change(targetFile)])).derivation).toBe('edit');
     await expectSameAsFullBuild();
   });
 
