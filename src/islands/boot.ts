@@ -51,12 +51,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * page's own loading, and waking the widgets then rarely waits on the network.
  */
 function preloadLaterModules(): void {
-  const list = document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '';
-  for (const href of list.split(' ').filter(Boolean)) {
+  const list = (document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '').split(' ').filter(Boolean);
+  // One per idle moment: each preload has the browser start a fetch and, later, compile a module.
+  const next = () => {
+    const href = list.shift();
+    if (!href) return;
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
     link.setAttribute('fetchpriority', 'low');
     document.head.append(link);
-  }
+    whenIdle(next, 2000);
+  };
+  next();
 }
 
 // The page is complete without its islands: let the browser paint it first.
