@@ -31,7 +31,7 @@ if (last) {
 await forgetBuild(cacheDir, outDir);
 // A large site built afresh: its worker threads start importing the generator now, alongside this thread.
 const { prestartWorkers } = await import('../src/parallel/prestart.ts');
-prestartWorkers({ contentDir: contentDir ?? path.join(projectRoot, 'content'), cacheDir });
+prestartWorkers({ contentDir: inputs.contentDir, cacheDir });
 const { buildSite } = await import('../src/build.ts');
 const { writeOutputFolder } = await import('../src/cache/output-folder.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');

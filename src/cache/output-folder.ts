@@ -8,7 +8,7 @@
 // buildSite before its first write. The record is removed before an update starts, so an update
 // cut short (a crash, a full disk) is followed by a full build into a temporary folder.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -92,13 +92,17 @@ async function readRecord(file: string): Promise<OutputRecord | null> {
   }
 }
 
-async function manifestBuildId(outDir: string): Promise<string | undefined> {
+/** The build id an output folder's manifest names, if any. */
+export function manifestBuildId(outDir: string): string | undefined {
   try {
-    return (JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), 'utf8')) as { buildId?: string }).buildId;
+    return (JSON.parse(readFileSync(path.join(outDir, MANIFEST_PATH), 'utf8')) as { buildId?: string }).buildId;
   } catch {
     return undefined;
   }
 }
+
+/** Where the cache keeps what it knows of an output folder: `<base>.bin` here, `<base>.inputs.json` for unchanged-build.ts. */
+export const outputRecordBase = (cacheDir: string, outDir: string) => path.join(cacheDir, 'output', digest(path.resolve(outDir)).slice(0, 12));
 
 async function saveRecord(file: string, writer: RecordingWriter): Promise<void> {
   if (!writer.buildId) return;
@@ -125,9 +129,9 @@ export interface OutputResult<T> {
  * only changed files written and files no longer made removed.
  */
 export async function writeOutputFolder<T>(outDir: string, cacheDir: string, build: (writer: OutputWriter) => Promise<T>): Promise<OutputResult<T>> {
-  const recordFile = path.join(cacheDir, 'output', `${digest(path.resolve(outDir)).slice(0, 12)}.bin`);
+  const recordFile = `${outputRecordBase(cacheDir, outDir)}.bin`;
   const record = await readRecord(recordFile);
-  if (!record || !existsSync(outDir) || record.buildId !== (await manifestBuildId(outDir))) {
+  if (!record || !existsSync(outDir) || record.buildId !== manifestBuildId(outDir)) {
     let writer: RecordingWriter | undefined;
     const result = await buildIntoTemporaryFolder(outDir, (tempDir) => build((writer = new RecordingWriter(new DiskWriter(tempDir)))));
     await saveRecord(recordFile, writer!);

@@ -3,12 +3,13 @@
 // the environment the pages show: the site URL and the year in the footer) and the output folder
 // still holds that build, the build's result is already on disk: `npm run build` says so and stops,
 // without loading the pipeline. Anything else, including a missing or unreadable record, is a
-// real build. Kept to node: built-ins and code-key.ts, so that the check itself starts fast.
+// real build. It imports only small modules (no React, remark or sharp), so the check starts fast.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codeKeys, type CodeKeys } from './code-key.ts';
+import { manifestBuildId, outputRecordBase } from './output-folder.ts';
 
 export interface BuildInputs {
   contentDir: string;
@@ -35,8 +36,7 @@ interface Record extends LastBuild {
   inputs: string;
 }
 
-const recordFile = (cacheDir: string, outDir: string) =>
-  path.join(cacheDir, 'output', `${createHash('sha1').update(path.resolve(outDir)).digest('hex').slice(0, 12)}.inputs.json`);
+const recordFile = (cacheDir: string, outDir: string) => `${outputRecordBase(cacheDir, outDir)}.inputs.json`;
 
 /** Every file under `dir`, sorted, with what stat says of it; a missing folder is an input too. */
 function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
@@ -62,15 +62,6 @@ export function inputsDigest(inputs: BuildInputs): string {
   stampFolder(hash, inputs.contentDir);
   stampFolder(hash, inputs.publicDir);
   return hash.digest('hex');
-}
-
-/** The output folder's build id, from its manifest. */
-function manifestBuildId(outDir: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(path.join(outDir, 'build-manifest.json'), 'utf8')) as { buildId?: string }).buildId;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
