@@ -22,7 +22,7 @@ import { deriveAll, deriveEdit, type DerivedSite } from '../site/derive-edit.ts'
 import type { SiteModel } from '../site/site-model.ts';
 import { ReadTracker, type Reads } from '../cache/track-reads.ts';
 import type { BuildObserver, LoadedFile, RenderedSite } from '../parallel/build-session.ts';
-import { fromPortable, loadItem, type SchemaKey } from '../parallel/portable-entry.ts';
+import { fromPortable, loadItem, reportOutcome, type SchemaKey } from '../parallel/portable-entry.ts';
 import { allJobs, fingerprint, JobRenderer, outputPathOfJob } from '../parallel/render-jobs.ts';
 import type { FileChange } from './changes.ts';
 import { PathTable } from './path-table.ts';
@@ -282,9 +282,7 @@ export class IncrementalSite {
       file = loadNow(absolute, schemaOfPath(this.options.contentDir, absolute)!, this.options.projectRoot);
       this.files.set(absolute, file);
     }
-    context.problems.push(...file.outcome.problems);
-    for (const name of file.outcome.invalidNames) context.invalid.names.add(name);
-    for (const route of file.outcome.invalidRoutes) context.invalid.routes.add(route);
+    reportOutcome(file.outcome, context);
     return file.parsed as never;
   };
 

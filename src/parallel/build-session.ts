@@ -15,7 +15,7 @@ import { BuildCache, digest, type CachedEntry, type CachedPage, type EntriesFile
 import { codeKeys, type CodeKeys } from '../cache/code-key.ts';
 import { UNTRACKABLE, valueAt } from '../cache/track-reads.ts';
 import { DEFAULT_THRESHOLD, sharedPool, workerLimit, WorkQueue, type MainThreadPart, type PoolWorker, type WorkerPool } from './pool.ts';
-import { fromPortable, hideFunctions, loadItem, schemaKeyOf, toPortable, type EntryOutcome, type LoadItem, type SchemaKey } from './portable-entry.ts';
+import { fromPortable, hideFunctions, loadItem, reportOutcome, schemaKeyOf, toPortable, type EntryOutcome, type LoadItem, type SchemaKey } from './portable-entry.ts';
 import type { RenderReply } from './protocol.ts';
 import { allJobs, fingerprint, JobRenderer, outputPathOfJob, type JobResult, type NewPath } from './render-jobs.ts';
 
@@ -197,9 +197,7 @@ export class BuildSession {
       this.entriesChanged = true;
     }
     this.usedEntries.set(key, outcome);
-    context.problems.push(...outcome.problems);
-    for (const name of outcome.invalidNames) context.invalid.names.add(name);
-    for (const route of outcome.invalidRoutes) context.invalid.routes.add(route);
+    reportOutcome(outcome, context);
     const loaded = outcome;
     // The same entry object for the same images: the dev server tells changed pages by identity.
     let made: { imageKey: string; entry: ContentEntry<unknown> } | undefined;

@@ -49,6 +49,13 @@ export interface EntryOutcome {
   markdownImages: boolean;
 }
 
+/** Hands what a file's first pass found (its problems, the names and routes it leaves invalid) to readContent. */
+export function reportOutcome(outcome: EntryOutcome, context: LoadContext): void {
+  context.problems.push(...outcome.problems);
+  for (const name of outcome.invalidNames) context.invalid.names.add(name);
+  for (const route of outcome.invalidRoutes) context.invalid.routes.add(route);
+}
+
 /** The entry as data: its line lookups are made again from its front matter's text. */
 export function toPortable(entry: ContentEntry<unknown>): PortableEntry {
   return {
