@@ -3,39 +3,16 @@
 // can gain or lose a problem: only the edited entries are derived and cross-checked again, and the
 // rest of the site model is reused as it was. Its objects stay the same, so the dev server tells
 // at once what did not change. Any other edit derives the whole site again, as a build does.
-import type { ContentEntry, ContentReadResult, LoadedContent } from '../content/load-content.ts';
+import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems } from '../content/problems.ts';
 import type { Area } from '../content/schema/index.ts';
-import { anchorsOf, checkWithTargets, linkTargets, type FragmentLink, type LinkTargets } from './cross-check.ts';
+import { anchorsOf, checkWithTargets } from './cross-check.ts';
 import { buildNavigation } from './navigation.ts';
-import { areaPage, contentPage, derivePages, servicePage, type SitePage } from './pages.ts';
-import { byAreaName, byFaqOrder, byServiceOrder, modelFrom, siteUrlOf, type DeriveOptions, type SiteModel } from './site-model.ts';
+import { areaPage, contentPage, servicePage, type SitePage } from './pages.ts';
+import { byAreaName, byFaqOrder, byServiceOrder, collectFragmentLinks, linkKey, siteUrlOf, type DeriveOptions, type DerivedSite, type SiteModel } from './site-model.ts';
+
 
 type AnyEntry = ContentEntry<unknown>;
-
-/** A site model with what checking an edit against it needs. */
-export interface DerivedSite {
-  content: LoadedContent;
-  site: SiteModel;
-  targets: LinkTargets;
-  /** The entries with links to a heading on another page: their "route#id"s. */
-  fragmentLinks: ReadonlyMap<AnyEntry, readonly string[]>;
-}
-
-const linkKey = (route: string, fragment: string) => `${route}#${fragment}`;
-
-function collect(into: Map<AnyEntry, readonly string[]>) {
-  return ({ from, route, fragment }: FragmentLink) => into.set(from, [...(into.get(from) ?? []), linkKey(route, fragment)]);
-}
-
-/** deriveSite, keeping what deriveEdit needs. Throws the same problems. */
-export function deriveAll(content: LoadedContent, options: DeriveOptions, earlier: Pick<ContentReadResult, 'problems' | 'invalid'>): DerivedSite {
-  const pages = derivePages(content);
-  const targets = linkTargets(content, pages, earlier.invalid);
-  const fragmentLinks = new Map<AnyEntry, readonly string[]>();
-  throwIfProblems([...earlier.problems, ...checkWithTargets(content, pages, targets, { onFragmentLink: collect(fragmentLinks) })]);
-  return { content, site: modelFrom(content, pages, options), targets, fragmentLinks };
-}
 
 /** [before, after] for each entry that changed; null when the files are not the same ones in the same order. */
 function editsOf<T>(before: readonly ContentEntry<T>[], after: readonly ContentEntry<T>[]): [ContentEntry<T>, ContentEntry<T>][] | null {
@@ -108,7 +85,7 @@ export function deriveEdit(previous: DerivedSite, content: LoadedContent, option
     faqs: faqs.map(([, entry]) => entry),
     pages: [...replaced].sort(([a], [b]) => a - b).map(([, page]) => page),
   };
-  throwIfProblems(checkWithTargets(content, pages, newTargets, { only, onFragmentLink: collect(fragmentLinks) }));
+  throwIfProblems(checkWithTargets(content, pages, newTargets, { only, onFragmentLink: collectFragmentLinks(fragmentLinks) }));
 
   const byRoute = new Map(site.byRoute);
   for (const page of replaced.values()) byRoute.set(page.route, page);

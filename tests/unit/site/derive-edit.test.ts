@@ -4,7 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentEntry, type LoadedContent } from '../../../src/content/load-content.ts';
 import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
-import { deriveAll, deriveEdit, type DerivedSite } from '../../../src/site/derive-edit.ts';
+import { deriveEdit } from '../../../src/site/derive-edit.ts';
+import { deriveAll, type DerivedSite } from '../../../src/site/site-model.ts';
 import { copyMinimalSite, editText, FIXED_NOW, removeTempCopies, TEST_SITE_URL } from '../support/sites.ts';
 
 afterAll(removeTempCopies);
