@@ -34,5 +34,5 @@ export async function firstContactLoad(element: HTMLElement, hydrate: (firstLoad
   else await hydrate(loading);
 }
 
-export const sameView = (a: ContactView, b: ContactView): boolean =>
+const sameView = (a: ContactView, b: ContactView): boolean =>
   a.title === b.title && a.subtitle === b.subtitle && a.phone === b.phone && a.email === b.email && a.location === b.location;

@@ -15,11 +15,10 @@ export function whenVisitorActs(islands: readonly HTMLElement[]): Promise<void> 
       for (const island of islands) island.removeEventListener('error', wake, true);
       resolve();
     };
-    // Already acting: the page opened scrolled (a #hash, or back to a scrolled page) or focused.
-    if (window.scrollY > 0 || islands.some((island) => island.contains(document.activeElement))) return wake();
+    // Already acting: the page opened scrolled (a #hash, or back to a scrolled page) or focused
+    // in a widget; or an image in a widget failed (the header's logo is retried once by its island).
+    if (window.scrollY > 0 || islands.some((island) => island.contains(document.activeElement) || hasBrokenImage(island))) return resolve();
     for (const type of VISITOR_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
-    // An image in a widget failed (the header's logo is retried once by its island): wake now.
-    if (islands.some(hasBrokenImage)) return wake();
     for (const island of islands) island.addEventListener('error', wake, true);
   });
 }
