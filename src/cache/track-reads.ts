@@ -26,7 +26,7 @@ export class PathNode {
 
   constructor(
     readonly parent: PathNode | null,
-    /** ".key", "@get<json>", "@has<json>", "@keys", "@in<key>", "@call<method><json args>", or the root's name. */
+    /** ".key", "@get<json>", "@has<json>", "@keys", "@json", "@in<key>", "@call<method><json args>", or the root's name. */
     readonly step: string,
   ) {}
 
@@ -113,6 +113,19 @@ export class ReadTracker {
     node.seenValue = value;
   }
 
+  /** The data's JSON, made once per object: the same navigation is serialized for every page. */
+  private readonly json = new WeakMap<object, string>();
+
+  private asJson(target: object, node: PathNode): object {
+    let text = this.json.get(target);
+    if (text === undefined) {
+      text = JSON.stringify(target);
+      this.json.set(target, text);
+    }
+    this.note(node.child('@json'), text);
+    return target;
+  }
+
   private wrapAt(target: unknown, node: PathNode): unknown {
     if (isPrimitive(target)) {
       this.note(node, target);
@@ -131,6 +144,9 @@ export class ReadTracker {
       get: (object, key, receiver) => {
         // Symbol.iterator and the like: the built-in methods read through this proxy again.
         if (typeof key === 'symbol') return Reflect.get(object, key, receiver);
+        // JSON.stringify (an island's props) reads everything below: recorded as one read of the
+        // whole JSON, and serialized from the real object, not property by property through proxies.
+        if (key === 'toJSON' && !(key in object)) return () => this.asJson(object, node);
         const found = Reflect.get(object, key, receiver);
         // Inherited methods (Array.prototype.map…) are code, not data: their reads come back through the proxy.
         if (typeof found === 'function' && !Object.hasOwn(object, key)) return found;
@@ -218,6 +234,7 @@ export type CompiledPath = readonly [root: string, ...steps: CompiledStep[]];
 type CompiledStep =
   | { kind: 'prop'; key: string }
   | { kind: 'keys' }
+  | { kind: 'json' }
   | { kind: 'get' | 'has'; key: unknown }
   | { kind: 'in'; key: string }
   | { kind: 'call'; method: string; args: unknown[] }
@@ -230,6 +247,7 @@ export function compilePath(path: string): CompiledPath {
     ...steps.map((step): CompiledStep => {
       if (step.startsWith('.')) return { kind: 'prop', key: step.slice(1) };
       if (step === '@keys') return { kind: 'keys' };
+      if (step === '@json') return { kind: 'json' };
       if (step.startsWith('@get')) return { kind: 'get', key: JSON.parse(step.slice(4)) as unknown };
       if (step.startsWith('@has')) return { kind: 'has', key: JSON.parse(step.slice(4)) as unknown };
       if (step.startsWith('@in')) return { kind: 'in', key: step.slice(3) };
@@ -256,6 +274,10 @@ export function valueAt(roots: Readonly<Record<string, unknown>>, path: string |
       case 'keys':
         if (current === null || typeof current !== 'object') return UNTRACKABLE;
         current = keysOf(current);
+        break;
+      case 'json':
+        if (current === null || typeof current !== 'object') return UNTRACKABLE;
+        current = JSON.stringify(current);
         break;
       case 'get':
         if (!(current instanceof Map)) return UNTRACKABLE;
