@@ -3,7 +3,9 @@
 // Cold full builds of the same N synthetic area pages by this generator (the real `npm run build`
 // command), by Eleventy 3 with an equivalent simple layout, and by Hugo when `hugo` is installed.
 // Runs are interleaved (ours, Eleventy, Hugo, ours, …) so that a busy machine slows them alike;
-// every run starts with a fresh output folder, and ours with an empty cache. Then, at the largest
+// every run starts with a fresh output folder, and ours with an empty cache. Per N, also the floor
+// the chosen Markdown stack sets (bench/floor.mjs: bare remark alone, on one thread and on every
+// core), which no build on this machine can beat. Then, at the largest
 // N: a warm rebuild (nothing changed, the cache kept) and one edited page under `npm run dev`.
 //
 // Wall time is measured around the whole command (Node start-up included); peak RSS is the
@@ -298,6 +300,21 @@ async function devEdits(work: string, contentDir: string, areas: readonly Synthe
   }
 }
 
+// ---- The floor the Markdown stack sets ---------------------------------------------------
+
+interface Floor {
+  threads: number;
+  oneThreadSeconds: number;
+  allThreadsSeconds: number;
+}
+
+/** bench/floor.mjs on the same Markdown: the fastest the chosen stack converts it, on one thread and on every core. */
+function markdownFloor(markdownDir: string): Floor {
+  const result = spawnSync(process.execPath, [path.join(benchRoot, 'floor.mjs'), markdownDir], { cwd: projectRoot, env: cleanEnv, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`bench/floor.mjs failed:\n${result.stdout}\n${result.stderr}`);
+  return JSON.parse(result.stdout) as Floor;
+}
+
 // ---- Main ---------------------------------------------------------------------------------
 
 const work = workFolder();
@@ -306,6 +323,7 @@ console.log(`Tools: ours (npm run build), Eleventy ${JSON.parse(readFileSync(pat
 console.log(`Peak RSS: ${GNU_TIME ? 'GNU time %M' : 'not measured (no GNU time)'}. ${runs} cold runs of each, interleaved; medians.\n`);
 
 const finals: Record<string, number> = {};
+const floors: Record<number, Floor> = {};
 let largest: { n: number; contentDir: string; areas: SyntheticArea[]; lastRun: number } | undefined;
 try {
   for (const n of sizes) {
@@ -336,6 +354,13 @@ try {
       console.log(`| ${name} | ${seconds.toFixed(2)} | ${Math.round(n / seconds)} | ${rss} | ${measured.map((m) => m.seconds.toFixed(2)).join(', ')} |`);
       finals[`${n}:${name}`] = seconds;
     }
+    const floor = markdownFloor(markdownDir);
+    floors[n] = floor;
+    const eleventySeconds = finals[`${n}:eleventy`]!;
+    console.log(
+      `Floor of the stack's Markdown (bare remark → rehype → stringify, bench/floor.mjs; start-up, imports and reads not counted): ` +
+        `${floor.oneThreadSeconds.toFixed(2)} s on one thread, ${floor.allThreadsSeconds.toFixed(2)} s on ${floor.threads} = ${(floor.allThreadsSeconds / eleventySeconds).toFixed(2)} × Eleventy's whole build`,
+    );
     console.log('');
     largest = { n, contentDir, areas, lastRun: runs - 1 };
   }
@@ -362,4 +387,5 @@ const n = sizes.includes(4000) ? 4000 : Math.max(...sizes);
 const ours = finals[`${n}:ours`]!;
 const eleventy = finals[`${n}:eleventy`]!;
 console.log(`Load average at the end: ${loadavg()[0]!.toFixed(2)}`);
+if (floors[n]) console.log(`floor: N=${n} markdown-alone=${floors[n].allThreadsSeconds.toFixed(2)} on ${floors[n].threads} threads, ${(floors[n].allThreadsSeconds / eleventy).toFixed(2)} × eleventy`);
 console.log(`bench: N=${n} ours=${ours.toFixed(2)} eleventy=${eleventy.toFixed(2)} ratio=${(ours / eleventy).toFixed(2)}`);
