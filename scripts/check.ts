@@ -1,6 +1,6 @@
 /** npm run check [-- --content <dir>]: loads and cross-checks the content, then lints the rendered pages, without building. */
 import path from 'node:path';
-import { formatProblems } from '../src/content/problems.ts';
+import { formatProblems } from '../src/errors/problems.ts';
 import { exitWithError, parseOptions } from './cli.ts';
 
 // The lint renders every page with React, whose production build writes the same HTML in about half

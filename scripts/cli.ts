@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ContentError, formatProblems } from '../src/content/problems.ts';
+import { ContentError, formatProblems } from '../src/errors/problems.ts';
 import { BudgetError } from '../src/emit/script-weights.ts';
 import type { Logger } from '../src/build.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { bundleAssets } from './bundle/bundle-assets.ts';
 import { readContent, readProfile, type LoadedContent } from './content/load-content.ts';
-import { ContentError, throwIfProblems } from './content/problems.ts';
+import { ContentError, throwIfProblems } from './errors/problems.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
 import { buildId, buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './emit/build-files.ts';
 import { readPublicFiles } from './emit/public-files.ts';

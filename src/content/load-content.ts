@@ -5,7 +5,7 @@ import { DiskCache } from '../images/disk-cache.ts';
 import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
 import { planImages, type ImageMap, type ImageReference } from '../images/responsive-images.ts';
 import { parseMarkdown, renderMarkdown, type ParsedMarkdown, type RenderedMarkdown } from './markdown.ts';
-import { ContentError, type ContentProblem } from './problems.ts';
+import { ContentError, type ContentProblem } from '../errors/problems.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 import {
   AreaSchema,

@@ -1,7 +1,7 @@
 import matter from 'gray-matter';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { parseFrontMatterFast } from './front-matter-yaml.ts';
-import type { ContentProblem } from './problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 
 /** Finds file lines of front-matter fields. */
 export interface FrontMatterLines {

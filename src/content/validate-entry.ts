@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContentProblem } from './problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import type { RawEntry } from './read-entry.ts';
 
 /** Validates front matter against a schema; every zod issue becomes one problem with its line. */

@@ -42,7 +42,7 @@ async function importGenerator() {
     import('../build.ts'),
     import('../emit/swap-output.ts'),
     import('../emit/writer.ts'),
-    import('../content/problems.ts'),
+    import('../errors/problems.ts'),
     import('./incremental.ts'),
   ]);
   return { buildSite, buildIntoTemporaryFolder, DiskWriter, formatProblems, IncrementalSite };

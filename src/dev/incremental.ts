@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTIONS, readContent, SINGLES, type ContentEntry, type ContentReadResult, type EntryLoader, type LoadedContent } from '../content/load-content.ts';
-import { ContentError, type ContentProblem } from '../content/problems.ts';
+import { ContentError, type ContentProblem } from '../errors/problems.ts';
 import { contactFiles, LATEST_BUILD_PATH, MANIFEST_PATH, type BuildManifest } from '../emit/build-files.ts';
 import { robotsTxt, sitemapXml } from '../emit/sitemap.tsx';
 import type { Assets } from '../render/context.ts';

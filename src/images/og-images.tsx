@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ContentEntry } from '../content/load-content.ts';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import type { Branch, BusinessProfile } from '../content/schema/index.ts';
 import { hashOf, type DiskCache } from './disk-cache.ts';
 import type { EncodeReport } from './responsive-images.ts';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 

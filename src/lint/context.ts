@@ -1,6 +1,6 @@
 /** What every lint rule receives, and what it gives back. */
 import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { ParsedDocument } from './html.ts';

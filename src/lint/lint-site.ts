@@ -5,7 +5,7 @@
  * files' text, to point each problem at its line.
  */
 import type { LoadedContent } from '../content/load-content.ts';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import type { Assets } from '../render/context.ts';
 import { outputPathFor, renderSite } from '../render/render-site.tsx';
 import type { SiteModel } from '../site/site-model.ts';

@@ -3,7 +3,7 @@
  * meta description, the visible text of its body, and the alt text of its images. A hit in the body
  * is traced back to the content file and line it was written on.
  */
-import type { ContentProblem, ProblemCode } from '../content/problems.ts';
+import type { ContentProblem, ProblemCode } from '../errors/problems.ts';
 import type { LintContext, LintedPage, RuleResult } from './context.ts';
 import { findElements, isTag, visibleText } from './html.ts';
 import { textPattern, type SourceLocation } from './sources.ts';

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { COLLECTIONS, parseEntry, SINGLES, type ContentEntry, type LoadContext } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import { frontMatterLines } from '../content/read-entry.ts';
 import type { ImageReference } from '../images/responsive-images.ts';
 

@@ -1,6 +1,6 @@
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
-import type { ContentProblem } from '../content/problems.ts';
+import type { ContentProblem } from '../errors/problems.ts';
 import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 
 /** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */

@@ -4,7 +4,7 @@
 // rest of the site model is reused as it was. Its objects stay the same, so the dev server tells
 // at once what did not change. Any other edit derives the whole site again, as a build does.
 import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
-import { throwIfProblems } from '../content/problems.ts';
+import { throwIfProblems } from '../errors/problems.ts';
 import type { Area } from '../content/schema/index.ts';
 import { anchorsOf, checkWithTargets } from './cross-check.ts';
 import { buildNavigation } from './navigation.ts';

@@ -1,5 +1,5 @@
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
-import { throwIfProblems, type ContentProblem } from '../content/problems.ts';
+import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
 import { checkWithTargets, linkTargets, type FragmentLink, type LinkTargets } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';

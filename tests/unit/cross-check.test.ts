@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/build.ts';
-import { ContentError, type ContentProblem } from '../../src/content/problems.ts';
+import { ContentError, type ContentProblem } from '../../src/errors/problems.ts';
 import { copyMinimalSite, editText, lineContaining, loadSite, problemsOf, readText, removeTempCopies, writeText } from './support/sites.ts';
 
 afterAll(removeTempCopies);

@@ -1,6 +1,6 @@
 // formatProblems: the report an editor reads when the content is wrong.
 import { describe, expect, it } from 'vitest';
-import { ContentError, formatProblems, PROBLEM_CATALOGUE, throwIfProblems, type ContentProblem } from '../../src/content/problems.ts';
+import { ContentError, formatProblems, CATALOGUE, throwIfProblems, type ContentProblem } from '../../src/errors/problems.ts';
 
 const problems: ContentProblem[] = [
   { code: 'unknown-reference', file: 'content/services/oven.md', line: 14, field: 'areaServed.2', message: 'No area "bromly" exists.' },
@@ -37,12 +37,12 @@ describe('formatProblems', () => {
   });
 
   it('prints file:line, the catalogue title and the code on the first line of each problem', () => {
-    expect(lines).toContain(`content/services/oven.md:14  ${PROBLEM_CATALOGUE['unknown-reference'].title} [unknown-reference]`);
-    expect(lines).toContain(`content/faqs/pets.md:3  ${PROBLEM_CATALOGUE['yaml-syntax'].title} [yaml-syntax]`);
+    expect(lines).toContain(`content/services/oven.md:14  ${CATALOGUE['unknown-reference'].title} [unknown-reference]`);
+    expect(lines).toContain(`content/faqs/pets.md:3  ${CATALOGUE['yaml-syntax'].title} [yaml-syntax]`);
   });
 
   it('prints just the file when the line is unknown', () => {
-    expect(lines).toContain(`content/errors  ${PROBLEM_CATALOGUE['missing-file'].title} [missing-file]`);
+    expect(lines).toContain(`content/errors  ${CATALOGUE['missing-file'].title} [missing-file]`);
   });
 
   it('prints "field: message" when there is a field, the message alone otherwise', () => {
@@ -53,7 +53,7 @@ describe('formatProblems', () => {
 
   it("prints the hint for each problem's code after its message", () => {
     const at = lines.indexOf('  order: Expected a number, found the text "two".');
-    expect(lines[at + 1]).toBe(`  hint: ${PROBLEM_CATALOGUE['wrong-type'].hint}`);
+    expect(lines[at + 1]).toBe(`  hint: ${CATALOGUE['wrong-type'].hint}`);
     expect(lines.filter((line) => line.startsWith('  hint: '))).toHaveLength(problems.length);
   });
 
@@ -76,7 +76,7 @@ describe('formatProblems', () => {
   });
 
   it('every catalogue entry has a title and a hint', () => {
-    for (const [code, entry] of Object.entries(PROBLEM_CATALOGUE)) {
+    for (const [code, entry] of Object.entries(CATALOGUE)) {
       expect(entry.title.length, code).toBeGreaterThan(0);
       expect(entry.hint.length, code).toBeGreaterThan(0);
     }

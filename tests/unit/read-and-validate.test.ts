@@ -1,6 +1,6 @@
 // readEntry + validateEntry: every problem names the file line an editor has to look at.
 import { describe, expect, it } from 'vitest';
-import type { ContentProblem } from '../../src/content/problems.ts';
+import type { ContentProblem } from '../../src/errors/problems.ts';
 import { isProblem, readEntry, type RawEntry } from '../../src/content/read-entry.ts';
 import { FaqSchema, PageSchema, ServiceSchema } from '../../src/content/schema/index.ts';
 import { validateEntry } from '../../src/content/validate-entry.ts';

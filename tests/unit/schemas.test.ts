@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { ContentProblem } from '../../src/content/problems.ts';
+import type { ContentProblem } from '../../src/errors/problems.ts';
 import { isProblem, readEntry } from '../../src/content/read-entry.ts';
 import * as schemas from '../../src/content/schema/index.ts';
 import { validateEntry } from '../../src/content/validate-entry.ts';

@@ -1,4 +1,4 @@
-import type { ContentProblem } from '../../content/problems.ts';
+import type { ContentProblem } from '../../errors/problems.ts';
 import { perPageRule, type LintedPage, type LintContext } from '../context.ts';
 import { closestAncestor, findElements, hasClass, isTag, type HTMLElement } from '../html.ts';
 import { escapeRegExp } from '../sources.ts';
@@ -16,13 +16,13 @@ export const altText = perPageRule('alt-text', 'alt text on images in <main>', (
     const fromMarkdown = closestAncestor(image, (element) => hasClass(element, 'prose')) !== null;
     if (!image.hasAttribute('alt')) {
       problems.push({
-        code: 'missing-alt-text',
+        code: 'missing-alt',
         ...imageSource(page, image, context),
         message: `The image ${src || '(no src)'} on ${page.route} has no alt attribute.`,
       });
     } else if (fromMarkdown && !image.getAttribute('alt')!.trim()) {
       problems.push({
-        code: 'empty-alt-text',
+        code: 'missing-alt',
         ...imageSource(page, image, context),
         message: `The image ${src || '(no src)'} on ${page.route} has no alt text: describe it between the brackets, as in ![A freshly cleaned kitchen](${src || '/images/…'}).`,
       });

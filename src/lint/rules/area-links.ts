@@ -1,4 +1,4 @@
-import type { ContentProblem } from '../../content/problems.ts';
+import type { ContentProblem } from '../../errors/problems.ts';
 import { areaRoute, serviceRoute } from '../../site/pages.ts';
 import { copyLine, perPageRule, plural } from '../context.ts';
 import { findElements, isTag } from '../html.ts';

@@ -1,4 +1,4 @@
-import type { ContentProblem } from '../../content/problems.ts';
+import type { ContentProblem } from '../../errors/problems.ts';
 import { perPageRule, type LintContext, type LintedPage } from '../context.ts';
 import { findElements, visibleText, type HTMLElement } from '../html.ts';
 import { textPattern } from '../sources.ts';

@@ -1,4 +1,4 @@
-import type { ContentProblem } from '../../content/problems.ts';
+import type { ContentProblem } from '../../errors/problems.ts';
 import { isRoute, type LintedPage, type LintRule } from '../context.ts';
 
 /** No two routes share a title or a meta description (compared ignoring case and spacing). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildSite, type BuildReport } from '../../../src/build.ts';
-import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
+import { ContentError, type ContentProblem } from '../../../src/errors/problems.ts';
 import { MemoryWriter } from '../../../src/emit/writer.ts';
 import { FIXED_NOW, PROJECT_ROOT, silentLogger, TEST_SITE_URL } from '../support/sites.ts';
 

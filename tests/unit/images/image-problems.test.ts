@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../../src/build.ts';
-import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
+import { ContentError, type ContentProblem } from '../../../src/errors/problems.ts';
 import { copyMinimalSite, editText, lineContaining, PROJECT_ROOT, removeTempCopies } from '../support/sites.ts';
 import { PHOTO, removeTempDirs, tempDir, writePhoto } from './image-fixtures.ts';
 

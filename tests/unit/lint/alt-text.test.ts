@@ -12,7 +12,7 @@ describe('lint rule: alt-text', () => {
     const source = await readText(content, 'pages/about.md');
     expect(report.problems).toEqual([
       {
-        code: 'empty-alt-text',
+        code: 'missing-alt',
         file: 'pages/about.md',
         line: lineContaining(source, '![](/images/ardent-cleaning-logo.svg)'),
         message:
@@ -43,7 +43,7 @@ describe('lint rule: alt-text', () => {
     );
     expect(altText.run(context)).toEqual({
       checked: 1,
-      problems: [{ code: 'missing-alt-text', file: 'pages/gallery.md', line: 4, message: 'The image /images/oven.jpg on /gallery has no alt attribute.' }],
+      problems: [{ code: 'missing-alt', file: 'pages/gallery.md', line: 4, message: 'The image /images/oven.jpg on /gallery has no alt attribute.' }],
     });
   });
 });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CATALOGUE } from '../../../src/content/problems.ts';
+import { CATALOGUE } from '../../../src/errors/problems.ts';
 import { DEFAULT_LINT_OPTIONS, LINT_RULES, lintSite, type LintReport } from '../../../src/lint/lint-site.ts';
 import { formatLintSummary } from '../../../src/lint/summary.ts';
 import { PROJECT_ROOT, loadSite, removeTempCopies } from '../support/sites.ts';
@@ -51,8 +51,8 @@ describe('lintSite', () => {
 
   it('gives every rule an id and a summary, and every problem code a catalogue entry', () => {
     expect(LINT_RULES.map((rule) => rule.id)).toEqual(RULE_IDS);
-    for (const code of ['title-too-long', 'description-too-short', 'description-too-long', 'duplicate-title', 'duplicate-description', 'missing-h1', 'multiple-h1', 'skipped-heading-level', 'too-few-words', 'placeholder-text', 'us-spelling', 'too-few-area-links', 'too-few-service-links', 'missing-alt-text', 'empty-alt-text']) {
-      const entry = (PROBLEM_CATALOGUE as Record<string, { title: string; hint: string }>)[code];
+    for (const code of ['title-too-long', 'description-too-short', 'description-too-long', 'duplicate-title', 'duplicate-description', 'missing-h1', 'multiple-h1', 'skipped-heading-level', 'too-few-words', 'placeholder-text', 'us-spelling', 'too-few-area-links', 'too-few-service-links', 'missing-alt']) {
+      const entry = (CATALOGUE as Record<string, { title: string; hint: string }>)[code];
       expect(entry?.title, code).toBeTruthy();
       expect(entry?.hint, code).toBeTruthy();
     }

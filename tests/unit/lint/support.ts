@@ -2,7 +2,7 @@
 // (lint-clean but for the word count), one case folder laid on top, loaded and linted in memory.
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentProblem, ProblemCode } from '../../../src/content/problems.ts';
+import type { ContentProblem, ProblemCode } from '../../../src/errors/problems.ts';
 import type { LintContext } from '../../../src/lint/context.ts';
 import { parseDocument } from '../../../src/lint/html.ts';
 import { DEFAULT_LINT_OPTIONS, lintSite, type LintOptions, type LintReport } from '../../../src/lint/lint-site.ts';

@@ -10,7 +10,7 @@ import { generate } from '../../../bench/generate.ts';
 import { buildSite, checkSite } from '../../../src/build.ts';
 import { bundleAssets } from '../../../src/bundle/bundle-assets.ts';
 import { readContent } from '../../../src/content/load-content.ts';
-import { ContentError, formatProblems } from '../../../src/content/problems.ts';
+import { ContentError, formatProblems } from '../../../src/errors/problems.ts';
 import { MemoryWriter } from '../../../src/emit/writer.ts';
 import { BuildSession } from '../../../src/parallel/build-session.ts';
 import { closeSharedPool } from '../../../src/parallel/pool.ts';

@@ -3,7 +3,7 @@
 // whole derivation. Each case edits one file of a copy of tests/fixtures/minimal-site.
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentEntry, type LoadedContent } from '../../../src/content/load-content.ts';
-import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
+import { ContentError, type ContentProblem } from '../../../src/errors/problems.ts';
 import { deriveEdit } from '../../../src/site/derive-edit.ts';
 import { deriveAll, type DerivedSite } from '../../../src/site/site-model.ts';
 import { copyMinimalSite, editText, FIXED_NOW, removeTempCopies, TEST_SITE_URL } from '../support/sites.ts';

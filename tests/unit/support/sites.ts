@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type Logger } from '../../../src/build.ts';
 import { loadContent, type LoadedContent } from '../../../src/content/load-content.ts';
-import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
+import { ContentError, type ContentProblem } from '../../../src/errors/problems.ts';
 import { MemoryWriter } from '../../../src/emit/writer.ts';
 import { deriveSite, type SiteModel } from '../../../src/site/site-model.ts';
 

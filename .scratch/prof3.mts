@@ -1,0 +1,17 @@
+process.env.NODE_ENV = 'production';
+const { readFileSync, readdirSync } = await import('node:fs');
+const matter = (await import('gray-matter')).default;
+const { parseMarkdown, renderMarkdown } = await import('/work/main/src/content/markdown.ts');
+const { unified } = await import('unified');
+const rp = (await import('remark-parse')).default, rr = (await import('remark-rehype')).default, rs = (await import('rehype-stringify')).default;
+const slug = (await import('rehype-slug')).default;
+const dir = '/dev/shm/b4000/markdown';
+const bodies = readdirSync(dir).slice(0, 2000).map((f) => matter(readFileSync(dir + '/' + f, 'utf8')).content);
+const time = (name: string, fn: () => void) => { for (let round = 0; round < 2; round++) { const t = performance.now(); fn(); if (round) console.log(name, (performance.now() - t).toFixed(0), 'ms'); } };
+const floor = unified().use(rp).use(rr).use(rs);
+time('floor processSync', () => { for (const b of bodies) String(floor.processSync(b)); });
+time('parse only', () => { for (const b of bodies) floor.parse(b); });
+time('parseMarkdown (parse+visit)', () => { for (const b of bodies) parseMarkdown(b); });
+time('ours parse+render', () => { for (const b of bodies) renderMarkdown(parseMarkdown(b)); });
+const withSlug = unified().use(rp).use(rr).use(slug).use(rs);
+time('floor+slug', () => { for (const b of bodies) String(withSlug.processSync(b)); });
