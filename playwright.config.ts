@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     // Exits with "dist/ does not exist. Run `npm run build` first." when there is no build.
-    command: `npx tsx scripts/serve.ts --port ${port} --host 127.0.0.1`,
+    command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 30_000,

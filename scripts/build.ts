@@ -1,6 +1,7 @@
 /** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force]: builds the site into dist/. */
 import path from 'node:path';
 import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
+import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/cache/unchanged-build.ts';
 
 const values = parseOptions(
   { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, force: { type: 'boolean', default: false } },
@@ -10,50 +11,38 @@ const projectRoot = process.cwd();
 const outDir = path.resolve(values.out ?? 'dist');
 const contentDir = values.content ? path.resolve(values.content) : undefined;
 const cacheDir = path.resolve(values.cache ?? '.cache');
-
-// A production build uses React's production server renderer: the same HTML in about half the
-// time, without development-only checks. Set before React is first imported, hence the dynamic imports.
-process.env.NODE_ENV ??= 'production';
+const shownOut = `${path.relative(projectRoot, outDir) || '.'}/`;
 
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/cache/unchanged-build.ts). --force builds anyway.
-const { forgetBuild, inputsDigest, recordBuild, unchangedBuild } = await import('../src/cache/unchanged-build.ts');
-const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now: new Date() };
+const now = new Date();
+const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now };
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
 if (last) {
-  console.log(
-    `Nothing changed since build ${last.buildId}: ${path.relative(projectRoot, outDir) || '.'}/ already holds its ${last.pages} pages ` +
-      `(${last.files} files, ${formatBytes(last.bytes)}); checked in ${process.uptime().toFixed(2)} s with start-up. --force rebuilds it.`,
+  consoleLogger.info(
+    `Nothing changed since build ${last.buildId}: ${shownOut} already holds its ${last.pages} pages (${last.files} files, ${formatBytes(last.bytes)}); ` +
+      `checked in ${process.uptime().toFixed(2)} s with start-up. --force rebuilds it.`,
   );
   process.exit(0);
 }
 await forgetBuild(cacheDir, outDir);
-// A large site built afresh: its worker threads start importing the generator now, alongside this thread.
-const { prestartWorkers } = await import('../src/parallel/prestart.ts');
-prestartWorkers({ contentDir: inputs.contentDir, cacheDir });
-const { buildSite } = await import('../src/build.ts');
-const { writeOutputFolder } = await import('../src/cache/output-folder.ts');
+const { Site, workSummary } = await import('../src/build.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
-const { workSummary } = await import('../src/parallel/build-session.ts');
-const { mkdir, writeFile } = await import('node:fs/promises');
 
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, clock: () => now });
 try {
-  // A first build goes into a temporary folder swapped in on success; a rebuild writes only changed files (src/cache/output-folder.ts).
-  const { result: report, unchanged } = await writeOutputFolder(outDir, cacheDir, (writer) =>
-    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL, now: inputs.now }),
-  );
+  const report = await site.build();
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });
   // The build's own time, and the whole command's including Node and module start-up.
-  console.log(
+  consoleLogger.info(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
-      `(${process.uptime().toFixed(2)} s with start-up) into ${path.relative(projectRoot, outDir) || '.'}/ [build ${report.buildId}]`,
+      `(${process.uptime().toFixed(2)} s with start-up) into ${shownOut} [build ${report.buildId}]`,
   );
-  if (report.work) console.log(workSummary(report.work, unchanged));
-  console.log(scriptReport(report.scripts).join('\n'));
-  // Every page's figures, for the budgets check and anyone curious; kept out of the published site.
-  await mkdir('.cache', { recursive: true });
-  await writeFile('.cache/build-report.json', `${JSON.stringify({ buildId: report.buildId, scripts: report.scripts }, null, 2)}\n`);
+  consoleLogger.info(workSummary(report));
+  consoleLogger.info(scriptReport(report.scripts).join('\n'));
 } catch (error) {
-  exitWithError(error, `Nothing was written: ${path.relative(projectRoot, outDir)}/ is unchanged.`);
+  exitWithError(error, `Nothing was written: ${shownOut} is unchanged.`);
+} finally {
+  await site.close();
 }

@@ -1,7 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ContentError, formatProblems } from '../src/errors/problems.ts';
-import { BudgetError } from '../src/emit/script-weights.ts';
-import type { Logger } from '../src/build.ts';
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -41,15 +45,12 @@ export function listenProblem(error: NodeJS.ErrnoException, port: number, host: 
 }
 
 /**
- * Content problems are the editor's to fix: print the report, not a stack trace.
- * Anything else is a fault in the generator, reported with its cause.
+ * Problems (content, images, lint, budgets) are for the people who can fix them: print the
+ * report, not a stack trace. Anything else is a fault in the generator, reported with its causes.
  */
 export function exitWithError(error: unknown, footer?: string): never {
-  if (error instanceof ContentError) {
+  if (ContentError.is(error)) {
     console.error(formatProblems(error.problems));
-    if (footer) console.error(`\n${footer}`);
-  } else if (error instanceof BudgetError) {
-    console.error(error.message);
     if (footer) console.error(`\n${footer}`);
   } else {
     console.error('The build failed because of an error in the generator, not in the content:');

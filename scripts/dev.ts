@@ -1,18 +1,13 @@
 // npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]
 // Builds the site into dist/, serves it like `npm start` with live reload, and
-// rebuilds on every change. The work is done by src/dev/dev-server.ts; builds run
-// in a child process so template and code edits take effect (see src/dev/build-runner.ts).
+// rebuilds on every change. The work is done by src/dev/dev-server.ts.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
 import { startDevServer } from '../src/dev/dev-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
-// Like npm run build: React's production build renders the same HTML several times faster
-// (the build processes inherit this).
-process.env.NODE_ENV ??= 'production';
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = GENERATOR_ROOT;
 const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>] [--cache <dir>]';
 
 const values = parseOptions(

@@ -7,15 +7,15 @@
 //     --netlify-toml tests/fixtures/quality-broken/netlify.toml --path /   (exits 1: the gate fails it)
 //
 // Prints a table of scores and LCP; writes test-results/lighthouse.json ({ passed, failed, pages })
-// for `npm test`'s summary. Thresholds: tests/quality/lighthouse-gate.ts.
+// for `npm test`'s summary. Thresholds: tests/support/quality/lighthouse-gate.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/quality/lighthouse-gate.ts';
-import { serveSite } from '../tests/quality/serve.ts';
+import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { serveSite } from '../tests/support/quality/serve.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 import { parseOptions } from './cli.ts';
 

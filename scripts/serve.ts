@@ -4,12 +4,12 @@
 import { existsSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
 import { createSiteServer } from '../src/server/create-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = GENERATOR_ROOT;
 
 async function main(): Promise<void> {
   const values = parseOptions(

@@ -47,10 +47,10 @@ run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--o
   const report = readJson('test-results/unit.json');
   return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
 });
-run('content check', bin('tsx'), ['scripts/check.ts']);
-const built = run('build', bin('tsx'), ['scripts/build.ts']);
+run('content check', process.execPath, ['scripts/run.mjs', 'check']);
+const built = run('build', process.execPath, ['scripts/run.mjs', 'build']);
 // Size budgets (src/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
-if (built) run('budgets', bin('tsx'), ['scripts/budgets.ts']);
+if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, Chromium is not available (see above).');

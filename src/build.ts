@@ -1,146 +1,290 @@
+// The build session: one path from content/ to dist/. `build()` and `update(changed)` run the same
+// stages, the update with a filter, as Lume's core/site.ts does: 1. load (src/content/), 2. derive
+// and cross-check (src/site/), 3. render (src/render/), 4. write (src/emit/), with the bundle (src/bundle/)
+// and images (src/images/) alongside. A session keeps what it loaded and what the output folder holds,
+// so the next build or update loads, renders and writes only what changed.
 import path from 'node:path';
-import { bundleAssets } from './bundle/bundle-assets.ts';
-import { readContent, readProfile, type LoadedContent } from './content/load-content.ts';
-import { ContentError, throwIfProblems } from './errors/problems.ts';
+import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
+import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
+import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
+import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
+import { loadContent, type ContentReadResult } from './content/load-content.ts';
+import { compareProblems, ContentError } from './errors/problems.ts';
+import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
-import { buildId, buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './emit/build-files.ts';
-import { readPublicFiles } from './emit/public-files.ts';
-import { robotsTxt, sitemapXml } from './emit/sitemap.tsx';
-import type { OutputWriter } from './emit/writer.ts';
-import { cachedBundle } from './cache/bundle-cache.ts';
+import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages } from './images/og-images.tsx';
-import { encodeImages, type ImageMap } from './images/responsive-images.ts';
-import { BuildSession, type SpeedOptions, type WorkStats } from './parallel/build-session.ts';
+import { imagePlanner } from './images/responsive-images.ts';
+import { partDigests, pageKey, sitePartsOf } from './render/page-parts.ts';
+import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from './render/render-page.tsx';
 import { deriveSite, type SiteModel } from './site/site-model.ts';
+import { ThreadPool, threadLimit } from './threads/pool.ts';
+import type { RenderResult } from './threads/protocol.ts';
+import { shareWork } from './threads/share.ts';
 
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export interface BuildOptions {
+export interface SiteOptions {
   projectRoot: string;
   /** Defaults to <projectRoot>/content. */
   contentDir?: string;
-  writer: OutputWriter;
-  logger: Logger;
+  /** Where the site is written; not needed to check it. */
+  outDir?: string;
+  /** Kept between builds: loaded files, the output folder's record, the bundle, encoded images. Defaults to <projectRoot>/.cache; false keeps nothing on disk. */
+  cacheDir?: string | false;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
   /** The build time, shown in the footer year and the manifest. */
-  now?: Date;
-  /** Encoded images and the content cache kept between builds; defaults to <projectRoot>/.cache. */
-  cacheDir?: string;
-  /** The content cache and worker threads (src/parallel/build-session.ts); on by default. */
-  speed?: SpeedOptions;
+  clock?: () => Date;
+  /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
+  threads?: number;
+  threshold?: number;
+  /** Whether this thread takes its share of the work too (default true); tests set false to have the worker threads do all of it. */
+  mainThreadWorks?: boolean;
+  /** Tests only: stand-ins for the generator's code keys. */
+  codeKeys?: CodeKeys;
 }
 
 export interface BuildReport {
   pages: number;
   files: number;
   bytes: number;
+  /** Files written, the rest being already up to date. */
+  written: number;
   milliseconds: number;
   buildId: string;
-  /** Image files (responsive variants and Open Graph images) encoded by this build, and read from .cache/. */
   images: { encoded: number; cached: number };
-  /** The JavaScript each page downloads, raw and gzipped. */
   scripts: PageScriptWeight[];
-  /** Files loaded and pages rendered, against those reused from the content cache; worker threads used. */
-  work?: WorkStats;
+  /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
+  work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
+  site: SiteModel;
 }
 
-type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now' | 'cacheDir' | 'speed'>;
+const THRESHOLD = 500;
 
-const contentDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'contentDir'>) => options.contentDir ?? path.join(options.projectRoot, 'content');
-const cacheDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'cacheDir'>) => options.cacheDir ?? path.join(options.projectRoot, '.cache');
+export class Site {
+  #files = new Map<string, LoadedFile>();
+  #bundle: Promise<BundleResult> | undefined;
+  #pool: ThreadPool | null = null;
+  #generation = 0;
+  /** Files and pages done by worker threads in the current build. */
+  #onThreads = 0;
+  #folder: OutputFolder | undefined;
+  /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
+  #pending = new Set<string>();
+  #built = false;
+  readonly contentDir: string;
+  readonly cacheDir: string | null;
+  readonly keys: CodeKeys;
 
-/**
- * Stages 1–2: load and validate the content, check and plan the images it references (sizes and
- * output names; nothing is encoded), derive routes and navigation, cross-check.
- */
-export async function checkSite(options: CheckOptions, session = openSession(options)): Promise<{ content: LoadedContent; site: SiteModel; images: ImageMap }> {
-  const read = await readContent({ contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options), loadEntry: session.loadEntry });
-  if (!read.content) throw new ContentError(read.problems);
-  // Cross-checks run on what did load even when some files failed: the editor sees every problem in one run.
-  const site = deriveSite(read.content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date() }, read);
-  return { content: read.content, site, images: read.images };
+  private constructor(readonly options: SiteOptions) {
+    this.contentDir = options.contentDir ?? path.join(options.projectRoot, 'content');
+    this.cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? path.join(options.projectRoot, '.cache'));
+    this.keys = options.codeKeys ?? codeKeys();
+  }
+
+  /** A session on an output folder, knowing what the cache knows of the content and the folder. */
+  static async open(options: SiteOptions): Promise<Site> {
+    const site = new Site(options);
+    const known = site.#entriesFile ? await readKeyed<Map<string, LoadedFile>>(site.#entriesFile, site.keys.load) : undefined;
+    if (known) site.#files = known;
+    return site;
+  }
+
+  get #entriesFile(): string | null {
+    return this.cacheDir && path.join(this.cacheDir, 'entries', `${digest(path.resolve(this.contentDir)).slice(0, 12)}.bin`);
+  }
+
+  /** Checks every file, then builds what changed. */
+  build(): Promise<BuildReport> {
+    return this.#run();
+  }
+
+  /**
+   * Builds after these files were added, changed or deleted (content, images, public files),
+   * checking only them and those of earlier updates that failed; everything, before a first
+   * successful build.
+   */
+  update(changed: readonly string[]): Promise<BuildReport> {
+    for (const file of changed) this.#pending.add(path.resolve(file));
+    return this.#run(this.#built ? new Set(this.#pending) : undefined);
+  }
+
+  /** Stages 1 and 2 only: the content loaded, derived and cross-checked, every problem thrown at once. */
+  async check(): Promise<{ read: ContentReadResult; site: SiteModel }> {
+    const read = await this.#load();
+    return { read, site: this.#derive(read, []) };
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = null;
+  }
+
+  /** The output folder, and what the cache knows of it, opened with the first build. */
+  get folder(): OutputFolder {
+    if (!this.#folder) throw new Error('The output folder is opened by the first build.');
+    return this.#folder;
+  }
+
+  async #run(changed?: ReadonlySet<string>): Promise<BuildReport> {
+    const started = performance.now();
+    const { projectRoot, outDir } = this.options;
+    if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
+    this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
+    this.#onThreads = 0;
+    this.#bundle ??= this.#makeBundle();
+    const T=(n:string)=>process.env.T&&console.log('T',n,(performance.now()-started).toFixed(1));
+    const read = await this.#load(changed);T('load');
+    const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+    T('og');const site = this.#derive(read, og.problems);T('derive');
+    const bundle = await this.#bundle;
+    T('bundle');const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
+    // Every check before the first write: over its JavaScript budget, a page stops the build.
+    const jobs = renderJobs(site);
+    const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.files);
+    checkScriptBudget(scripts);T('budget');
+
+    this.folder.begin();
+    try {
+      const rendered = await this.#render(input, jobs);T('render');
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images') });
+      T('sitefiles');const buildId = this.folder.buildId();T('buildid');
+      await writeBuildFiles(site, buildId, bundle, this.folder);
+      await this.folder.commit(buildId);T('commit');
+      this.#files = read.files;
+      this.#pending.clear();
+      this.#built = true;
+      // The entry cache is for the next process: the dev server's updates keep theirs in memory.
+      if (changed === undefined) await this.#saveEntries(read);
+      return {
+        pages: site.pages.length,
+        ...this.folder.stats,
+        written: this.folder.written,
+        milliseconds: performance.now() - started,
+        buildId,
+        images,
+        scripts,
+        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
+        site,
+      };
+    } catch (error) {
+      await this.folder.discard();
+      throw error;
+    }
+  }
+
+  /** Stage 1, on worker threads when many files must be parsed. */
+  async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
+    const { projectRoot } = this.options;
+    const imagesDir = path.join(this.contentDir, 'images');
+    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images') });
+    const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
+    // An image that changed is seen through the files that show it.
+    const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
+    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir };
+    return loadContent({
+      contentDir: this.contentDir,
+      settings,
+      known: this.#files,
+      only,
+      parseMany: async (items) => {
+        const here = (batch: typeof items) => Promise.all(batch.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+        const pool = this.#threadsFor(items.length);
+        if (!pool) return here(items);
+        return shareWork(items, pool, {
+          here: this.options.mainThreadWorks === false ? undefined : here,
+          there: (thread, batch) => {
+            this.#onThreads += batch.length;
+            return thread.request({ type: 'parse', settings: settingsData, items: batch });
+          },
+        });
+      },
+    });
+  }
+
+  #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
+    const problems = [...read.problems, ...moreProblems];
+    if (!read.content) throw new ContentError(problems.sort(compareProblems));
+    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date() }, { problems, invalid: read.invalid });
+  }
+
+  /** Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker threads when there are many. */
+  async #render(input: RenderInput, jobs: RenderJob[]): Promise<number> {
+    const digests = partDigests(input.parts);
+    const todo: { job: RenderJob; key: string }[] = [];
+    for (const job of jobs) {
+      const key = 'page' in job ? pageKey(this.keys.render, digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
+      if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
+      else todo.push({ job, key });
+    }
+    const pool = this.#threadsFor(todo.length);
+    // Each page's write starts as soon as it is rendered; the next page renders meanwhile.
+    const here = async (batch: typeof todo): Promise<RenderResult[]> => {
+      await Promise.all(batch.map(({ job, key }) => this.folder.write(job.path, renderJob(input, job).html, key)));
+      return [];
+    };
+    if (!pool) {
+      await here(todo);
+      return todo.length;
+    }
+    await this.folder.beforeWriting();
+    const generation = ++this.#generation;
+    const sent = new Set<unknown>();
+    const { root } = this.folder;
+    const results = await shareWork(todo, pool, {
+      here: this.options.mainThreadWorks === false ? undefined : here,
+      there: (thread, batch) => {
+        this.#onThreads += batch.length;
+        const first = !sent.has(thread);
+        sent.add(thread);
+        const tasks = batch.map(({ job, key }) => ({ job, key, known: this.folder.known(job.path)?.hash }));
+        return thread.request<RenderResult[]>({ type: 'render', generation, input: first ? input : undefined, root, tasks });
+      },
+    });
+    for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
+    return todo.length;
+  }
+
+  /** The worker threads, started once a stage has `work` items above the threshold. */
+  #threadsFor(work: number): ThreadPool | null {
+    const limit = threadLimit(this.options.threads);
+    if (!this.#pool && limit > 0 && work >= (this.options.threshold ?? THRESHOLD)) this.#pool = new ThreadPool(limit);
+    return this.#pool && work >= (this.options.threshold ?? THRESHOLD) && this.#pool.live.length > 0 ? this.#pool : null;
+  }
+
+  /** The bundle stage, kept on disk under the render code key: esbuild takes longer than the rest of a small build. */
+  async #makeBundle(): Promise<BundleResult> {
+    const file = this.cacheDir && path.join(this.cacheDir, 'bundle', `${digest(path.resolve(this.options.projectRoot)).slice(0, 12)}.bin`);
+    const kept = file ? await readKeyed<BundleResult>(file, this.keys.render) : undefined;
+    if (kept) return kept;
+    const made = await bundleAssets(this.options.projectRoot);
+    if (file) await writeKeyed(file, this.keys.render, made);
+    return made;
+  }
+
+  #disk(name: string): DiskCache {
+    return new DiskCache(path.join(this.cacheDir ?? path.join(this.options.projectRoot, '.cache'), name));
+  }
+
+  async #saveEntries(read: ContentReadResult): Promise<void> {
+    const file = this.#entriesFile;
+    if (file) await writeKeyed(file, this.keys.load, read.files, { keep: 6 });
+  }
 }
 
-/** Loading and rendering with the content cache and, for large sites, worker threads. */
-const openSession = (options: CheckOptions) =>
-  new BuildSession({ ...options.speed, contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options) });
-
-/**
- * The whole build: check, bundle, render, emit. Each stage is a plain function; this only runs
- * them in order. Images are encoded by sharp off the main thread, alongside the other stages:
- * the Open Graph images from the start, the raster images while the pages render.
- */
-export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const started = performance.now();
-  const publicDir = path.join(options.projectRoot, 'public');
-  const cacheDir = cacheDirOf(options);
-  const session = openSession({ ...options, cacheDir });
-  // The Open Graph images need only the business profile: sharp draws them on its own threads
-  // while the rest of the content loads.
-  const og = readProfile({ contentDir: contentDirOf(options), displayRoot: options.projectRoot }).then((profile) =>
-    startOgImages(profile, { publicDir, cache: new DiskCache(path.join(cacheDir, 'og')) }),
-  );
-  const [{ site, images }, { images: ogImages, files: ogFiles }, bundle, publicFiles] = await allStages([
-    checkSite({ ...options, cacheDir }, session),
-    og.then((cards) => {
-      throwIfProblems(cards.problems);
-      return cards;
-    }),
-    options.speed?.cache === false ? bundleAssets(options.projectRoot) : cachedBundle(cacheDir, options.projectRoot, session.renderKey, () => bundleAssets(options.projectRoot)),
-    readPublicFiles(publicDir),
-  ]);
-  // The raster images are encoded (or read from .cache/) on sharp's threads while React renders on this one.
-  const encoding = encodeImages(images, new DiskCache(path.join(cacheDir, 'images')));
-  encoding.catch(() => {}); // awaited below; not left unhandled if rendering throws first
-  const pages = await session.renderSite(site, { ...bundle.assets, images, og: ogImages });
-  // Over the JavaScript budget, the build fails before anything is written.
-  const scripts = scriptWeights(pages, bundle.files);
-  checkScriptBudget(scripts);
-  const data = contactFiles(site);
-  const id = buildId([...pages.map((page) => page.html), ...bundle.files.map((file) => file.contents), ...data.map((file) => file.json)]);
-  const manifest = buildManifest(site, id, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts });
-  const [raster, cards] = await Promise.all([encoding, ogFiles]);
-
-  const { writer } = options;
-  await Promise.all([
-    ...publicFiles.map((file) => writer.write(file.path, file.contents)),
-    ...bundle.files.map((file) => writer.write(file.path, file.contents)),
-    ...[...raster.files, ...cards.files].map((file) => writer.write(file.path, file.contents)),
-    ...pages.map((page) => writer.write(page.path, page.html)),
-    ...data.map((file) => writer.write(file.path, file.json)),
-    writer.write('sitemap.xml', sitemapXml(site)),
-    writer.write('robots.txt', robotsTxt(site)),
-    writer.write(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`),
-    writer.write(LATEST_BUILD_PATH, `${JSON.stringify(latestBuild(manifest))}\n`),
-    session.save(),
-  ]);
-  return {
-    pages: site.pages.length,
-    files: writer.stats.files,
-    bytes: writer.stats.bytes,
-    milliseconds: performance.now() - started,
-    buildId: id,
-    images: { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached },
-    scripts,
-    work: session.stats,
-  };
+/** One line for the build's report: what was done, and what was reused. */
+export function workSummary({ work, written, files }: Pick<BuildReport, 'work' | 'written' | 'files'>): string {
+  const threads = work.threads === 0 ? 'on the main thread' : `on the main thread and ${work.threads} worker thread${work.threads === 1 ? '' : 's'}`;
+  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages ${threads}; wrote ${written} of ${files} files, the rest were up to date.`;
 }
 
-/**
- * Promise.all for stages that run side by side, except that the content problems all of them
- * found are thrown together, as one ContentError. A fault in the generator wins over them.
- */
-async function allStages<T extends readonly unknown[]>(stages: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
-  const settled = await Promise.allSettled(stages);
-  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  const fault = failures.find((reason) => !(reason instanceof ContentError));
-  if (fault !== undefined) throw fault;
-  if (failures.length > 0) throw new ContentError(failures.flatMap((reason) => (reason as ContentError).problems));
-  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+/** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
+export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{ content: NonNullable<ContentReadResult['content']>; site: SiteModel; images: ContentReadResult['images'] }> {
+  const session = await Site.open(options);
+  try {
+    const { read, site } = await session.check();
+    return { content: read.content!, site, images: read.images };
+  } finally {
+    await session.close();
+  }
 }

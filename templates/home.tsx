@@ -4,7 +4,7 @@ import type { PageContext } from '../src/render/context.ts';
 
 /** The home page: no header, no sidebar, no scroll-to-top; the two branch logos lead the way in. */
 export function HomeTemplate({ ctx }: { ctx: PageContext }) {
-  const { branches } = ctx.site.profile;
+  const { branches } = ctx.site.layout.profile;
   return (
     <Layout ctx={ctx}>
       <div className="home-brands">

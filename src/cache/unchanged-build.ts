@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { codeKeys, type CodeKeys } from './code-key.ts';
-import { manifestBuildId, outputRecordBase } from './output-folder.ts';
+import { codeKeys, type CodeKeys } from './code-key.mjs';
+import { manifestBuildId, outputRecordBase } from '../emit/output-folder.ts';
 
 export interface BuildInputs {
   contentDir: string;

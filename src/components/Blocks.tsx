@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import type { Block, Image } from '../content/schema/index.ts';
 import { Picture } from '../images/Picture.tsx';
 import type { PageContext } from '../render/context.ts';
-import { areaRoute, serviceRoute } from '../site/pages.ts';
+import { need } from '../render/page-parts.ts';
 import { ContactCards } from './ContactSection.tsx';
 
 /**
@@ -33,7 +33,7 @@ function ServiceImages({ images, ctx }: { images: readonly Image[]; ctx: PageCon
   return (
     <div className="prose service-images">
       {images.map((image, i) => {
-        const processed = ctx.assets.images?.get(image.src);
+        const processed = ctx.images.get(image.src);
         return (
           <p key={i}>
             {processed ? <Picture image={processed} alt={image.alt} /> : <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />}
@@ -49,6 +49,7 @@ export const opensWithHero = (blocks: readonly Block[]) => blocks[0]?.type === '
 
 function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: PageContext }) {
   const { site, page } = ctx;
+  const part = <K extends 'services' | 'areas' | 'faqs'>(name: K) => need(site, name, page.route);
   switch (block.type) {
     case 'hero': {
       const Heading = index === 0 ? 'h1' : 'h2';
@@ -77,9 +78,8 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     case 'services-grid': {
       // An explicit list, else on an area page the services popular there, else the branch's services.
       const slugs = block.services ?? page.area?.services;
-      const services = slugs
-        ? slugs.map((slug) => site.services.find((entry) => entry.data.slug === slug)!.data)
-        : site.services.map((entry) => entry.data).filter((service) => block.branch === 'all' || service.branch === block.branch);
+      const cards = part('services');
+      const services = slugs ? slugs.map((slug) => cards.find((card) => card.slug === slug)!) : cards.filter((card) => block.branch === 'all' || card.branch === block.branch);
       return (
         <section className="services-grid" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Our services'}</h2>
@@ -88,7 +88,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
               <li className="card" key={service.slug}>
                 {service.icon ? <img className="card-icon" src={service.icon} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
                 <h3 className="card-title">
-                  <a href={serviceRoute(service)}>{service.name}</a>
+                  <a href={service.href}>{service.name}</a>
                 </h3>
                 <p>{service.summary}</p>
               </li>
@@ -99,16 +99,15 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     }
     case 'areas-list': {
       const slugs = block.areas ?? page.service?.areaServed ?? page.area?.neighbours;
-      const areas = slugs
-        ? slugs.map((slug) => site.areas.find((entry) => entry.data.slug === slug)!.data)
-        : site.areas.map((entry) => entry.data);
+      const links = part('areas');
+      const areas = slugs ? slugs.map((slug) => links.find((area) => area.slug === slug)!) : links;
       return (
         <section className="areas-list" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Areas we cover'}</h2>
           <ul className="pill-list">
             {areas.map((area) => (
               <li key={area.slug}>
-                <a href={areaRoute(area)}>{area.name}</a>
+                <a href={area.href}>{area.name}</a>
               </li>
             ))}
           </ul>
@@ -116,15 +115,16 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
       );
     }
     case 'faq-list': {
-      const faqs = block.faqs ? block.faqs.map((name) => site.faqs.find((entry) => entry.name === name)!) : site.faqs;
+      const items = part('faqs');
+      const faqs = block.faqs ? block.faqs.map((name) => items.find((faq) => faq.name === name)!) : items;
       const QuestionHeading = block.heading ? 'h3' : 'h2';
       return (
         <section className="faq-list" aria-label={block.heading ? undefined : 'Questions and answers'} aria-labelledby={block.heading ? `block-${index}` : undefined}>
           {block.heading ? <h2 id={`block-${index}`}>{block.heading}</h2> : null}
           {faqs.map((faq) => (
             <article className="faq" id={faq.name} key={faq.name}>
-              <QuestionHeading className="faq-question">{faq.data.question}</QuestionHeading>
-              {faq.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: faq.body.html }} /> : null}
+              <QuestionHeading className="faq-question">{faq.question}</QuestionHeading>
+              {faq.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: faq.html }} /> : null}
             </article>
           ))}
         </section>
@@ -143,8 +143,8 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
         </section>
       );
     case 'contact-details': {
-      const details = site.contacts.get(block.file)!;
-      const { profile } = site;
+      const details = site.layout.contacts.get(block.file)!;
+      const { profile } = site.layout;
       return (
         <section className="contact-details" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{details.title}</h2>

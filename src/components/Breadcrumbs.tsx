@@ -1,4 +1,4 @@
-import type { Crumb } from '../render/structured-data/breadcrumbs.ts';
+import type { Crumb } from '../site/pages.ts';
 
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   return (

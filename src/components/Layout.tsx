@@ -10,8 +10,8 @@ import { Sidebar } from './Sidebar.tsx';
 
 /** The §2 layout; ctx.parts says which parts this page has. The interactive parts are islands. */
 export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
-  const { site, page, parts } = ctx;
-  const { navigation, profile } = site;
+  const { page, parts } = ctx;
+  const { navigation, profile, year } = ctx.site.layout;
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -45,7 +45,7 @@ export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNod
           }}
         />
       ) : null}
-      <Footer footer={navigation.footer} year={site.builtAt.getFullYear()} />
+      <Footer footer={navigation.footer} year={year} />
       {parts.scrollToTop ? <Island name="scroll-top" component={ScrollToTop} props={{}} /> : null}
     </>
   );

@@ -1,60 +1,16 @@
-import { readdir, readFile } from 'node:fs/promises';
+// Stage 1: every content file loaded (load-entry.ts) and assembled into the site's content, with
+// the problems of all the files that did not load. A build checks every file; an update after an
+// edit checks only the files it names and keeps what it knows of the rest.
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { DiskCache } from '../images/disk-cache.ts';
-import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
-import { planImages, type ImageMap, type ImageReference } from '../images/responsive-images.ts';
-import { parseMarkdown, renderMarkdown, type ParsedMarkdown, type RenderedMarkdown } from './markdown.ts';
-import { ContentError, type ContentProblem } from '../errors/problems.ts';
-import { isProblem, readEntry } from './read-entry.ts';
-import {
-  AreaSchema,
-  BusinessProfileSchema,
-  ContactDetailsSchema,
-  ContactRoutingSchema,
-  ErrorPageSchema,
-  FaqSchema,
-  NavigationSchema,
-  PageSchema,
-  ServiceSchema,
-  type BusinessProfile,
-} from './schema/index.ts';
-import { validateEntry } from './validate-entry.ts';
+import type { ContentProblem } from '../errors/problems.ts';
+import type { ImageMap, ResponsiveImage } from '../images/responsive-images.ts';
+import { ContentEntry } from './entry.ts';
+import { checkFile, COLLECTIONS, displayPath, parseFile, SINGLES, type CheckedFile, type LoadedFile, type LoadSettings, type SchemaKey } from './load-entry.ts';
 
-/** One validated content file. `name` is its file name without ".md". */
-export interface ContentEntry<T> {
-  file: string;
-  name: string;
-  data: T;
-  /** The rendered Markdown body, or null when the body is empty. */
-  body: RenderedMarkdown | null;
-  /** Rendered `markdown` blocks, by block index. */
-  blockMarkdown: ReadonlyMap<number, RenderedMarkdown>;
-  /** File line of a front-matter field. */
-  lineOf(path: readonly PropertyKey[]): number;
-  /** File line on which a text field's value starts. */
-  textLineOf(path: readonly PropertyKey[]): number;
-  /** File line of a line within the Markdown body. */
-  bodyLineToFileLine(line: number): number;
-  /** The front matter's YAML text: lineOf and textLineOf find lines in it (read-entry.ts). */
-  frontMatter: string;
-}
-
-/** The content folders and single files, each with the schema that is its type. */
-export const COLLECTIONS = {
-  services: { dir: 'services', schema: ServiceSchema },
-  areas: { dir: 'areas', schema: AreaSchema },
-  faqs: { dir: 'faqs', schema: FaqSchema },
-  pages: { dir: 'pages', schema: PageSchema },
-  errorPages: { dir: 'errors', schema: ErrorPageSchema },
-  contacts: { dir: 'contact', schema: ContactDetailsSchema },
-} as const;
-
-export const SINGLES = {
-  profile: { file: 'site/business-profile.md', schema: BusinessProfileSchema },
-  navigation: { file: 'site/navigation.md', schema: NavigationSchema },
-  contactRouting: { file: 'site/contact-routing.md', schema: ContactRoutingSchema },
-} as const;
+export { ContentEntry } from './entry.ts';
+export { COLLECTIONS, SINGLES, type LoadedFile, type SchemaKey } from './load-entry.ts';
 
 type Collections = typeof COLLECTIONS;
 type Singles = typeof SINGLES;
@@ -64,7 +20,7 @@ export type LoadedContent = {
 } & {
   [K in keyof Singles]: ContentEntry<z.output<Singles[K]['schema']>>;
 } & {
-  /** The content folder as problems name their files, for example "content/" ("" when problems name files from inside it). */
+  /** The content folder as problems name its files, for example "content/" ("" when problems name files from inside it). */
   root: string;
 };
 
@@ -85,184 +41,135 @@ export interface ContentReadResult {
   content: LoadedContent | null;
   problems: ContentProblem[];
   invalid: InvalidEntries;
-  /** The raster images the content references, planned (sizes and output names) but not encoded. */
+  /** The raster images the content shows, planned (sizes and output names) but not encoded. */
   images: ImageMap;
+  /** Every file as loaded, by absolute path: what the next build or update knows. */
+  files: Map<string, LoadedFile>;
+  /** Files loaded (read and converted) rather than known. */
+  loaded: number;
 }
+
+/** Parses files that must be loaded again: here, or spread over worker threads (src/threads/). */
+export type ParseMany = (items: { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> }[]) => Promise<LoadedFile[]>;
 
 export interface LoadOptions {
-  /** The content folder. */
   contentDir: string;
-  /** Paths in problems are shown relative to this folder (the project root). */
-  displayRoot?: string;
-  /** Image sizes are cached in <cacheDir>/images; defaults to .cache next to the content folder. */
-  cacheDir?: string;
-  /** Loads one file (the first pass); the default reads and parses it here. src/parallel/ passes one that uses a cache and worker threads. */
-  loadEntry?: EntryLoader;
+  settings: LoadSettings;
+  /** What the last build made of each file, by absolute path. */
+  known?: ReadonlyMap<string, LoadedFile>;
+  /** Check only these files (added, changed or deleted), and keep the rest as known; every file when absent. */
+  only?: ReadonlySet<string>;
+  parseMany?: ParseMany;
 }
 
-/** The first pass over one file: its problems go to `context`; undefined when it did not load. */
-export type EntryLoader = <S extends z.ZodType>(absolute: string, schema: S, context: LoadContext) => Promise<ParsedEntry<z.output<S>> | undefined>;
-
-/** Stage 1, strict: the loaded content, or a ContentError with every problem of every file. */
-export async function loadContent(options: LoadOptions): Promise<LoadedContent> {
-  const { content, problems } = await readContent(options);
-  if (problems.length > 0 || !content) throw new ContentError(problems);
-  return content;
+/** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
+export function schemaOfPath(contentDir: string, file: string): SchemaKey | undefined {
+  const relative = path.relative(contentDir, file).split(path.sep).join('/');
+  for (const [key, single] of Object.entries(SINGLES)) if (single.file === relative) return key as SchemaKey;
+  const [dir, name, ...rest] = relative.split('/');
+  if (rest.length > 0 || !name?.endsWith('.md')) return undefined;
+  for (const [key, collection] of Object.entries(COLLECTIONS)) if (collection.dir === dir) return key as SchemaKey;
+  return undefined;
 }
 
-/**
- * Stage 1: reads every content file, validates it against its schema and renders its Markdown.
- * Returns the valid entries with the problems of all the others, so later checks can go on.
- *
- * It runs in two passes. The first reads, validates and parses every file, which finds the
- * images the content references; those are then checked and planned (src/images/: sizes and
- * output names, no encoding yet). The second renders the Markdown with the planned images.
- */
-export async function readContent({ contentDir, displayRoot = process.cwd(), cacheDir, loadEntry: load = loadEntry }: LoadOptions): Promise<ContentReadResult> {
+const parseHere: (settings: LoadSettings) => ParseMany = (settings) => (items) => Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+
+export async function loadContent({ contentDir, settings, known = new Map(), only, parseMany = parseHere(settings) }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
+  const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
+  const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
+
+  const files = new Map<string, LoadedFile>();
+  const toParse: Parameters<ParseMany>[0] = [];
+  await Promise.all(
+    targets.map(async ({ absolute, schema }) => {
+      const before = known.get(absolute);
+      if (only && !only.has(absolute) && before) return files.set(absolute, before);
+      const checked = await checkFile(absolute, schema, settings, before);
+      if ('reuse' in checked) files.set(absolute, checked.reuse);
+      else if ('missing' in checked) files.set(absolute, checked.missing);
+      else toParse.push({ absolute, schema, checked });
+    }),
+  );
+  for (const file of await parseMany(toParse)) files.set(file.absolute, reviveEntry(file));
+
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
-  const context: LoadContext = { displayRoot, problems, invalid };
-  const display = (absolute: string) => displayPath(absolute, displayRoot);
-
-  const loadFolder = async <S extends z.ZodType>(dir: string, schema: S) => {
-    const absoluteDir = path.join(contentDir, dir);
-    let names: string[];
-    try {
-      names = (await readdir(absoluteDir)).filter((name) => name.endsWith('.md')).sort();
-    } catch {
-      problems.push({ code: 'missing-file', file: display(absoluteDir), message: 'This content folder is missing.' });
-      return [];
-    }
-    const entries = await Promise.all(names.map((name) => load(path.join(absoluteDir, name), schema, context)));
-    return entries.filter((entry): entry is ParsedEntry<z.output<S>> => entry !== undefined);
-  };
-
-  const [services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting] = await Promise.all([
-    loadFolder(COLLECTIONS.services.dir, COLLECTIONS.services.schema),
-    loadFolder(COLLECTIONS.areas.dir, COLLECTIONS.areas.schema),
-    loadFolder(COLLECTIONS.faqs.dir, COLLECTIONS.faqs.schema),
-    loadFolder(COLLECTIONS.pages.dir, COLLECTIONS.pages.schema),
-    loadFolder(COLLECTIONS.errorPages.dir, COLLECTIONS.errorPages.schema),
-    loadFolder(COLLECTIONS.contacts.dir, COLLECTIONS.contacts.schema),
-    load(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context),
-    load(path.join(contentDir, SINGLES.navigation.file), SINGLES.navigation.schema, context),
-    load(path.join(contentDir, SINGLES.contactRouting.file), SINGLES.contactRouting.schema, context),
-  ]);
-
-  // Between the passes: every image reference checked, every raster image planned once.
-  const parsed: ParsedEntry<unknown>[] = [...services, ...areas, ...faqs, ...pages, ...errorPages, ...contacts, profile, navigation, contactRouting].filter(
-    (entry) => entry !== undefined,
-  );
-  const imagesDir = path.join(contentDir, 'images');
-  const planned = await planImages(
-    parsed.flatMap((entry) => entry.images),
-    { imagesDir, imagesDirDisplay: display(imagesDir), cache: new DiskCache(path.join(cacheDir ?? path.join(path.dirname(contentDir), '.cache'), 'images')) },
-  );
-  problems.push(...planned.problems);
-  const render = <T>(entries: ParsedEntry<T>[]) => entries.map((entry) => entry.render(planned.images));
-
+  const images = new Map<string, ResponsiveImage>();
+  const bySchema = new Map<SchemaKey, ContentEntry[]>();
+  for (const { absolute } of targets) {
+    const file = files.get(absolute)!;
+    problems.push(...file.problems);
+    for (const name of file.invalid.names) invalid.names.add(name);
+    for (const route of file.invalid.routes) invalid.routes.add(route);
+    for (const image of file.planned) images.set(image.src, image);
+    if (!file.entry) continue;
+    const list = bySchema.get(file.schema);
+    if (list) list.push(file.entry);
+    else bySchema.set(file.schema, [file.entry]);
+  }
+  const collection = (key: keyof Collections) => (bySchema.get(key) ?? []) as never[];
+  const single = (key: keyof Singles) => bySchema.get(key)?.[0] as never;
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
-  const content =
-    profile && navigation && contactRouting
+  const content: LoadedContent | null =
+    single('profile') && single('navigation') && single('contactRouting')
       ? {
           root,
-          services: render(services),
-          areas: render(areas),
-          faqs: render(faqs),
-          pages: render(pages),
-          errorPages: render(errorPages),
-          contacts: render(contacts),
-          profile: profile.render(planned.images),
-          navigation: navigation.render(planned.images),
-          contactRouting: contactRouting.render(planned.images),
+          services: collection('services'),
+          areas: collection('areas'),
+          faqs: collection('faqs'),
+          pages: collection('pages'),
+          errorPages: collection('errorPages'),
+          contacts: collection('contacts'),
+          profile: single('profile'),
+          navigation: single('navigation'),
+          contactRouting: single('contactRouting'),
         }
       : null;
-  return { content, problems, invalid, images: planned.images };
+  return { content, problems, invalid, images, files, loaded: toParse.length };
 }
 
-/**
- * The business profile alone, for a stage that needs nothing else and should not wait for the
- * rest (the Open Graph images). Undefined when it has problems: readContent reports them.
- */
-export async function readProfile({ contentDir, displayRoot = process.cwd() }: LoadOptions): Promise<ContentEntry<BusinessProfile> | undefined> {
-  const context: LoadContext = { displayRoot, problems: [], invalid: { names: new Set(), routes: new Set() } };
-  const parsed = await loadEntry(path.join(contentDir, SINGLES.profile.file), SINGLES.profile.schema, context);
-  return context.problems.length === 0 ? parsed?.render(new Map()) : undefined;
+/** A loaded file from another thread: its entry gets its methods back. */
+function reviveEntry(file: LoadedFile): LoadedFile {
+  if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
+  return file;
 }
 
-/** A file read, validated and parsed: the first pass. */
-export interface ParsedEntry<T> {
-  /** The images its Markdown and front matter reference. */
-  images: ImageReference[];
-  /** The second pass: the entry, with its Markdown rendered with the build's images. */
-  render(images: ImageMap): ContentEntry<T>;
-}
+type Target = { absolute: string; schema: SchemaKey };
 
-export interface LoadContext {
-  displayRoot: string;
-  problems: ContentProblem[];
-  invalid: InvalidEntries;
-}
-
-const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
-
-async function loadEntry<S extends z.ZodType>(absolute: string, schema: S, context: LoadContext): Promise<ParsedEntry<z.output<S>> | undefined> {
-  let source: string;
-  try {
-    source = await readFile(absolute, 'utf8');
-  } catch {
-    context.problems.push({ code: 'missing-file', file: displayPath(absolute, context.displayRoot), message: 'This file is required but could not be read.' });
-    return undefined;
+/** Every content file: the single files, then each folder's Markdown files by name. */
+function listFiles(contentDir: string, display: (absolute: string) => string, problems: ContentProblem[]): Target[] {
+  const targets: Target[] = Object.entries(SINGLES).map(([key, single]) => ({ absolute: path.join(contentDir, single.file), schema: key as SchemaKey }));
+  for (const [key, collection] of Object.entries(COLLECTIONS)) {
+    const dir = path.join(contentDir, collection.dir);
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+    } catch {
+      problems.push({ code: 'missing-file', file: display(dir), message: 'This content folder is missing.' });
+      continue;
+    }
+    for (const name of names) targets.push({ absolute: path.join(dir, name), schema: key as SchemaKey });
   }
-  return parseEntry(absolute, source, schema, context);
+  return targets;
 }
 
-/** The first pass over a file already read: validated, its Markdown parsed, its images found. */
-export function parseEntry<S extends z.ZodType>(absolute: string, source: string, schema: S, { displayRoot, problems, invalid }: LoadContext): ParsedEntry<z.output<S>> | undefined {
-  const file = displayPath(absolute, displayRoot);
-  const raw = readEntry(file, source);
-  if (isProblem(raw)) {
-    problems.push(raw);
-    noteInvalid(invalid, path.basename(absolute, '.md'), undefined);
-    return undefined;
+/** The files after an update: those known, with the changed ones added or, once deleted, gone (the single files stay: they are required). */
+function filesAfter(known: ReadonlyMap<string, LoadedFile>, changed: ReadonlySet<string>, contentDir: string): Target[] {
+  const all = new Map<string, SchemaKey>([...known].map(([absolute, file]) => [absolute, file.schema]));
+  for (const absolute of changed) {
+    const schema = schemaOfPath(contentDir, absolute);
+    if (schema) all.set(absolute, schema);
   }
-  const result = validateEntry(raw, schema);
-  if (!result.ok) {
-    problems.push(...result.problems);
-    noteInvalid(invalid, path.basename(absolute, '.md'), raw.data);
-    return undefined;
-  }
-  const bodyLineToFileLine = (line: number) => raw.bodyLine + line - 1;
-  const images = frontMatterImageReferences(raw, result.data);
-  const blockMarkdown = new Map<number, ParsedMarkdown>();
-  const blocks = (result.data as { blocks?: { type: string; markdown?: string }[] }).blocks ?? [];
-  blocks.forEach((block, index) => {
-    if (block.type !== 'markdown' || !block.markdown) return;
-    const parsed = parseMarkdown(block.markdown);
-    blockMarkdown.set(index, parsed);
-    images.push(...markdownImageReferences(raw, parsed, (line) => raw.textLineOf(['blocks', index, 'markdown']) + line - 1, `blocks.${index}.markdown`));
-  });
-  const body = raw.body.trim() ? parseMarkdown(raw.body) : null;
-  if (body) images.push(...markdownImageReferences(raw, body, bodyLineToFileLine));
-  return {
-    images,
-    render: (processed) => ({
-      file,
-      name: path.basename(absolute, '.md'),
-      data: result.data,
-      body: body ? renderMarkdown(body, processed) : null,
-      blockMarkdown: new Map([...blockMarkdown].map(([index, parsed]) => [index, renderMarkdown(parsed, processed)])),
-      lineOf: raw.lineOf,
-      textLineOf: raw.textLineOf,
-      bodyLineToFileLine,
-      frontMatter: raw.frontMatter,
-    }),
-  };
-}
-
-/** Remembers what an invalid file would have been called, and a page's route when it gives one. */
-function noteInvalid(invalid: InvalidEntries, name: string, data: unknown): void {
-  const fields = (data ?? {}) as { slug?: unknown; route?: unknown };
-  invalid.names.add(name).add(typeof fields.slug === 'string' ? fields.slug : name);
-  if (typeof fields.route === 'string') invalid.routes.add(fields.route);
+  const singles = new Set(Object.keys(SINGLES));
+  const targets = [...all]
+    .filter(([absolute, schema]) => !changed.has(absolute) || singles.has(schema) || existsSync(absolute))
+    .map(([absolute, schema]) => ({ absolute, schema }));
+  // The order listFiles gives: single files, then folders, then names.
+  const singleOrder = Object.keys(SINGLES);
+  const folderOrder = Object.keys(COLLECTIONS);
+  const ordered = targets.map((target) => ({
+    target,
+    order: singles.has(target.schema) ? `0${singleOrder.indexOf(target.schema)}` : `1${folderOrder.indexOf(target.schema)}${path.basename(target.absolute)}`,
+  }));
+  return ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).map(({ target }) => target);
 }

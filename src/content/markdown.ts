@@ -41,7 +41,7 @@ export interface ParsedMarkdown extends Omit<RenderedMarkdown, 'html' | 'text' |
   tree: MdastRoot;
 }
 
-// Created once per process (per worker later): building a unified pipeline is not free.
+// Created once per thread: building a unified pipeline is not free.
 // The image map of a build reaches rehype-picture through each run's file data.
 const processor = unified().use(remarkParse).use(remarkRehype).use(rehypeSlug).use(rehypePicture).use(rehypeStringify);
 

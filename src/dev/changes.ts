@@ -40,12 +40,10 @@ export function createIgnoreMatcher(projectRoot: string): (file: string) => bool
   };
 }
 
-/** Stylesheets under src/ are read by esbuild on every build; they do not change the generator's code. */
-const ASSET_ONLY_EXTENSIONS = new Set(['.css']);
-
 /**
  * True when the change is to the generator's own code (src/, templates/), which
- * the build process has already imported: the next build needs a fresh module graph.
+ * the dev server has already loaded: the next build needs the generator's bundle made afresh.
+ * A stylesheet counts too: it is part of the render code key, so the browser bundle is made again.
  * Content, public files and netlify.toml are read from disk on every build.
  */
 export function needsFreshModules(change: FileChange, projectRoot: string): boolean {
@@ -53,7 +51,7 @@ export function needsFreshModules(change: FileChange, projectRoot: string): bool
     const root = path.join(projectRoot, dir);
     return change.path === root || change.path.startsWith(root + path.sep);
   });
-  return inCode && !ASSET_ONLY_EXTENSIONS.has(path.extname(change.path).toLowerCase());
+  return inCode;
 }
 
 const VERBS: Record<ChangeKind, string> = {

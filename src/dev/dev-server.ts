@@ -1,15 +1,19 @@
-// `npm run dev`: builds the site, serves it like `npm start` with live reload,
-// and rebuilds on every change to the content, templates, code or public files.
+// `npm run dev`: builds the site, serves it like `npm start` with live reload, and keeps one build
+// session (src/build.ts) in memory. A change to content, images or public files is an update of
+// that session: only the changed files are loaded, and only the pages whose key changed are
+// rendered and written. A change to the generator's code (src/, templates/) loads the generator's
+// bundle afresh (scripts/run.mjs) and builds with a new session, from the caches on disk.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { watch, type FSWatcher } from 'chokidar';
+import { generatorBundle } from '../../scripts/run.mjs';
+import { ContentError, formatProblems } from '../errors/problems.ts';
 import { createSiteServer } from '../server/create-server.ts';
 import { createBatcher, type Batch } from './batcher.ts';
-import type { BuildOutcome } from './build-protocol.ts';
-import { BuildRunner, forkBuildWorker, type WorkerChannel } from './build-runner.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
 import { createDevRoutes, createReloadHub } from './live-reload.ts';
@@ -24,7 +28,7 @@ export interface DevServerOptions {
   outDir: string;
   /** Defaults to <projectRoot>/content. */
   contentDir?: string;
-  /** The build's cache (images, content); defaults to <projectRoot>/.cache. */
+  /** The build's cache; defaults to <projectRoot>/.cache. */
   cacheDir?: string;
   port: number;
   host: string;
@@ -32,16 +36,17 @@ export interface DevServerOptions {
   logger: DevLogger;
   /** Quiet time that ends a burst of file events. Default 20 ms: an editor's save is a burst of a few events within a millisecond or two. */
   debounceMs?: number;
-  /** Starts a build process; defaults to forking src/dev/build-worker.ts. */
-  spawnWorker?: () => WorkerChannel;
 }
 
 export interface DevServer {
   url: string;
   port: number;
-  /** Stops watching, ends live-reload streams, stops the build processes and the server. */
+  /** Stops watching, ends live-reload streams, the build session and the server. */
   close(): Promise<void>;
 }
+
+type Generator = typeof import('../build.ts');
+type Session = Awaited<ReturnType<Generator['Site']['open']>>;
 
 const CHANGE_KINDS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir']);
 
@@ -51,10 +56,6 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 <body><h1>The site has not been built yet</h1><p>See the terminal running <code>npm run dev</code>. This page reloads when the build succeeds.</p></body></html>
 `;
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
 /** A stack trace without the frames inside node_modules and Node itself, which say nothing about the project. */
 export function trimStack(message: string): string {
   return message
@@ -63,25 +64,29 @@ export function trimStack(message: string): string {
     .join('\n');
 }
 
-/** The lines printed for a failed build, after the line that says what changed. */
-function failureLines(outcome: Exclude<BuildOutcome, { ok: true }>): string {
-  return outcome.kind === 'content'
-    ? outcome.report
-    : `The build failed because of an error in the generator, not in the content:\n${trimStack(outcome.message)}`;
+/** What to print for a failed build: the problems, or the generator's fault with its causes. */
+export function failureReport(error: unknown): string {
+  if (ContentError.is(error)) return formatProblems(error.problems);
+  const lines = ['The build failed because of an error in the generator, not in the content:'];
+  for (let cause: unknown = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
+    lines.push(trimStack(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)));
+  }
+  return lines.join('\nCaused by: ');
+}
+
+/** The generator as its bundle is now: loaded again after a change to its code. */
+async function loadGenerator(fresh: boolean): Promise<Generator> {
+  return (await import(pathToFileURL(path.join(await generatorBundle({ fresh }), 'session.mjs')).href)) as Generator;
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const { projectRoot, outDir, logger } = options;
   const contentDir = options.contentDir ?? path.join(projectRoot, 'content');
   const shownOut = `${displayPath(outDir, process.cwd())}/`;
-  const runner = new BuildRunner({
-    spawn: options.spawnWorker ?? (() => forkBuildWorker(projectRoot)),
-    outDir,
-    contentDir: options.contentDir,
-    cacheDir: options.cacheDir,
-    siteUrl: options.siteUrl,
-  });
   const hub = createReloadHub();
+  const openSession = async (fresh: boolean): Promise<Session> =>
+    (await loadGenerator(fresh)).Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl });
+  let session: Session | null = null;
   let server: Server | undefined;
   let watcher: FSWatcher | undefined;
   let closing = false;
@@ -89,12 +94,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     // 1. A first build, so there is something to serve.
     const started = performance.now();
-    const first = await runner.build({ freshModules: false });
-    if (first.ok) {
-      logger.info(`Built ${first.pages} pages in ${seconds(performance.now() - started)} into ${shownOut}`);
-    } else {
-      logger.error(failureLines(first));
-      if (existsSync(outDir)) {
+    try {
+      session = await openSession(false);
+      const report = await session.build();
+      logger.info(`Built ${report.pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s into ${shownOut}`);
+    } catch (error) {
+      logger.error(failureReport(error));
+      if (existsSync(path.join(outDir, '404.html'))) {
         logger.error(`\nServing the previous build in ${shownOut}; it is rebuilt when you save a fix.`);
       } else {
         await mkdir(outDir, { recursive: true });
@@ -117,34 +123,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     server.on('error', (error) => logger.error(`Server error: ${error.message}`));
 
     // 3. Watch, and rebuild after each burst of changes.
-    const batcher = createBatcher<FileChange>({
-      delayMs: options.debounceMs ?? 20,
-      run: (batch) => rebuild(batch),
-      onError: (error) => logger.error(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-    });
-
     async function rebuild({ items, firstAt }: Batch<FileChange>): Promise<void> {
-      const freshModules = items.some((change) => needsFreshModules(change, projectRoot));
-      const runAt = performance.now();
-      const outcome = await runner.build({ freshModules, changes: items });
-      if (process.env.DEV_TIMINGS) logger.info(`[dev timings] events batched for ${(runAt - firstAt).toFixed(1)} ms, then the build process took ${(performance.now() - runAt).toFixed(1)} ms`);
-      if (closing) return;
       const what = describeChanges(items, projectRoot);
-      // From the first file event to the HTML written.
-      const ms = Math.round(performance.now() - firstAt);
-      if (outcome.ok && outcome.incremental) {
-        const { rendered } = outcome.incremental;
-        logger.info(`${what} → rebuilt ${rendered} of ${outcome.pages} pages in ${ms} ms`);
-        hub.send('reload', outcome.buildId);
-      } else if (outcome.ok) {
-        logger.info(`${what} → rebuilt ${outcome.pages} pages in ${ms} ms`);
-        hub.send('reload', outcome.buildId);
-      } else {
-        const problem = outcome.kind === 'content' ? `${outcome.problemCount} content problem${outcome.problemCount === 1 ? '' : 's'}` : 'build failed';
-        logger.error(`${what} → ${problem} (${ms} ms); still serving the last good build.\n\n${failureLines(outcome)}\n`);
-        hub.send('build-error', failureLines(outcome));
+      try {
+        // New code: the generator as it is now, in a new session (its caches are on disk).
+        if (!session || items.some((change) => needsFreshModules(change, projectRoot))) {
+          await session?.close();
+          session = null;
+          session = await openSession(true);
+          const report = await session.build();
+          if (closing) return;
+          logger.info(`${what} → rebuilt ${report.pages} pages in ${Math.round(performance.now() - firstAt)} ms`);
+          hub.send('reload', report.buildId);
+          return;
+        }
+        const report = await session.update(items.map((change) => change.path));
+        if (closing) return;
+        // From the first file event to the HTML written.
+        const pages = report.work.renders - 2;
+        const rendered = Math.min(report.work.rendered, pages);
+        logger.info(`${what} → rebuilt ${rendered} of ${pages} pages in ${Math.round(performance.now() - firstAt)} ms`);
+        hub.send('reload', report.buildId);
+      } catch (error) {
+        if (closing) return;
+        const ms = Math.round(performance.now() - firstAt);
+        const problem = ContentError.is(error) ? `${error.problems.length} content problem${error.problems.length === 1 ? '' : 's'}` : 'build failed';
+        logger.error(`${what} → ${problem} (${ms} ms); still serving the last good build.\n\n${failureReport(error)}\n`);
+        hub.send('build-error', failureReport(error));
       }
     }
+    const batcher = createBatcher<FileChange>({
+      delayMs: options.debounceMs ?? 20,
+      run: rebuild,
+      onError: (error) => logger.error(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    });
 
     const targets = watchTargets({ projectRoot, contentDir });
     watcher = watch(targets, { ignoreInitial: true, ignored: createIgnoreMatcher(projectRoot) });
@@ -168,9 +180,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         if (closing) return;
         closing = true;
         await activeWatcher.close();
-        const runnerClosed = runner.close();
         await batcher.close();
-        await runnerClosed;
+        await session?.close();
         hub.close();
         await closeServer(activeServer);
       },
@@ -179,7 +190,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     closing = true;
     await watcher?.close();
     hub.close();
-    await runner.close({ graceMs: 0 });
+    await session?.close();
     if (server?.listening) await closeServer(server);
     throw error;
   }

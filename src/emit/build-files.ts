@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { SiteModel } from '../site/site-model.ts';
 
 /** Fixed paths the browser polls; only these two files say which build is live. */
@@ -11,13 +10,6 @@ export interface BuildManifest {
   routes: string[];
   /** Hashed asset URL by entry name. */
   assets: Record<string, string>;
-}
-
-/** The build id is a hash of what was emitted, so an unchanged site keeps its id. */
-export function buildId(contents: Iterable<string | Uint8Array>): string {
-  const hash = createHash('sha256');
-  for (const part of contents) hash.update(part);
-  return hash.digest('hex').slice(0, 16);
 }
 
 export function buildManifest(site: SiteModel, id: string, assets: Record<string, string>): BuildManifest {

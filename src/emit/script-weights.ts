@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { BUDGETS } from '../budgets.ts';
+import { throwIfProblems } from '../errors/problems.ts';
 import { allScriptsOf, type PageScripts } from '../render/page-scripts.ts';
 
 export interface Weight {
@@ -9,6 +10,8 @@ export interface Weight {
 
 export interface PageScriptWeight {
   path: string;
+  /** The content file the page comes from, when it has one. */
+  file?: string;
   js: Weight;
   files: number;
 }
@@ -17,7 +20,7 @@ export interface PageScriptWeight {
  * The JavaScript each page downloads, raw and gzipped (each file on its own, as served).
  * Files are gzipped once however many pages share them.
  */
-export function scriptWeights(pages: readonly { path: string; scripts: PageScripts }[], files: readonly { path: string; contents: Uint8Array }[]): PageScriptWeight[] {
+export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], files: readonly { path: string; contents: Uint8Array }[]): PageScriptWeight[] {
   const contentsByUrl = new Map(files.map((file) => [`/${file.path}`, file.contents]));
   const weights = new Map<string, Weight>();
   const weightOf = (url: string): Weight => {
@@ -33,27 +36,21 @@ export function scriptWeights(pages: readonly { path: string; scripts: PageScrip
   return pages.map((page) => {
     const urls = allScriptsOf(page.scripts);
     const js = urls.map(weightOf).reduce((sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip }), { raw: 0, gzip: 0 });
-    return { path: page.path, js, files: urls.length };
+    return { path: page.path, file: page.file, js, files: urls.length };
   });
 }
 
-/** Pages over the JavaScript budget: the build fails with this message. */
-export class BudgetError extends Error {
-  constructor(readonly pages: readonly PageScriptWeight[]) {
-    super(
-      [
-        `JavaScript budget exceeded: a public page may load at most ${kb(BUDGETS.jsGzipPerPage)} gzipped, React included.`,
-        ...pages.map((page) => `  ${page.path}: ${kb(page.js.gzip)} gzipped (${kb(page.js.raw)} raw, ${page.files} files)`),
-        'Hint: move code out of the boot script or an island that every page loads, or drop a dependency; `npm run build` lists each page\'s scripts.',
-      ].join('\n'),
-    );
-    this.name = 'BudgetError';
-  }
-}
-
+/** Pages over the JavaScript budget: the build stops before writing anything, naming each page's content file. */
 export function checkScriptBudget(weights: readonly PageScriptWeight[], budget: number = BUDGETS.jsGzipPerPage): void {
-  const over = weights.filter((page) => page.js.gzip > budget);
-  if (over.length > 0) throw new BudgetError(over);
+  throwIfProblems(
+    weights
+      .filter((page) => page.js.gzip > budget)
+      .map((page) => ({
+        code: 'script-budget' as const,
+        file: page.file ?? page.path,
+        message: `${page.path} loads ${kb(page.js.gzip)} of JavaScript gzipped (${kb(page.js.raw)} raw, ${page.files} files), over the ${kb(budget)} a public page may load, React included.`,
+      })),
+  );
 }
 
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;

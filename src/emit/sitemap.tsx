@@ -9,7 +9,7 @@ export const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => pag
 
 export function sitemapXml(site: SiteModel): string {
   const urls = publicRoutes(site).map((route) =>
-    createElement('url', { key: route }, createElement('loc', null, pageUrl(site, route))),
+    createElement('url', { key: route }, createElement('loc', null, pageUrl(site.siteUrl, route))),
   );
   const urlset = createElement('urlset', { xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' }, urls);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(urlset)}\n`;

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ContentEntry } from '../content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { Branch, BusinessProfile } from '../content/schema/index.ts';
 import { hashOf, type DiskCache } from './disk-cache.ts';
@@ -65,7 +65,7 @@ export interface StartedOgImages {
 }
 
 /** Reads the branch logos, names the images after a hash of their inputs, and starts drawing them. */
-export async function startOgImages(profile: ContentEntry<BusinessProfile> | undefined, options: { publicDir: string; cache: DiskCache }): Promise<StartedOgImages> {
+export async function startOgImages(profile: ContentEntry<BusinessProfile> | undefined, options: { publicDir: string; cache: DiskCache; wanted?: (outputPath: string) => boolean }): Promise<StartedOgImages> {
   const problems: ContentProblem[] = [];
   const cards: OgCard[] = [];
   for (const branch of Object.keys(BRAND) as Branch[]) {
@@ -95,7 +95,8 @@ export async function startOgImages(profile: ContentEntry<BusinessProfile> | und
     });
   }
   const images: StartedOgImages['images'] = Object.fromEntries(cards.map((card) => [card.branch, card.image]));
-  const files = problems.length > 0 ? Promise.resolve({ files: [], encoded: 0, cached: 0 }) : drawAll(cards, options.cache);
+  const wanted = options.wanted ?? (() => true);
+  const files = problems.length > 0 ? Promise.resolve({ files: [], encoded: 0, cached: 0 }) : drawAll(cards.filter((card) => wanted(card.image.path)), options.cache);
   // Awaited only when the rest of the build succeeds; a failure is not left unhandled meanwhile.
   files.catch(() => {});
   return { images, problems, files };

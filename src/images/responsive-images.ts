@@ -92,7 +92,14 @@ export interface PlanOptions {
   /** How problems name the images folder, for example "content/images". */
   imagesDirDisplay: string;
   cache: DiskCache;
+  /** Each source planned once per build, however many files reference it (imagePlanner). */
+  memo?: Map<string, Promise<PlanResult>>;
 }
+
+type PlanResult = { image: ResponsiveImage } | { problem: string };
+
+/** Plan options whose memo makes each source's plan once per build, on each thread that asks. */
+export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({ ...options, memo: new Map() });
 
 /**
  * Checks every reference (alt text, file present and readable) and plans the variants of each
@@ -126,7 +133,14 @@ export async function planImages(references: readonly ImageReference[], options:
   }
 
   const sources = [...new Set(raster.map((reference) => reference.src))];
-  const planned = await Promise.all(sources.map((src) => planImage(src, options)));
+  const planOnce = (src: string): Promise<PlanResult> => {
+    const known = options.memo?.get(src);
+    if (known) return known;
+    const plan = planImage(src, options);
+    options.memo?.set(src, plan);
+    return plan;
+  };
+  const planned = await Promise.all(sources.map(planOnce));
   const images = new Map<string, ResponsiveImage>();
   planned.forEach((result, i) => {
     const src = sources[i]!;
@@ -141,7 +155,7 @@ export async function planImages(references: readonly ImageReference[], options:
   return { images, problems };
 }
 
-async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: PlanOptions): Promise<{ image: ResponsiveImage } | { problem: string }> {
+async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: PlanOptions): Promise<PlanResult> {
   const relative = src.slice('/images/'.length);
   const file = path.join(imagesDir, relative);
   const shown = `${imagesDirDisplay}/${relative}`;
@@ -214,12 +228,15 @@ export interface EncodeReport {
   cached: number;
 }
 
-/** Writes every variant of every image: from the cache when it is there, else encoded with sharp (and cached). */
-export async function encodeImages(images: ImageMap, cache: DiskCache): Promise<EncodeReport> {
+/**
+ * Makes the variants `wanted` says the output lacks (their names hash their inputs, so one already
+ * there is the same file): from the cache when it is there, else encoded with sharp (and cached).
+ */
+export async function encodeImages(images: ImageMap, cache: DiskCache, wanted: (outputPath: string) => boolean = () => true): Promise<EncodeReport> {
   const report: EncodeReport = { files: [], encoded: 0, cached: 0 };
   // A few sources at a time, each with all its variants at once: sharp runs them on libuv's threads.
   await forEachLimited([...images.values()], Math.max(2, availableParallelism()), async (image) => {
-    const variants = [...image.avif, ...image.webp, image.fallback];
+    const variants = [...image.avif, ...image.webp, image.fallback].filter((variant) => wanted(variant.path));
     const found = await Promise.all(variants.map((variant) => cache.read(path.basename(variant.path))));
     let source: Promise<Buffer> | undefined;
     await Promise.all(
@@ -257,8 +274,8 @@ async function encodeVariant(source: Buffer, variant: ImageVariant): Promise<Buf
 
 async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  const worker = async () => {
+  const runner = async () => {
     while (next < items.length) await task(items[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
 }

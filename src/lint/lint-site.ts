@@ -5,9 +5,11 @@
  * files' text, to point each problem at its line.
  */
 import type { LoadedContent } from '../content/load-content.ts';
+import type { ImageMap } from '../images/responsive-images.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { Assets } from '../render/context.ts';
-import { outputPathFor, renderSite } from '../render/render-site.tsx';
+import { sitePartsOf } from '../render/page-parts.ts';
+import { renderJob, renderJobs } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
 import type { LintContext, LintedPage, LintRule } from './context.ts';
 import { parseDocument } from './html.ts';
@@ -54,6 +56,8 @@ export interface LintInput {
   /** Run only these rules; all by default. */
   rules?: readonly string[];
   assets?: Assets;
+  /** The build's planned images; none by default (images then render as plain <img>, as in Markdown). */
+  images?: ImageMap;
   /** The content files' text; read from `root` when absent. */
   sources?: SourceFiles;
 }
@@ -85,7 +89,7 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
   const context: LintContext = {
     content: input.content,
     site: input.site,
-    pages: renderedPages(input.content, input.site, input.assets ?? LINT_ASSETS),
+    pages: renderedPages(input.site, input.assets ?? LINT_ASSETS, input.images ?? new Map()),
     sources,
     options,
   };
@@ -109,33 +113,15 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
 }
 
 /** Renders the site with the real templates and pairs each page with its content entry. */
-function renderedPages(content: LoadedContent, site: SiteModel, assets: Assets): LintedPage[] {
-  const html = new Map(renderSite(site, assets).map((file) => [file.path, file.html]));
-  const pages: LintedPage[] = site.pages.map((page) => {
-    const text = html.get(outputPathFor(page.route))!;
-    return {
-      route: page.route,
-      file: page.file,
-      entry: page.entry,
-      page,
-      title: page.title,
-      description: page.description,
-      html: text,
-      document: parseDocument(text),
-    };
+function renderedPages(site: SiteModel, assets: Assets, images: ImageMap): LintedPage[] {
+  const input = { parts: sitePartsOf(site, assets), images };
+  return renderJobs(site).map((job) => {
+    const html = renderJob(input, job).html;
+    if ('page' in job) {
+      const { page } = job;
+      return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html, document: parseDocument(html) };
+    }
+    const { error } = job;
+    return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, html, document: parseDocument(html) };
   });
-  for (const entry of content.errorPages) {
-    const text = html.get(`${entry.data.status}.html`);
-    if (text === undefined) continue;
-    pages.push({
-      route: `/${entry.data.status}`,
-      file: entry.file,
-      entry,
-      title: entry.data.title,
-      description: entry.data.message,
-      html: text,
-      document: parseDocument(text),
-    });
-  }
-  return pages;
 }

@@ -2,10 +2,10 @@ import type { Branch } from '../content/schema/index.ts';
 import type { OgImage } from '../images/og-images.tsx';
 import type { ImageMap } from '../images/responsive-images.ts';
 import type { LogoLink } from '../site/logo.ts';
-import type { SitePage } from '../site/pages.ts';
-import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
+import type { Crumb, SitePage } from '../site/pages.ts';
+import type { ResolvedContact } from '../site/site-model.ts';
 import type { LayoutParts } from './layout-parts.ts';
-import type { Crumb } from './structured-data/breadcrumbs.ts';
+import type { SiteParts } from './page-parts.ts';
 
 /** Hashed asset URLs: the bundle stage's stylesheet and scripts, and the images stage's files. */
 export interface Assets {
@@ -20,11 +20,15 @@ export interface Assets {
   og?: Readonly<Partial<Record<Branch, OgImage>>>;
 }
 
-/** What a template receives: the page, the site and what was derived for this path. */
+/**
+ * What a template receives: its page, and of the site only the parts the page reads
+ * (src/render/page-parts.ts), with what was derived for its path.
+ */
 export interface PageContext {
-  site: SiteModel;
+  site: Partial<SiteParts> & Pick<SiteParts, 'layout'>;
   page: SitePage;
-  assets: Assets;
+  /** The build's planned images: a page shows those its own content names. */
+  images: ImageMap;
   logo: LogoLink;
   trail: readonly Crumb[];
   /** Which parts of the layout this page has (and so which islands). */

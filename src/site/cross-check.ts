@@ -18,11 +18,10 @@ export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<stri
 }
 
 /** What links and references may point at: every route with its anchors, and every name. */
-export interface LinkTargets {
-  /** Each route's #fragment targets (anchorsOf). */
-  anchors: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The FAQ names an FAQ list with no names of its own shows. */
-  listedFaqs: readonly string[];
+interface LinkTargets {
+  /** Each route's #fragment targets (anchorsOf), worked out when a link asks for one. */
+  anchorsAt(route: string): ReadonlySet<string> | undefined;
+  routes: ReadonlyMap<string, SitePage>;
   serviceSlugs: ReadonlySet<string>;
   areaSlugs: ReadonlySet<string>;
   contactNames: ReadonlySet<string>;
@@ -32,17 +31,26 @@ export interface LinkTargets {
   invalidRoutes: ReadonlySet<string>;
 }
 
-export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries = { names: new Set(), routes: new Set() }): LinkTargets {
+function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
   const faqNames = content.faqs.map((entry) => entry.name);
   // An FAQ that failed to load is reported already; links to its anchor are not reported again.
   const listedFaqs = [...faqNames, ...invalid.names];
+  const routes = new Map<string, SitePage>();
+  for (const page of pages) if (!routes.has(page.route)) routes.set(page.route, page);
+  // Most links have no #fragment: a page's anchors are collected only when one points at it.
   const anchors = new Map<string, Set<string>>();
-  for (const page of pages) if (!anchors.has(page.route)) anchors.set(page.route, anchorsOf(page, listedFaqs));
+  const anchorsAt = (route: string) => {
+    const page = routes.get(route);
+    if (!page) return undefined;
+    let found = anchors.get(route);
+    if (!found) anchors.set(route, (found = anchorsOf(page, listedFaqs)));
+    return found;
+  };
   // Invalid files are reported already; their names count as existing (see InvalidEntries).
   const known = (names: Iterable<string>) => new Set([...names, ...invalid.names]);
   return {
-    anchors,
-    listedFaqs,
+    anchorsAt,
+    routes,
     serviceSlugs: known(content.services.map((entry) => entry.data.slug)),
     areaSlugs: known(content.areas.map((entry) => entry.data.slug)),
     contactNames: known(content.contacts.map((entry) => entry.name)),
@@ -50,23 +58,6 @@ export function linkTargets(content: LoadedContent, pages: readonly SitePage[], 
     invalidNames: invalid.names,
     invalidRoutes: new Set([...invalid.routes, ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })])]),
   };
-}
-
-/** An internal link with a #fragment to another page: removing that heading would break it. */
-export interface FragmentLink {
-  from: ContentEntry<unknown>;
-  route: string;
-  fragment: string;
-}
-
-/** Some entries and pages, each list in the site's order. */
-export type CheckedEntries = Pick<LoadedContent, 'services' | 'areas' | 'faqs'> & { pages: readonly SitePage[] };
-
-export interface CheckScope {
-  /** Check only these entries' own fields, Markdown and links; nothing site-wide (slugs, routes, site files). */
-  only?: CheckedEntries;
-  /** Told about every valid link with a fragment that the checks see. */
-  onFragmentLink?: (link: FragmentLink) => void;
 }
 
 /**
@@ -78,14 +69,10 @@ export function crossCheck(
   pages: readonly SitePage[],
   invalid: InvalidEntries = { names: new Set(), routes: new Set() },
 ): ContentProblem[] {
-  return checkWithTargets(content, pages, linkTargets(content, pages, invalid));
-}
-
-/** crossCheck with the targets given: an edit that keeps every route, slug and name checks only the edited entries (see CheckScope). */
-export function checkWithTargets(content: LoadedContent, pages: readonly SitePage[], targets: LinkTargets, { only, onFragmentLink }: CheckScope = {}): ContentProblem[] {
+  const targets = linkTargets(content, pages, invalid);
   const problems: ContentProblem[] = [];
-  const { anchors, invalidRoutes, serviceSlugs, areaSlugs, contactNames, faqNames: faqSet } = targets;
-  const checked: CheckedEntries = only ?? { ...content, pages };
+  const { anchorsAt, routes: pagesByRoute, invalidRoutes, serviceSlugs, areaSlugs, contactNames, faqNames: faqSet } = targets;
+  const checked = { ...content, pages };
 
   const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: ReadonlySet<string>, what: string, folder: string) => {
     if (known.has(value)) return;
@@ -101,6 +88,8 @@ export function checkWithTargets(content: LoadedContent, pages: readonly SitePag
   /** Checks an internal href ("/route", "/route#id", "#id"); external and tel/mailto links pass. */
   const link = (entry: ContentEntry<unknown>, fromRoute: string | undefined, href: string, where: () => { line: number; field?: string }) => {
     // `where` is asked only for a link to report: finding a line parses the file's YAML again.
+    // The common case first: a plain route to an existing page.
+    if (href.charCodeAt(0) === 47 && pagesByRoute.has(href)) return;
     if (/^(?:https?:|mailto:|tel:)/.test(href)) return;
     const [pathPart = '', fragment] = href.split('#', 2);
     if (pathPart !== '' && !pathPart.startsWith('/')) {
@@ -112,15 +101,15 @@ export function checkWithTargets(content: LoadedContent, pages: readonly SitePag
       problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `The link "${href}" points to a heading, but this text is not shown on a page of its own; link to "/page#${fragment}".` });
       return;
     }
-    const targetAnchors = anchors.get(route);
-    if (!targetAnchors && invalidRoutes.has(route)) return;
-    if (!targetAnchors) {
-      problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `No page has the address "${route}" (${suggest(route, new Set(anchors.keys()))}).` });
+    if (!pagesByRoute.has(route)) {
+      if (invalidRoutes.has(route)) return;
+      problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `No page has the address "${route}" (${suggest(route, new Set(pagesByRoute.keys()))}).` });
       return;
     }
-    if (fragment !== undefined && fragment !== '' && !targetAnchors.has(fragment)) {
+    const targetAnchors = fragment ? anchorsAt(route)! : undefined;
+    if (targetAnchors && fragment && !targetAnchors.has(fragment)) {
       problems.push({ code: 'missing-anchor', file: entry.file, ...where(), message: `"${route}" has no heading with the id "${fragment}" (${suggest(fragment, targetAnchors)}).` });
-    } else if (fragment) onFragmentLink?.({ from: entry, route, fragment });
+    }
   };
 
   const markdownLinks = (entry: ContentEntry<unknown>, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
@@ -133,7 +122,7 @@ export function checkWithTargets(content: LoadedContent, pages: readonly SitePag
   };
 
   // Unique slugs within each collection, unique routes across the site.
-  for (const entries of only ? [] : [content.services, content.areas]) {
+  for (const entries of [content.services, content.areas]) {
     const seen = new Map<string, string>();
     for (const entry of entries) {
       const previous = seen.get(entry.data.slug);
@@ -143,7 +132,7 @@ export function checkWithTargets(content: LoadedContent, pages: readonly SitePag
     }
   }
   const routeOwners = new Map<string, string>();
-  for (const page of only ? [] : pages) {
+  for (const page of pages) {
     const previous = routeOwners.get(page.route);
     if (previous) {
       const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
@@ -195,18 +184,17 @@ export function checkWithTargets(content: LoadedContent, pages: readonly SitePag
       }
     });
     if (page.body) {
-      markdownLinks(entry, page.route, page.body, entry.bodyLineToFileLine);
+      markdownLinks(entry, page.route, page.body, (line) => entry.bodyLineToFileLine(line));
       if (!page.blocks.some((block) => block.type === 'body')) {
         problems.push({ code: 'body-not-placed', file: page.file, line: entry.lineOf(['blocks']), field: 'blocks', message: 'The file has Markdown text, but no "body" block to show it.' });
       }
     }
   }
   for (const entry of checked.faqs) {
-    if (entry.body) markdownLinks(entry, '/faqs', entry.body, entry.bodyLineToFileLine);
+    if (entry.body) markdownLinks(entry, '/faqs', entry.body, (line) => entry.bodyLineToFileLine(line));
   }
 
   // Site-wide files.
-  if (only) return problems;
   const nav = content.navigation;
   const navRoute = (fieldPath: PropertyKey[], href: string) => link(nav, undefined, href, () => ({ line: nav.lineOf(fieldPath), field: fieldPath.join('.') }));
   nav.data.servicesMenu.forEach((group, i) => navRoute(['servicesMenu', i, 'href'], group.href));

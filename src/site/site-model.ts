@@ -1,7 +1,7 @@
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
-import { checkWithTargets, linkTargets, type FragmentLink, type LinkTargets } from './cross-check.ts';
+import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
 
@@ -22,7 +22,7 @@ export interface SiteModel {
   contactRouting: ContactRouting;
   navigation: NavModel;
   logoRule: LoadedContent['navigation']['data']['logo'];
-  errorPages: { notFound: ErrorPage; serverError: ErrorPage };
+  errorPages: { notFound: ContentEntry<ErrorPage>; serverError: ContentEntry<ErrorPage> };
 }
 
 export interface DeriveOptions {
@@ -31,45 +31,23 @@ export interface DeriveOptions {
   builtAt: Date;
 }
 
-/** A site model with what checking an edit against it needs (src/site/derive-edit.ts). */
-export interface DerivedSite {
-  content: LoadedContent;
-  site: SiteModel;
-  targets: LinkTargets;
-  /** The entries with links to a heading on another page: their "route#id"s. */
-  fragmentLinks: ReadonlyMap<ContentEntry<unknown>, readonly string[]>;
-}
-
 type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidEntries };
 
-export const linkKey = (route: string, fragment: string) => `${route}#${fragment}`;
-
-/** Notes each link to a heading on another page under the entry it is in. */
-export const collectFragmentLinks =
-  (into: Map<ContentEntry<unknown>, readonly string[]>) =>
-  ({ from, route, fragment }: FragmentLink) =>
-    into.set(from, [...(into.get(from) ?? []), linkKey(route, fragment)]);
-
 /**
- * Derives routes and navigation and cross-checks the whole site; throws every problem at once,
- * together with the problems the loader found earlier in files that did not load.
+ * Stage 2: derives routes and navigation and cross-checks the whole site; throws every problem at
+ * once, together with the problems the loader found earlier in files that did not load.
  */
 export function deriveSite(content: LoadedContent, options: DeriveOptions, earlier: EarlierProblems = { problems: [] }): SiteModel {
-  return deriveAll(content, options, earlier).site;
-}
-
-/** deriveSite, keeping what deriving an edit against the result needs. */
-export function deriveAll(content: LoadedContent, options: DeriveOptions, earlier: EarlierProblems): DerivedSite {
   const pages = derivePages(content);
-  const targets = linkTargets(content, pages, earlier.invalid);
-  const fragmentLinks = new Map<ContentEntry<unknown>, readonly string[]>();
-  throwIfProblems([...earlier.problems, ...checkWithTargets(content, pages, targets, { onFragmentLink: collectFragmentLinks(fragmentLinks) })]);
-  return { content, site: modelFrom(content, pages, options), targets, fragmentLinks };
+  throwIfProblems([...earlier.problems, ...crossCheck(content, pages, earlier.invalid)]);
+  return modelFrom(content, pages, options);
 }
 
 /** The orders of the model's lists. */
 export const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
-export const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => a.data.name.localeCompare(b.data.name, 'en-GB');
+/** One collator for the build: localeCompare with a locale makes one per call. */
+const britishOrder = new Intl.Collator('en-GB');
+export const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => britishOrder.compare(a.data.name, b.data.name);
 export const byFaqOrder = (a: ContentEntry<Faq>, b: ContentEntry<Faq>) => a.data.order - b.data.order;
 
 export const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) => (options.siteUrl || profile.url).replace(/\/+$/, '');
@@ -78,7 +56,7 @@ function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOpt
   const profile = content.profile.data;
   const services = [...content.services].sort(byServiceOrder);
   const areas = [...content.areas].sort(byAreaName);
-  const errorPage = (status: 404 | 500) => content.errorPages.find((entry) => entry.data.status === status)!.data;
+  const errorPage = (status: 404 | 500) => content.errorPages.find((entry) => entry.data.status === status)!;
   return {
     siteUrl: siteUrlOf(options, profile),
     builtAt: options.builtAt,

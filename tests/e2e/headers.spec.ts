@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import TOML from '@iarna/toml';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, projectRoot, test as base } from './fixtures.ts';
+import { expect, projectRoot, test as base } from '../support/e2e/fixtures.ts';
 
 interface HeaderRule {
   for: string;

@@ -1,6 +1,6 @@
 // The layout's behaviour once its islands have hydrated (spec §2, §4, §7, §8, §9), in Chromium.
 import type { Page, Route } from '@playwright/test';
-import { expect, PUBLIC_ROUTES, test } from './fixtures.ts';
+import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 /**
  * The widgets hydrate when the visitor first acts (src/islands/wake.ts): a Shift press, which

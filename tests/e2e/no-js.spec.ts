@@ -1,9 +1,9 @@
 // Without JavaScript the site still works: <details> dropdowns, the popover mobile menu,
 // and every page's main content and contact section.
 import { NAVIGATION_AREAS } from '../support/spec-routes.ts';
-import { expect, loadSite, SPEC_ROUTES, test } from './fixtures.ts';
+import { expect, loadSite, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 import type { Page } from '@playwright/test';
-import { pageFacts } from './page-facts.ts';
+import { pageFacts } from '../support/e2e/page-facts.ts';
 
 test.use({ javaScriptEnabled: false });
 

@@ -7,10 +7,10 @@
 // the closed state scans the whole page. The same pages must log
 // no console error or warning and no CSP violation while this happens (gates 6 and 8).
 import type { Page } from '@playwright/test';
-import { axeViolations } from '../quality/axe.ts';
-import { brokenSite } from '../quality/broken-fixture.ts';
-import { isOwn404, settle, watchContext } from '../quality/page-watch.ts';
-import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+import { axeViolations } from '../support/quality/axe.ts';
+import { brokenSite } from '../support/quality/broken-fixture.ts';
+import { isOwn404, settle, watchContext } from '../support/quality/page-watch.ts';
+import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 const VIEWPORTS = [

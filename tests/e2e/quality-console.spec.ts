@@ -5,9 +5,9 @@
 // The only message allowed is the one Chromium logs for a document answered with 404, on the
 // 404 page itself.
 import type { Browser } from '@playwright/test';
-import { brokenSite } from '../quality/broken-fixture.ts';
-import { isOwn404, settle, watchContext, type PageWatch } from '../quality/page-watch.ts';
-import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+import { brokenSite } from '../support/quality/broken-fixture.ts';
+import { isOwn404, settle, watchContext, type PageWatch } from '../support/quality/page-watch.ts';
+import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 const ROUTES = [...SPEC_ROUTES, NOT_FOUND];

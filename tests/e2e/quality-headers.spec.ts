@@ -9,8 +9,8 @@
 // stated as an assumption: the site is served over HTTPS by Netlify, which redirects http:// to
 // https:// on the same host.
 import type { APIResponse } from '@playwright/test';
-import { brokenSite } from '../quality/broken-fixture.ts';
-import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+import { brokenSite } from '../support/quality/broken-fixture.ts';
+import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 /**
  * The scoring table, as data. Source: MDN HTTP Observatory, "Tests and scoring"

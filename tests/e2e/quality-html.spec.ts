@@ -1,9 +1,9 @@
 // Quality gate 3 (issue 5): html-validate (the recommended rules; .htmlvalidate.mjs says what is
 // changed and why) finds no error and no warning in any HTML file the build wrote.
-import { BROKEN_SITE_ROOT } from '../quality/broken-fixture.ts';
-import { DIST } from '../quality/dist.ts';
-import { formatHtmlProblems, htmlFilesUnder, validateHtmlFiles } from '../quality/html-validity.ts';
-import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+import { BROKEN_SITE_ROOT } from '../support/quality/broken-fixture.ts';
+import { DIST } from '../support/quality/dist.ts';
+import { formatHtmlProblems, htmlFilesUnder, validateHtmlFiles } from '../support/quality/html-validity.ts';
+import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 test('html-validate finds nothing in any HTML file of the build', async () => {
   const files = htmlFilesUnder(DIST);

@@ -3,9 +3,9 @@
 // order and works (a dropdown opens with Enter, a link is followed with Enter), at desktop width
 // and in the mobile menu.
 import type { Page } from '@playwright/test';
-import { brokenSite } from '../quality/broken-fixture.ts';
-import { settle } from '../quality/page-watch.ts';
-import { expect, loadSite, test } from './fixtures.ts';
+import { brokenSite } from '../support/quality/broken-fixture.ts';
+import { settle } from '../support/quality/page-watch.ts';
+import { expect, loadSite, test } from '../support/e2e/fixtures.ts';
 
 const PAGE = '/about';
 

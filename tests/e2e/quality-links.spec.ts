@@ -1,9 +1,9 @@
 // Quality gate 4 (issue 5): a crawl from the home page and from every route (and the 404 page)
 // finds no broken internal link, image, script, stylesheet, URL inside a stylesheet, or #fragment.
 // Absolute links to the public site (canonical, og:image, JSON-LD) are checked on the local copy.
-import { brokenSite } from '../quality/broken-fixture.ts';
-import { crawlSite, formatBroken } from '../quality/links.ts';
-import { expect, SPEC_ROUTES, test } from './fixtures.ts';
+import { brokenSite } from '../support/quality/broken-fixture.ts';
+import { crawlSite, formatBroken } from '../support/quality/links.ts';
+import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 

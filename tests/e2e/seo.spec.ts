@@ -1,6 +1,6 @@
 // sitemap.xml and robots.txt: every public route is listed, account/admin/builder ones are not.
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNT_ROUTES, expect, PUBLIC_ROUTES, test } from './fixtures.ts';
+import { ACCOUNT_ROUTES, expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
   const response = await request.get('/sitemap.xml');

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, projectRoot, test } from './fixtures.ts';
+import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 const failingServer = { origin: '', errors: [] as string[] };
 let server: Server | undefined;

@@ -2,7 +2,7 @@
 // console errors, one parsing JSON-LD block naming the page kind's types, and the §2 layout
 // (header, sidebar, scroll-to-top, logo target, smart contact section, footer).
 // Then the 404 page and a few layout details.
-import { pageFacts } from './page-facts.ts';
+import { pageFacts } from '../support/e2e/page-facts.ts';
 import {
   ACCOUNT_ROUTES,
   AREA_ROUTES,
@@ -14,7 +14,7 @@ import {
   test,
   typesOf,
   type LdNode,
-} from './fixtures.ts';
+} from '../support/e2e/fixtures.ts';
 
 const isAccount = (route: string) => (ACCOUNT_ROUTES as readonly string[]).includes(route);
 

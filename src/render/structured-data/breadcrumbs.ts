@@ -1,9 +1,5 @@
 import type { BreadcrumbList } from 'schema-dts';
-
-export interface Crumb {
-  label: string;
-  route: string;
-}
+import type { Crumb } from '../../site/pages.ts';
 
 export function breadcrumbList(siteUrl: string, trail: readonly Crumb[]): BreadcrumbList {
   return {

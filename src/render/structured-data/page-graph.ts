@@ -1,35 +1,37 @@
 import type { Graph, Thing } from 'schema-dts';
-import type { SiteModel } from '../../site/site-model.ts';
 import type { SitePage } from '../../site/pages.ts';
-import { breadcrumbList, type Crumb } from './breadcrumbs.ts';
+import { need, type SiteParts } from '../page-parts.ts';
+import { breadcrumbList } from './breadcrumbs.ts';
 import { localBusiness } from './business.ts';
 import { faqPage } from './faq.ts';
 import { serviceNode } from './service.ts';
 
 /** The JSON-LD of one page: which nodes a page carries follows from its kind and its content. */
-export function pageGraph(site: SiteModel, page: SitePage, trail: readonly Crumb[]): Graph | null {
-  const url = pageUrl(site, page.route);
+export function pageGraph(site: Partial<SiteParts> & Pick<SiteParts, 'layout'>, page: SitePage): Graph | null {
+  const { siteUrl, profile } = site.layout;
+  const url = pageUrl(siteUrl, page.route);
   const nodes: Thing[] = [];
-  if (page.route === '/' || page.structuredData.includes('LocalBusiness')) nodes.push(localBusiness(site.profile, site.siteUrl));
+  if (page.route === '/' || page.structuredData.includes('LocalBusiness')) nodes.push(localBusiness(profile, siteUrl));
   if (page.service) {
-    const areaNames = page.service.areaServed.map((slug) => site.areas.find((entry) => entry.data.slug === slug)?.data.name ?? slug);
+    const areas = need(site, 'areas', page.route);
+    const areaNames = page.service.areaServed.map((slug) => areas.find((area) => area.slug === slug)?.name ?? slug);
     nodes.push(
       serviceNode({
-        siteUrl: site.siteUrl,
+        siteUrl,
         url,
         name: page.service.name,
         description: page.description,
         serviceType: page.service.serviceType,
         areaServed: areaNames,
         offers: page.service.offers,
-        image: page.service.icon ? `${site.siteUrl}${page.service.icon}` : undefined,
+        image: page.service.icon ? `${siteUrl}${page.service.icon}` : undefined,
       }),
     );
   }
   if (page.area) {
     nodes.push(
       serviceNode({
-        siteUrl: site.siteUrl,
+        siteUrl,
         url,
         name: page.heading,
         description: page.description,
@@ -40,12 +42,12 @@ export function pageGraph(site: SiteModel, page: SitePage, trail: readonly Crumb
     );
   }
   if (page.structuredData.includes('FAQPage')) {
-    nodes.push(faqPage(url, site.faqs.map((entry) => ({ question: entry.data.question, answerText: entry.body?.text ?? '' }))));
+    nodes.push(faqPage(url, need(site, 'faqs', page.route).map((faq) => ({ question: faq.question, answerText: faq.text }))));
   }
-  if (page.route !== '/') nodes.push(breadcrumbList(site.siteUrl, trail));
+  if (page.route !== '/') nodes.push(breadcrumbList(siteUrl, page.trail));
   return nodes.length > 0 ? { '@context': 'https://schema.org', '@graph': nodes } : null;
 }
 
-export function pageUrl(site: SiteModel, route: string): string {
-  return route === '/' ? `${site.siteUrl}/` : `${site.siteUrl}${route}`;
+export function pageUrl(siteUrl: string, route: string): string {
+  return route === '/' ? `${siteUrl}/` : `${siteUrl}${route}`;
 }

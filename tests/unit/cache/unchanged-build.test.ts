@@ -17,7 +17,7 @@ beforeEach(async () => {
     outDir: path.join(root, 'dist'),
     siteUrl: undefined,
     now: new Date('2026-11-21T12:00:00Z'),
-    code: { load: 'load-1', render: 'render-1' },
+    code: { load: 'load-1', render: 'render-1', all: 'all-1' },
   };
   await mkdir(path.join(inputs.contentDir, 'areas'), { recursive: true });
   await mkdir(path.join(inputs.publicDir, 'images'), { recursive: true });
@@ -62,8 +62,8 @@ describe('a rebuild with nothing to do (npm run build)', () => {
   });
 
   it("is not when the generator's code, the site URL or the footer's year changes", () => {
-    expect(check({ code: { load: 'load-1', render: 'render-2' } })).toBeNull();
-    expect(check({ code: { load: 'load-2', render: 'render-1' } })).toBeNull();
+    expect(check({ code: { load: 'load-1', render: 'render-2', all: 'all-1' } })).toBeNull();
+    expect(check({ code: { load: 'load-2', render: 'render-1', all: 'all-1' } })).toBeNull();
     expect(check({ siteUrl: 'https://deploy-preview-7--ardent.netlify.app' })).toBeNull();
     expect(check({ now: new Date('2027-01-01T00:00:01Z') })).toBeNull();
     // Another day of the same year shows nothing new.

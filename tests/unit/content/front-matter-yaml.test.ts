@@ -5,8 +5,8 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatterFast } from '../../../src/content/front-matter-yaml.ts';
-import { FIXTURES, REAL_CONTENT } from '../support/sites.ts';
+import { parseFrontMatterFast } from '../../../src/content/read-entry.ts';
+import { FIXTURES, REAL_CONTENT } from '../../support/sites.ts';
 
 function frontMattersUnder(dir: string): { file: string; text: string }[] {
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith('.md'));

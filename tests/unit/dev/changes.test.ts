@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIgnoreMatcher, describeChanges, needsFreshModules, watchTargets, type FileChange } from '../../../src/dev/changes.ts';
-import { bareImportsOf } from '../../../src/dev/preload.ts';
 
 const root = path.resolve('/project');
 const at = (relative: string) => path.join(root, relative);
@@ -42,12 +41,13 @@ describe('needsFreshModules', () => {
     expect(needsFreshModules(change('templates/standard.tsx'), root)).toBe(true);
     expect(needsFreshModules(change('src/components/Header.tsx'), root)).toBe(true);
     expect(needsFreshModules(change('src/content/schema', 'addDir'), root)).toBe(true);
+    // The stylesheet is part of the render code key: the browser bundle is made again.
+    expect(needsFreshModules(change('src/styles/site.css'), root)).toBe(true);
   });
   it('is false for what every build reads from disk anyway', () => {
     expect(needsFreshModules(change('content/services/x.md'), root)).toBe(false);
     expect(needsFreshModules(change('public/favicon.svg'), root)).toBe(false);
     expect(needsFreshModules(change('netlify.toml'), root)).toBe(false);
-    expect(needsFreshModules(change('src/styles/site.css'), root)).toBe(false);
   });
 });
 
@@ -67,22 +67,6 @@ describe('describeChanges', () => {
   });
 });
 
-describe('bareImportsOf', () => {
-  it('finds the packages a file imports for their values', () => {
-    const source = [
-      "import path from 'node:path';",
-      "import { renderToString } from 'react-dom/server';",
-      "import type { Thing } from 'schema-dts';",
-      "import {\n  unified,\n} from 'unified';",
-      "import './side-effect.ts';",
-      "import 'polyfill';",
-      "export { z } from 'zod';",
-      "import { local } from '../local.ts';",
-    ].join('\n');
-    expect(bareImportsOf(source).sort()).toEqual(['polyfill', 'react-dom/server', 'unified', 'zod']);
-  });
-});
-
 describe('trimStack', () => {
   it('drops frames from node_modules and Node itself', async () => {
     const { trimStack } = await import('../../../src/dev/dev-server.ts');
@@ -90,7 +74,7 @@ describe('trimStack', () => {
       'TransformError: Transform failed with 1 error:',
       '/project/templates/standard.tsx:11:6: ERROR: Expected ">" but found "{"',
       '    at failureErrorWithLog (/project/node_modules/esbuild/lib/main.js:1752:15)',
-      '    at renderPage (/project/src/render/render-site.tsx:40:3)',
+      '    at renderPage (/project/src/render/render-page.tsx:40:3)',
       '    at Socket.emit (node:events:524:28)',
       '    at addChunk (node:internal/streams/readable:561:12)',
     ].join('\n');
@@ -98,7 +82,7 @@ describe('trimStack', () => {
       [
         'TransformError: Transform failed with 1 error:',
         '/project/templates/standard.tsx:11:6: ERROR: Expected ">" but found "{"',
-        '    at renderPage (/project/src/render/render-site.tsx:40:3)',
+        '    at renderPage (/project/src/render/render-page.tsx:40:3)',
       ].join('\n'),
     );
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RELOAD_SCRIPT_TAG } from '../../../src/dev/inject-reload-script.ts';
-import { openEventStream } from './sse-client.ts';
+import { openEventStream } from '../../support/sse-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dev-cli-'));
 const contentDir = join(dir, 'content');
@@ -50,7 +50,7 @@ describe('npm run dev', () => {
     const output = { text: '' };
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/dev.ts', '--content', contentDir, '--out', outDir, '--port', '0', '--host', '127.0.0.1'],
+      ['scripts/run.mjs', 'dev', '--content', contentDir, '--out', outDir, '--port', '0', '--host', '127.0.0.1'],
       { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output.text += chunk));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectReloadScript, RELOAD_SCRIPT_TAG } from '../../../src/dev/inject-reload-script.ts';
 import { createDevRoutes, createReloadHub, formatServerSentEvent, type ReloadHub } from '../../../src/dev/live-reload.ts';
 import { createSiteServer } from '../../../src/server/create-server.ts';
-import { openEventStream } from './sse-client.ts';
+import { openEventStream } from '../../support/sse-client.ts';
 
 const CSP = "default-src 'self'; script-src 'self'; connect-src 'self'";
 

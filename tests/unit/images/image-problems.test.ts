@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../../src/build.ts';
 import { ContentError, type ContentProblem } from '../../../src/errors/problems.ts';
-import { copyMinimalSite, editText, lineContaining, PROJECT_ROOT, removeTempCopies } from '../support/sites.ts';
-import { PHOTO, removeTempDirs, tempDir, writePhoto } from './image-fixtures.ts';
+import { copyMinimalSite, editText, lineContaining, PROJECT_ROOT, removeTempCopies } from '../../support/sites.ts';
+import { PHOTO, removeTempDirs, tempDir, writePhoto } from '../../support/image-fixtures.ts';
 
 afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
@@ -114,7 +114,7 @@ describe('npm run build with image problems', () => {
     await editText(dir, 'pages/about.md', 'A small team in Orpington.\n', `A small team in Orpington.\n\n![](/images/${PHOTO.name})\n\n![The van](/images/van.jpg)\n`);
     const outDir = path.join(await tempDir('ssg-out-'), 'dist');
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', '--content', dir, '--out', outDir], { cwd: PROJECT_ROOT, timeout: 30_000 }, (error, stdout, stderr) =>
+      execFile(process.execPath, ['scripts/run.mjs', 'build', '--content', dir, '--out', outDir], { cwd: PROJECT_ROOT, timeout: 30_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       );
     });

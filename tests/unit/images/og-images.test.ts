@@ -2,22 +2,21 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { BuiltFolder } from '../../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../src/build.ts';
-import { readProfile } from '../../../src/content/load-content.ts';
-import type { MemoryWriter } from '../../../src/emit/writer.ts';
 import { DiskCache } from '../../../src/images/disk-cache.ts';
 import { startOgImages } from '../../../src/images/og-images.tsx';
-import { attributeOf, copyMinimalSite, editText, lineContaining, PROJECT_ROOT, removeTempCopies, TEST_SITE_URL } from '../support/sites.ts';
-import { build, bytesOf, removeTempDirs, tempDir } from './image-fixtures.ts';
+import { attributeOf, copyMinimalSite, editText, lineContaining, loadSite, PROJECT_ROOT, removeTempCopies, TEST_SITE_URL } from '../../support/sites.ts';
+import { build, bytesOf, removeTempDirs, tempDir } from '../../support/image-fixtures.ts';
 
 const TAGLINE = 'Home cleaning in Orpington and Bromley';
 const WELLBEING_ROUTES = new Set(['/ardent-wellbeing', '/companionship-visits']);
 
 let contentDir: string;
 let cacheDir: string;
-let first: { out: MemoryWriter; report: BuildReport };
-let second: { out: MemoryWriter; report: BuildReport };
+let first: { out: BuiltFolder; report: BuildReport };
+let second: { out: BuiltFolder; report: BuildReport };
 
 beforeAll(async () => {
   contentDir = await copyMinimalSite();
@@ -30,7 +29,7 @@ afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
 });
 
-const cards = (out: MemoryWriter) => [...out.files.keys()].filter((file) => file.startsWith('assets/og/')).sort();
+const cards = (out: BuiltFolder) => [...out.files.keys()].filter((file) => file.startsWith('assets/og/')).sort();
 const meta = (html: string, attribute: 'property' | 'name', key: string) => attributeOf(html, new RegExp(`<meta ${attribute}="${key}"[^>]*>`), 'content');
 
 describe('the Open Graph images', () => {
@@ -84,9 +83,9 @@ describe('the Open Graph images', () => {
   });
 
   it('change name when the tagline changes', async () => {
-    const before = await startOgImages(await readProfile({ contentDir, displayRoot: contentDir }), { publicDir: path.join(PROJECT_ROOT, 'public'), cache: new DiskCache(cacheDir) });
+    const before = await startOgImages((await loadSite(contentDir)).content.profile, { publicDir: path.join(PROJECT_ROOT, 'public'), cache: new DiskCache(cacheDir) });
     await editText(contentDir, 'site/business-profile.md', TAGLINE, 'Regular and one-off cleaning');
-    const after = await startOgImages(await readProfile({ contentDir, displayRoot: contentDir }), { publicDir: path.join(PROJECT_ROOT, 'public'), cache: new DiskCache(cacheDir) });
+    const after = await startOgImages((await loadSite(contentDir)).content.profile, { publicDir: path.join(PROJECT_ROOT, 'public'), cache: new DiskCache(cacheDir) });
     await Promise.all([before.files, after.files]);
     expect(after.images.cleaning!.path).not.toBe(before.images.cleaning!.path);
     expect(after.images.wellbeing!.path).toBe(before.images.wellbeing!.path);
@@ -97,7 +96,7 @@ describe('the Open Graph images', () => {
     const publicDir = await tempDir('ssg-public-');
     await mkdir(path.join(publicDir, 'images'));
     await copyFile(path.join(PROJECT_ROOT, 'public/images/ardent-cleaning-logo.svg'), path.join(publicDir, 'images/ardent-cleaning-logo.svg'));
-    const profile = await readProfile({ contentDir, displayRoot: contentDir });
+    const profile = (await loadSite(contentDir)).content.profile;
     const started = await startOgImages(profile, { publicDir, cache: new DiskCache(await tempDir('ssg-cache-')) });
     const text = await readFile(path.join(contentDir, 'site/business-profile.md'), 'utf8');
     expect(started.problems).toEqual([

@@ -1,13 +1,13 @@
 // The images stage on generated photos: the files it writes, the <picture> markup, and the cache.
 import path from 'node:path';
 import sharp from 'sharp';
+import type { BuiltFolder } from '../../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../src/build.ts';
 import { renderMarkdown } from '../../../src/content/markdown.ts';
-import type { MemoryWriter } from '../../../src/emit/writer.ts';
 import { IMAGE_SETTINGS, widthsFor } from '../../../src/images/responsive-images.ts';
-import { attributeOf, copyMinimalSite, editText, elementHtml, htmlPathOf, removeTempCopies } from '../support/sites.ts';
-import { build, bytesOf, CUTOUT, PHOTO, removeTempDirs, tempDir, writeCutout, writePhoto } from './image-fixtures.ts';
+import { attributeOf, copyMinimalSite, editText, elementHtml, htmlPathOf, removeTempCopies } from '../../support/sites.ts';
+import { build, bytesOf, CUTOUT, PHOTO, removeTempDirs, tempDir, writeCutout, writePhoto } from '../../support/image-fixtures.ts';
 
 const PHOTO_ALT = 'A clean kitchen, seen from the door';
 const NAME = /^assets\/images\/([a-z]+)-(\d+)-([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
@@ -28,8 +28,8 @@ async function siteWithImages(): Promise<string> {
 
 let contentDir: string;
 let cacheDir: string;
-let first: { out: MemoryWriter; report: BuildReport };
-let second: { out: MemoryWriter; report: BuildReport };
+let first: { out: BuiltFolder; report: BuildReport };
+let second: { out: BuiltFolder; report: BuildReport };
 
 beforeAll(async () => {
   contentDir = await siteWithImages();
@@ -41,8 +41,8 @@ afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
 });
 
-const imageFiles = (out: MemoryWriter) => [...out.files.keys()].filter((file) => file.startsWith('assets/images/')).sort();
-const filesOf = (out: MemoryWriter, base: string) =>
+const imageFiles = (out: BuiltFolder) => [...out.files.keys()].filter((file) => file.startsWith('assets/images/')).sort();
+const filesOf = (out: BuiltFolder, base: string) =>
   imageFiles(out)
     .map((file) => NAME.exec(file))
     .filter((match) => match?.[1] === base)

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { altText } from '../../../src/lint/rules/alt-text.ts';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { countsOf, documentWith, htmlContext, lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { countsOf, documentWith, htmlContext, lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkRoute } from '../../../src/lint/rules/area-links.ts';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { countsOf, lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { countsOf, lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findUsSpellings } from '../../../src/lint/rules/british-spelling.ts';
 import { US_PAIR_COUNT, US_WORDS } from '../../../src/lint/rules/us-spellings.ts';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { countsOf, lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { countsOf, lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { headings } from '../../../src/lint/rules/headings.ts';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { documentWith, htmlContext, lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { documentWith, htmlContext, lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../src/errors/problems.ts';
 import { DEFAULT_LINT_OPTIONS, LINT_RULES, lintSite, type LintReport } from '../../../src/lint/lint-site.ts';
 import { formatLintSummary } from '../../../src/lint/summary.ts';
-import { PROJECT_ROOT, loadSite, removeTempCopies } from '../support/sites.ts';
-import { lint, lintCase, SHORT_PAGES } from './support.ts';
+import { PROJECT_ROOT, loadSite, removeTempCopies } from '../../support/sites.ts';
+import { lint, lintCase, SHORT_PAGES } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 
@@ -93,7 +93,7 @@ describe('npm run check with the lint', () => {
   it('prints the summary, then the full report on stderr, and exits 1 on a lint problem', async () => {
     const content = await lintCase('placeholders');
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['scripts/check.ts', '--content', content], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) =>
+      execFile(process.execPath, ['scripts/run.mjs', 'check', '--content', content], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       );
     });

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPlaceholders, placeholders } from '../../../src/lint/rules/placeholders.ts';
 import { maskReserved } from '../../../src/lint/text-scan.ts';
-import { lineContaining, readText, removeTempCopies } from '../support/sites.ts';
-import { countsOf, documentWith, htmlContext, lint, lintCase } from './support.ts';
+import { lineContaining, readText, removeTempCopies } from '../../support/sites.ts';
+import { countsOf, documentWith, htmlContext, lint, lintCase } from '../../support/lint.ts';
 
 afterAll(removeTempCopies);
 

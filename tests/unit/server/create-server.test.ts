@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../src/server/create-server.ts';
-import { FILES, close, createFixture, get, listen, silentLogger, type Fixture } from './site-fixture.ts';
+import { FILES, close, createFixture, get, listen, silentLogger, type Fixture } from '../../support/server-site.ts';
 
 let fixture: Fixture;
 let server: Server;

@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function serve(...args: string[]) {
   const { PORT: _port, ...env } = process.env;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], {
+  return spawnSync(process.execPath, ['scripts/run.mjs', 'serve', ...args], {
     encoding: 'utf8',
     timeout: 20_000,
     env,

@@ -1,0 +1,117 @@
+// The three builders on the same Markdown: this generator (the real `npm run build` command),
+// Eleventy 3 with an equivalent simple layout, and Hugo when `hugo` is installed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCommand, measure, type Measured } from './measure.ts';
+
+const benchRoot = fileURLToPath(new URL('.', import.meta.url));
+const ELEVENTY = path.join(benchRoot, 'node_modules/@11ty/eleventy/cmd.cjs');
+export const HUGO = spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0 ? 'hugo' : undefined;
+export const eleventyVersion = () => (JSON.parse(readFileSync(path.join(benchRoot, 'node_modules/@11ty/eleventy/package.json'), 'utf8')) as { version: string }).version;
+export const hugoVersion = () => (HUGO ? spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.split(' ')[1] : undefined);
+
+/** The services menu every layout shows, as the real site's header does. */
+const SERVICE_LINKS = [
+  ['domestic-cleaning-services', 'Domestic cleaning'],
+  ['deep-cleaning-services', 'Deep cleaning'],
+  ['end-of-tenancy-cleaning-services', 'End of tenancy cleaning'],
+  ['oven-cleaning-services', 'Oven cleaning'],
+  ['carpet-cleaning-services', 'Carpet cleaning'],
+  ['window-cleaning-services', 'Window cleaning'],
+  ['seasonal-cleaning-services', 'Seasonal cleaning'],
+  ['cleaning-services-busy-professionals', 'Busy professionals'],
+  ['cleaning-services-senior-citizens', 'Senior citizens'],
+] as const;
+
+/** Eleventy 3: the Markdown files as they are, a JavaScript layout, the same URLs as ours. */
+function setUpEleventy(dir: string, markdownDir: string): void {
+  mkdirSync(path.join(dir, 'src/_includes'), { recursive: true });
+  for (const name of readdirSync(markdownDir)) writeFileSync(path.join(dir, 'src', name), readFileSync(path.join(markdownDir, name)));
+  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join('');
+  writeFileSync(
+    path.join(dir, 'src/_includes/area.11ty.js'),
+    `export default function ({ title, description, heading, postcodes, services, content, page }) {
+  return \`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\${title}</title><meta name="description" content="\${description}"><link rel="canonical" href="https://example.test\${page.url}"><link rel="stylesheet" href="/assets/site.css"></head><body><header><a href="/">Ardent</a><nav><ul>${nav}</ul></nav></header><main><h1>\${heading}</h1>\${content}</main><aside><h2>Postcodes</h2><p>\${postcodes.join(', ')}</p><h2>Popular here</h2><ul>\${services.map((slug) => \`<li><a href="/\${slug}">\${slug}</a></li>\`).join('')}</ul></aside><footer><p>Ardent Cleaning</p></footer></body></html>\`;
+}
+`,
+  );
+  writeFileSync(
+    path.join(dir, 'eleventy.config.mjs'),
+    `export default function (config) {
+  config.addGlobalData('layout', 'area.11ty.js');
+  config.addGlobalData('permalink', () => (data) => \`/cleaning-services-\${data.slug}/index.html\`);
+  return { dir: { input: 'src' }, markdownTemplateEngine: false };
+}
+`,
+  );
+}
+
+/** Hugo: the same Markdown as a section, a single-page layout like Eleventy's, the same URLs. */
+function setUpHugo(dir: string, markdownDir: string): void {
+  mkdirSync(path.join(dir, 'content/areas'), { recursive: true });
+  mkdirSync(path.join(dir, 'layouts/_default'), { recursive: true });
+  for (const name of readdirSync(markdownDir)) writeFileSync(path.join(dir, 'content/areas', name), readFileSync(path.join(markdownDir, name)));
+  writeFileSync(
+    path.join(dir, 'config.toml'),
+    `baseURL = "https://example.test/"
+languageCode = "en-GB"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+[permalinks]
+  areas = "/cleaning-services-:slug/"
+`,
+  );
+  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join('');
+  writeFileSync(
+    path.join(dir, 'layouts/_default/single.html'),
+    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"><link rel="canonical" href="{{ .Permalink }}"><link rel="stylesheet" href="/assets/site.css"></head><body><header><a href="/">Ardent</a><nav><ul>${nav}</ul></nav></header><main><h1>{{ .Params.heading }}</h1>{{ .Content }}</main><aside><h2>Postcodes</h2><p>{{ delimit .Params.postcodes ", " }}</p><h2>Popular here</h2><ul>{{ range .Params.services }}<li><a href="/{{ . }}">{{ . }}</a></li>{{ end }}</ul></aside><footer><p>Ardent Cleaning</p></footer></body></html>\n`,
+  );
+  writeFileSync(path.join(dir, 'layouts/_default/list.html'), '<!doctype html><title>{{ .Title }}</title>\n');
+  writeFileSync(path.join(dir, 'layouts/index.html'), '<!doctype html><title>Ardent</title>\n');
+}
+
+export interface Tool {
+  name: string;
+  /** One cold build into a fresh folder; resolves with the folder. */
+  build(run: number): Promise<Measured & { out: string }>;
+}
+
+export function tools(work: string, contentDir: string, markdownDir: string): Tool[] {
+  const eleventyDir = path.join(work, 'eleventy');
+  setUpEleventy(eleventyDir, markdownDir);
+  const list: Tool[] = [
+    {
+      name: 'ours',
+      async build(run) {
+        const out = path.join(work, `out-ours-${run}`);
+        const cache = path.join(work, `cache-ours-${run}`);
+        // `npm run build` itself, minus npm: a fresh output folder and an empty cache.
+        const result = await buildCommand(contentDir, out, cache);
+        return { ...result, out };
+      },
+    },
+    {
+      name: 'eleventy',
+      async build(run) {
+        const out = path.join(work, `out-eleventy-${run}`);
+        const result = await measure(process.execPath, [ELEVENTY, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'], eleventyDir);
+        return { ...result, out };
+      },
+    },
+  ];
+  if (HUGO) {
+    const hugoDir = path.join(work, 'hugo');
+    setUpHugo(hugoDir, markdownDir);
+    list.push({
+      name: 'hugo',
+      async build(run) {
+        const out = path.join(work, `out-hugo-${run}`);
+        const result = await measure(HUGO, ['--quiet', '--source', hugoDir, '--destination', out], hugoDir);
+        return { ...result, out };
+      },
+    });
+  }
+  return list;
+}
+
