@@ -60,6 +60,7 @@ export interface BuildReport {
 }
 
 const THRESHOLD = 500;
+const RENDER_BATCH = 24;
 
 export class Site {
   #files = new Map<string, LoadedFile>();
@@ -146,6 +147,9 @@ export class Site {
 
     this.folder.begin();
     try {
+      // The entry cache is for the next process (the dev server's updates keep theirs in memory):
+      // written while the pages render, when the worker threads take the larger share.
+      const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const rendered = await this.#render(input, jobs);T('render');
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images') });
       T('sitefiles');const buildId = this.folder.buildId();T('buildid');
@@ -154,8 +158,6 @@ export class Site {
       this.#files = read.files;
       this.#pending.clear();
       this.#built = true;
-      // The entry cache is for the next process: the dev server's updates keep theirs in memory.
-      if (changed === undefined) await this.#saveEntries(read);
       return {
         pages: site.pages.length,
         ...this.folder.stats,
@@ -224,7 +226,9 @@ export class Site {
       return [];
     };
     if (!pool) {
-      await here(todo);
+      // In batches: each batch's files are written before the next renders, so the HTML of
+      // thousands of pages is never held at once.
+      for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
       return todo.length;
     }
     await this.folder.beforeWriting();

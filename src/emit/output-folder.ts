@@ -40,8 +40,10 @@ const writes = pLimit(32);
  * output folder and by worker threads writing the pages they render.
  */
 export async function writeIfChanged(root: string, relativePath: string, contents: string | Uint8Array, known: string | undefined, madeDirs: Set<string>): Promise<OutputFile & { written: boolean }> {
-  const hash = contentHash(contents);
-  const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  // Encoded once, for the digest and the file alike.
+  const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  const hash = contentHash(data);
+  const bytes = data.byteLength;
   if (hash === known) return { hash, bytes, written: false };
   const target = path.join(root, relativePath);
   const dir = path.dirname(target);
@@ -50,7 +52,7 @@ export async function writeIfChanged(root: string, relativePath: string, content
       await mkdir(dir, { recursive: true });
       madeDirs.add(dir);
     }
-    await writeFile(target, contents);
+    await writeFile(target, data);
   });
   return { hash, bytes, written: true };
 }

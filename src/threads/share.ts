@@ -26,7 +26,9 @@ export async function shareWork<I, R>(items: readonly I[], pool: ThreadPool, { h
       if (yieldBetween) await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const runners = pool.live.map((thread) => run((batch) => there(thread, batch), false));
+  // Two batches in flight per worker thread: when it finishes one, the next is already in its
+  // queue, instead of waiting for this thread, busy with its own batch, to hand it one.
+  const runners = pool.live.flatMap((thread) => [0, 1].map(() => run((batch) => there(thread, batch), false)));
   if (here) runners.push(run(here, true));
   if (runners.length === 0) throw new Error('No thread is left to do the work: every worker thread failed.');
   await Promise.all(runners);
