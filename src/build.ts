@@ -134,27 +134,26 @@ export class Site {
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
     this.#onThreads = 0;
     this.#bundle ??= this.#makeBundle();
-    const T=(n:string)=>process.env.T&&console.log('T',n,(performance.now()-started).toFixed(1));
-    const read = await this.#load(changed);T('load');
+    const read = await this.#load(changed);
     const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
-    T('og');const site = this.#derive(read, og.problems);T('derive');
+    const site = this.#derive(read, og.problems);
     const bundle = await this.#bundle;
-    T('bundle');const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
+    const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
     // Every check before the first write: over its JavaScript budget, a page stops the build.
     const jobs = renderJobs(site);
     const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.files);
-    checkScriptBudget(scripts);T('budget');
+    checkScriptBudget(scripts);
 
     this.folder.begin();
     try {
       // The entry cache is for the next process (the dev server's updates keep theirs in memory):
       // written while the pages render, when the worker threads take the larger share.
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
-      const rendered = await this.#render(input, jobs);T('render');
+      const rendered = await this.#render(input, jobs);
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images') });
-      T('sitefiles');const buildId = this.folder.buildId();T('buildid');
+      const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
-      await this.folder.commit(buildId);T('commit');
+      await Promise.all([this.folder.commit(buildId), saving]);
       this.#files = read.files;
       this.#pending.clear();
       this.#built = true;
