@@ -34,7 +34,7 @@ export interface DevServerOptions {
   host: string;
   siteUrl?: string;
   logger: DevLogger;
-  /** Quiet time that ends a burst of file events. Default 20 ms: an editor's save is a burst of a few events within a millisecond or two. */
+  /** Quiet time that ends a burst of file events. Default 10 ms: an editor's save is a burst of a few events within a millisecond or two. */
   debounceMs?: number;
 }
 
@@ -153,7 +153,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
     }
     const batcher = createBatcher<FileChange>({
-      delayMs: options.debounceMs ?? 20,
+      delayMs: options.debounceMs ?? 10,
       run: rebuild,
       onError: (error) => logger.error(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });

@@ -7,7 +7,7 @@
 // Nothing is written before every check has passed (content, cross-checks, budgets): a failed
 // build leaves the folder as it was. The record is removed before the first write in place, so a
 // build cut short (a crash, a full disk) is followed by a fresh one.
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShot } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +30,7 @@ interface OutputRecord {
   files: Map<string, OutputFile>;
 }
 
-export const contentHash = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
+export const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
 
 /** Files written at once: each write in flight holds an encoded copy of its file. */
 const writes = pLimit(32);

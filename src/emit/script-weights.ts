@@ -16,13 +16,17 @@ export interface PageScriptWeight {
   files: number;
 }
 
+/** Each bundle's files, weighed once: a dev session keeps its bundle from one update to the next. */
+const weighed = new WeakMap<object, Map<string, Weight>>();
+
 /**
  * The JavaScript each page downloads, raw and gzipped (each file on its own, as served).
- * Files are gzipped once however many pages share them.
+ * Files are gzipped once however many pages share them, and however many builds use the bundle.
  */
 export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], files: readonly { path: string; contents: Uint8Array }[]): PageScriptWeight[] {
   const contentsByUrl = new Map(files.map((file) => [`/${file.path}`, file.contents]));
-  const weights = new Map<string, Weight>();
+  const weights = weighed.get(files) ?? new Map<string, Weight>();
+  weighed.set(files, weights);
   const weightOf = (url: string): Weight => {
     let weight = weights.get(url);
     if (!weight) {

@@ -5,7 +5,7 @@
 // only the parts their page lists (contextFor), made by the same functions that make the digests,
 // so a page cannot show something its key does not cover, and `npm run dev` and `npm run build`
 // cannot disagree about what a change affects.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Service } from '../content/schema/index.ts';
 import { areaRoute, serviceRoute, type SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -91,7 +91,8 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
 
 /** Maps (the contact files) are written as their entries. */
 const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item));
-const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
+/** The one-shot digest: made for every page on every update, where a Hash object each costs more than the hashing. */
+const sha1 = (text: string) => hash('sha1', text, 'base64url');
 
 export type PartDigests = Record<PartName, string>;
 
