@@ -11,7 +11,8 @@ import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Assets, PageContext } from './context.ts';
-import { islandsOf, layoutParts } from './layout-parts.ts';
+import { scriptBudgetFor } from '../budgets.ts';
+import { islandsOf, layoutParts, screenEntry } from './layout-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 import { trailFor } from './trail.ts';
@@ -55,9 +56,13 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
   return renderPageWithScripts(site, page, assets).html;
 }
 
-/** The boot script runs on every page; it imports the islands the page contains. */
+/**
+ * The boot script runs on every page; it imports the islands the page contains. An account screen
+ * runs from its own script as the page loads, and holds the page to the account budget.
+ */
 function scriptsFor(ctx: PageContext, extra: readonly string[] = []): PageScripts {
-  return pageScripts(ctx.assets, ['boot', ...extra], islandsOf(ctx.parts));
+  const { screen } = ctx.parts;
+  return pageScripts(ctx.assets, ['boot', ...(screen ? [screenEntry(screen)] : []), ...extra], islandsOf(ctx.parts), scriptBudgetFor(screen !== null));
 }
 
 export function renderPageWithScripts(site: SiteModel, page: SitePage, assets: Assets): { html: string; scripts: PageScripts } {
@@ -106,6 +111,7 @@ export function renderErrorPage(site: SiteModel, error: ErrorPage, assets: Asset
     heading: error.heading,
     breadcrumb: error.title,
     noindex: true,
+    access: 'public',
     blocks: [],
     body: null,
     blockMarkdown: new Map(),

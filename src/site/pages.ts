@@ -1,6 +1,7 @@
 import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { Area, Block, Branch, Page, Service } from '../content/schema/index.ts';
+import type { Access } from '../account/screen-names.ts';
 
 /** Every routed page, whatever content it comes from, in the one shape the renderer needs. */
 export interface SitePage {
@@ -12,6 +13,8 @@ export interface SitePage {
   heading: string;
   breadcrumb: string;
   noindex: boolean;
+  /** Who may see the page's screen: `admin` pages are behind the auth-client guard. */
+  access: Access;
   branch?: Branch;
   blocks: readonly Block[];
   body: RenderedMarkdown | null;
@@ -40,6 +43,7 @@ export function servicePage(entry: ContentEntry<Service>): SitePage {
     template: 'service',
     breadcrumb: service.name,
     noindex: false,
+    access: 'public',
     branch: service.branch,
     structuredData: [],
     service,
@@ -54,6 +58,7 @@ export function areaPage(entry: ContentEntry<Area>): SitePage {
     template: 'area',
     breadcrumb: area.name,
     noindex: false,
+    access: 'public',
     branch: 'cleaning',
     structuredData: [],
     area,
@@ -68,7 +73,9 @@ export function contentPage(entry: ContentEntry<Page>): SitePage {
     route: page.route,
     template: page.template,
     breadcrumb: page.breadcrumb ?? page.heading,
-    noindex: page.noindex,
+    // A guarded page is never indexed: the sitemap and robots.txt follow from its access.
+    noindex: page.noindex || page.access !== 'public',
+    access: page.access,
     branch: page.branch,
     structuredData: page.structuredData,
     mount: page.mount,
