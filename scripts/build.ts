@@ -1,10 +1,20 @@
-/** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force]: builds the site into dist/. */
+/**
+ * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
+ * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/account/config.ts);
+ * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead.
+ */
 import path from 'node:path';
-import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
+import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 
 const values = parseOptions(
-  { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, force: { type: 'boolean', default: false } },
-  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>] [--force]',
+  {
+    content: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    force: { type: 'boolean', default: false },
+    'auth-emulator': { type: 'boolean', default: false },
+  },
+  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>] [--force] [--auth-emulator]',
 );
 const projectRoot = process.cwd();
 const outDir = path.resolve(values.out ?? 'dist');
@@ -15,10 +25,28 @@ const cacheDir = path.resolve(values.cache ?? '.cache');
 // time, without development-only checks. Set before React is first imported, hence the dynamic imports.
 process.env.NODE_ENV ??= 'production';
 
+// The sign-in configuration: the emulator's for local runs, else the build environment's.
+const { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } = await import('../src/account/config.ts');
+const hostProblem = emulatorHostProblem(process.env);
+if (hostProblem) fail(hostProblem);
+const fromEnv = values['auth-emulator'] ? { config: LOCAL_EMULATOR_CONFIG, missing: [] } : firebaseConfigFromEnv(process.env);
+const firebase = fromEnv.config;
+if (values['auth-emulator']) console.log('Sign-in: the local Auth emulator, through the site\'s own origin (a local build: do not deploy it).');
+else if (!firebase) {
+  console.log(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See the README, "Sign-in and accounts".`);
+}
+
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/cache/unchanged-build.ts). --force builds anyway.
 const { forgetBuild, inputsDigest, recordBuild, unchangedBuild } = await import('../src/cache/unchanged-build.ts');
-const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now: new Date() };
+const inputs = {
+  contentDir: contentDir ?? path.join(projectRoot, 'content'),
+  publicDir: path.join(projectRoot, 'public'),
+  outDir,
+  siteUrl: process.env.URL,
+  now: new Date(),
+  firebase: firebase && JSON.stringify(firebase),
+};
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
 if (last) {
@@ -41,7 +69,7 @@ const { mkdir, writeFile } = await import('node:fs/promises');
 try {
   // A first build goes into a temporary folder swapped in on success; a rebuild writes only changed files (src/cache/output-folder.ts).
   const { result: report, unchanged } = await writeOutputFolder(outDir, cacheDir, (writer) =>
-    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL, now: inputs.now }),
+    buildSite({ projectRoot, contentDir, cacheDir, writer, logger: consoleLogger, siteUrl: process.env.URL, firebase, now: inputs.now }),
   );
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });
   // The build's own time, and the whole command's including Node and module start-up.

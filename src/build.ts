@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FirebaseWebConfig } from './account/config.ts';
 import { bundleAssets } from './bundle/bundle-assets.ts';
 import { readContent, readProfile, type LoadedContent } from './content/load-content.ts';
 import { ContentError, throwIfProblems } from './content/problems.ts';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   logger: Logger;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
+  /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
+  firebase?: FirebaseWebConfig;
   /** The build time, shown in the footer year and the manifest. */
   now?: Date;
   /** Encoded images and the content cache kept between builds; defaults to <projectRoot>/.cache. */
@@ -50,7 +53,7 @@ export interface BuildReport {
   work?: WorkStats;
 }
 
-type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'now' | 'cacheDir' | 'speed'>;
+type CheckOptions = Pick<BuildOptions, 'projectRoot' | 'contentDir' | 'siteUrl' | 'firebase' | 'now' | 'cacheDir' | 'speed'>;
 
 const contentDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'contentDir'>) => options.contentDir ?? path.join(options.projectRoot, 'content');
 const cacheDirOf = (options: Pick<BuildOptions, 'projectRoot' | 'cacheDir'>) => options.cacheDir ?? path.join(options.projectRoot, '.cache');
@@ -63,7 +66,7 @@ export async function checkSite(options: CheckOptions, session = openSession(opt
   const read = await readContent({ contentDir: contentDirOf(options), displayRoot: options.projectRoot, cacheDir: cacheDirOf(options), loadEntry: session.loadEntry });
   if (!read.content) throw new ContentError(read.problems);
   // Cross-checks run on what did load even when some files failed: the editor sees every problem in one run.
-  const site = deriveSite(read.content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date() }, read);
+  const site = deriveSite(read.content, { siteUrl: options.siteUrl, builtAt: options.now ?? new Date(), firebase: options.firebase }, read);
   return { content: read.content, site, images: read.images };
 }
 

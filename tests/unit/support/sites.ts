@@ -4,7 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite, type Logger } from '../../../src/build.ts';
+import { buildSite, type BuildOptions, type Logger } from '../../../src/build.ts';
 import { loadContent, type LoadedContent } from '../../../src/content/load-content.ts';
 import { ContentError, type ContentProblem } from '../../../src/content/problems.ts';
 import { MemoryWriter } from '../../../src/emit/writer.ts';
@@ -81,9 +81,9 @@ export async function problemsOf(contentDir: string): Promise<readonly ContentPr
 }
 
 /** Builds a site into memory with the project's templates, assets and public files. */
-export async function buildInMemory(contentDir: string = REAL_CONTENT): Promise<MemoryWriter> {
+export async function buildInMemory(contentDir: string = REAL_CONTENT, options: Pick<BuildOptions, 'firebase'> = {}): Promise<MemoryWriter> {
   const writer = new MemoryWriter();
-  await buildSite({ projectRoot: PROJECT_ROOT, contentDir, writer, logger: silentLogger, siteUrl: TEST_SITE_URL, now: FIXED_NOW });
+  await buildSite({ projectRoot: PROJECT_ROOT, contentDir, writer, logger: silentLogger, siteUrl: TEST_SITE_URL, now: FIXED_NOW, ...options });
   return writer;
 }
 
