@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describeAuthError } from '../auth-errors.ts';
+import { AUTH_ERRORS, describeAuthError } from '../auth-errors.ts';
 import { useServices, useSession, type AccountUser } from '../services.ts';
 import { Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { Checking, NotConfigured, Panel, SignedIn } from './panels.tsx';
@@ -79,11 +79,18 @@ function ResetPassword() {
 function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: string) => void }) {
   const services = useServices();
   const session = useSession();
-  const { errors, busy, run, formRef } = useAuthForm();
+  const { errors, setErrors, busy, run, formRef } = useAuthForm();
 
-  const submit = (form: HTMLFormElement) =>
-    run(async () => {
-      const { email } = fieldsOf(form);
+  const submit = (form: HTMLFormElement) => {
+    const { email } = fieldsOf(form);
+    // The service answers a malformed address as an unknown one (which the page must not reveal),
+    // so the format is checked here, by the browser's own rule for type="email".
+    const input = form.elements.namedItem('email') as HTMLInputElement;
+    if (!email || input.validity.typeMismatch) {
+      setErrors({ email: AUTH_ERRORS['invalid-email'].message });
+      return;
+    }
+    void run(async () => {
       try {
         await services!.requestPasswordReset(email);
       } catch (error) {
@@ -92,6 +99,7 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
       }
       onSent(email);
     });
+  };
 
   return (
     <form
@@ -100,7 +108,7 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(event.currentTarget);
+        submit(event.currentTarget);
       }}
     >
       {problem ? (
