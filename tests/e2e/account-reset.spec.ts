@@ -28,7 +28,9 @@ test('reset request → the emailed link sets a new password and signs in → th
 
   // The link in the email, on this site.
   await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(codes[0]!)}&apiKey=local-emulator-key&lang=en`);
-  await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+  await expect(page.getByText('Choose a new password for your account.')).toBeVisible();
+  await expect(page.getByLabel('Account')).toHaveValue(email);
+  await expect(page.getByLabel('Account')).toHaveAttribute('autocomplete', 'username');
   await expect(page.locator('#reset-password-hint')).toHaveText(/at least 6 characters/);
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);

@@ -158,11 +158,12 @@ function NewPassword({ code, email, onDone }: { code: string; email: string; onD
         submit(event.currentTarget);
       }}
     >
-      <p>
-        Choose a new password for <strong className="account-email">{email}</strong>.
-      </p>
-      {/* For password managers: the account the new password belongs to. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <p>Choose a new password for your account.</p>
+      {/* The account the new password is for: shown, and read by password managers to save it. */}
+      <div className="field">
+        <label htmlFor="reset-account">Account</label>
+        <input id="reset-account" name="username" type="email" autoComplete="username" value={email} readOnly />
+      </div>
       <Field id="reset-password" name="password" type={shown ? 'text' : 'password'} label="New password" autoComplete="new-password" hint={PASSWORD_RULES} error={errors.password} />
       <Field id="reset-confirm" name="confirm" type={shown ? 'text' : 'password'} label="Confirm new password" autoComplete="new-password" error={errors.confirm} />
       <ShowPassword id="reset-show-password" shown={shown} onChange={setShown} plural />
