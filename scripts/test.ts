@@ -48,7 +48,8 @@ run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--o
   return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
 });
 run('content check', bin('tsx'), ['scripts/check.ts']);
-const built = run('build', bin('tsx'), ['scripts/build.ts']);
+// The local build: the account pages use the Auth emulator the browser tests start (through the site's origin).
+const built = run('build', bin('tsx'), ['scripts/build.ts', '--auth-emulator']);
 // Size budgets (src/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', bin('tsx'), ['scripts/budgets.ts']);
 if (!chromium) {

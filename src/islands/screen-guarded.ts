@@ -2,4 +2,4 @@
 import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-startScreen(GuardedScreen);
+void startScreen(GuardedScreen);

@@ -2,4 +2,4 @@
 import { LoginScreen } from '../account/screens/LoginScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-startScreen(LoginScreen);
+void startScreen(LoginScreen);

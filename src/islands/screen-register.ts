@@ -2,4 +2,4 @@
 import { RegisterScreen } from '../account/screens/RegisterScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-startScreen(RegisterScreen);
+void startScreen(RegisterScreen);

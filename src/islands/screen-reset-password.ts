@@ -2,4 +2,4 @@
 import { ResetPasswordScreen } from '../account/screens/ResetPasswordScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-startScreen(ResetPasswordScreen);
+void startScreen(ResetPasswordScreen);

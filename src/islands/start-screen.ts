@@ -24,11 +24,18 @@ function WithServices({ screen, services, configured }: Props) {
   return createElement(ServicesContext, { value: services }, createElement(screen, { configured }));
 }
 
-export function startScreen(screen: ComponentType<ScreenProps>): void {
+/** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function startScreen(screen: ComponentType<ScreenProps>): Promise<void> {
   const element = document.querySelector<HTMLElement>('[data-screen]');
   if (!element) return;
   const json = document.getElementById('app-root')?.dataset.firebase;
   const config = json ? (JSON.parse(json) as FirebaseWebConfig) : null;
   if (!config) console.error(MISSING_CONFIG_ERROR);
-  hydrateWith(WithServices)(element, { screen, services: config ? firebaseServices(config) : null, configured: config !== null });
+  // Evaluating the modules, starting the SDK and hydrating are three tasks, not one long one.
+  await nextTask();
+  const services = config ? firebaseServices(config) : null;
+  await nextTask();
+  hydrateWith(WithServices)(element, { screen, services, configured: config !== null });
 }
