@@ -56,7 +56,7 @@ export const AUTH_ERRORS = {
   'too-many-requests': {
     codes: ['auth/too-many-requests'],
     field: 'form',
-    message: 'There have been too many attempts in a short time, so we have paused sign-in for this account. Please wait a few minutes and try again, or set a new password.',
+    message: 'There have been too many attempts in a short time, so sign-in is paused for a while. Please wait a few minutes and try again, or use "Forgot your password?" to set a new one.',
   },
   'weak-password': {
     codes: ['auth/weak-password', 'auth/password-does-not-meet-requirements'],

@@ -71,6 +71,25 @@ test('a wrong password is shown next to the password field', async ({ page, cons
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a production project\'s single answer for a wrong password or an unknown address still helps', async ({ page, consoleErrors }) => {
+  // Projects with email-enumeration protection answer both with INVALID_LOGIN_CREDENTIALS, which the
+  // emulator never does: this one answer is stood in for, in the service's own format.
+  consoleErrors.allow(SERVICE_REFUSAL);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await page.route('**/accounts:signInWithPassword?**', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS', errors: [] } }) }),
+  );
+  await submitLogin(page, LOCAL_ACCOUNTS.member.email, 'not-the-password');
+  const alert = page.locator('.form-error[role="alert"]');
+  await expect(alert).toContainText('The email address or password is not right. Check both for typing mistakes');
+  await expect(alert).toContainText('use "Forgot your password?" to set a new one; if you have no account yet, create one.');
+  // The ways out it names are right there.
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('auth/');
+});
+
 test('an email address in the wrong format is shown next to the email field', async ({ page, consoleErrors }) => {
   consoleErrors.allow(SERVICE_REFUSAL);
   await page.goto('/login');
