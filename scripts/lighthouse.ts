@@ -49,6 +49,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
 async function run(port: number, origin: string, page: LighthousePage, attempt = 1): Promise<Result> {
+  if (!page.signedInAs) await clearStorage(port, origin);
   // No config: Lighthouse's default, which is mobile emulation with simulated throttling.
   const result = await lighthouse(`${origin}${page.path}`, {
     port,
@@ -107,7 +108,7 @@ async function signIn(port: number, origin: string, account: keyof typeof LOCAL_
 }
 
 /**
- * Clears the origin's storage before a signed-out run. Lighthouse clears it too, but first warns
+ * Clears the origin's storage before each signed-out run. Lighthouse clears it too, but first warns
  * about any IndexedDB it finds, and the Firebase SDK keeps one (its heartbeat store) on every
  * account page: a run after another account page would fail on that warning alone.
  */
@@ -135,7 +136,6 @@ async function auditSite(port: number, root: string, netlifyToml: string, pages:
     const order = [...pages.filter((page) => !page.signedInAs), ...pages.filter((page) => page.signedInAs)];
     let signedIn = false;
     for (const page of order) {
-      if (!page.signedInAs) await clearStorage(port, site.origin);
       if (page.signedInAs && !signedIn) {
         await signIn(port, site.origin, page.signedInAs);
         signedIn = true;

@@ -13,8 +13,14 @@ import type { AccountServices, AccountUser } from './services.ts';
 
 export type GuardDecision = { kind: 'sign-in'; to: string } | { kind: 'no-access'; user: AccountUser } | { kind: 'allowed'; user: AccountUser };
 
-/** What the guard does for `user` (null: nobody signed in) on the page at `path` (its path and query). */
+/** Where a visitor nobody has signed in as goes from the page at `path` (its path and query); null for a signed-in user. */
+export function signInRedirect(user: AccountUser | null, path: string): string | null {
+  return user ? null : loginPathFor(path);
+}
+
+/** What the guard does for `user` (null: nobody signed in) on the page at `path`. */
 export async function guard(services: Pick<AccountServices, 'isAdmin'>, user: AccountUser | null, path: string): Promise<GuardDecision> {
-  if (!user) return { kind: 'sign-in', to: loginPathFor(path) };
+  const to = signInRedirect(user, path);
+  if (to !== null || !user) return { kind: 'sign-in', to: to! };
   return (await services.isAdmin({ fresh: true })) ? { kind: 'allowed', user } : { kind: 'no-access', user };
 }

@@ -45,6 +45,10 @@ export function firebaseServices(config: FirebaseWebConfig): AccountServices {
         unsubscribe?.();
       };
     },
+    currentUser: async () => {
+      await auth.authStateReady();
+      return toUser(auth.currentUser);
+    },
     signIn: async (email, password) => toUser((await signInWithEmailAndPassword(auth, email, password)).user)!,
     register: async (email, password) => toUser((await createUserWithEmailAndPassword(auth, email, password)).user)!,
     signOut: () => signOut(auth),

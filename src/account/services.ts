@@ -14,6 +14,8 @@ export interface AccountUser {
 export interface AccountServices {
   /** Calls `listener` once the saved session is known, then on every sign-in and sign-out; returns the unsubscribe. */
   watchUser(listener: (user: AccountUser | null) => void): () => void;
+  /** Who is signed in, once the saved session is known. */
+  currentUser(): Promise<AccountUser | null>;
   signIn(email: string, password: string): Promise<AccountUser>;
   /** Creates the account and signs it in. */
   register(email: string, password: string): Promise<AccountUser>;

@@ -1,5 +1,6 @@
-// The "guarded" account screen's entry: loaded only by the pages that mount it (src/render/layout-parts.ts).
+// The guarded screen: imported by src/islands/guard-start.ts once someone is signed in.
+import type { AccountServices } from '../account/services.ts';
 import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-void startScreen(GuardedScreen);
+export const mount = (element: HTMLElement, services: AccountServices) => startScreen(element, GuardedScreen, services);

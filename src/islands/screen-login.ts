@@ -1,5 +1,5 @@
-// The "login" account screen's entry: loaded only by the pages that mount it (src/render/layout-parts.ts).
+// The "login" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
 import { LoginScreen } from '../account/screens/LoginScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-void startScreen(LoginScreen);
+export const mount = (element: HTMLElement) => startScreen(element, LoginScreen);

@@ -1,5 +1,5 @@
-// The "register" account screen's entry: loaded only by the pages that mount it (src/render/layout-parts.ts).
+// The "register" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
 import { RegisterScreen } from '../account/screens/RegisterScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-void startScreen(RegisterScreen);
+export const mount = (element: HTMLElement) => startScreen(element, RegisterScreen);

@@ -1,5 +1,5 @@
-// The "reset-password" account screen's entry: loaded only by the pages that mount it (src/render/layout-parts.ts).
+// The "reset-password" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
 import { ResetPasswordScreen } from '../account/screens/ResetPasswordScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-void startScreen(ResetPasswordScreen);
+export const mount = (element: HTMLElement) => startScreen(element, ResetPasswordScreen);

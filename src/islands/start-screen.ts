@@ -1,19 +1,16 @@
 /**
- * Starts an account screen (each src/islands/screen-<name>.ts entry calls this): reads the
- * sign-in configuration the build put on the mount element (data-firebase, JSON), and hydrates the
- * screen with the Firebase services. It runs as the page loads, not when the visitor first acts
- * like the layout's widgets: the screen must know at once who is signed in.
+ * Hydrates an account screen with the Firebase services, made from the sign-in configuration the
+ * build put on the mount element unless the caller already has them. The guarded screen is started
+ * by src/islands/guard-start.ts once someone is signed in; the sign-in screens by
+ * src/islands/sign-in-start.ts when they are needed.
  */
 import { createElement, type ComponentType } from 'react';
 import type { FirebaseWebConfig } from '../account/config.ts';
 import { firebaseServices } from '../account/firebase-services.ts';
+import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
 import type { ScreenProps } from '../account/screens/screen-props.ts';
 import { ServicesContext, type AccountServices } from '../account/services.ts';
 import { hydrateWith } from './hydrate.ts';
-
-/** Spec §8, "Missing backend API key: logged as an error". Logged once per page. */
-export const MISSING_CONFIG_ERROR =
-  'Missing backend API key: sign-in is not set up on this build. Set FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID, FIREBASE_STORAGE_BUCKET and FIREBASE_APP_ID in the build environment (see the README).';
 
 interface Props extends ScreenProps {
   screen: ComponentType<ScreenProps>;
@@ -27,15 +24,19 @@ function WithServices({ screen, services, configured }: Props) {
 /** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function startScreen(screen: ComponentType<ScreenProps>): Promise<void> {
-  const element = document.querySelector<HTMLElement>('[data-screen]');
-  if (!element) return;
-  const json = document.getElementById('app-root')?.dataset.firebase;
-  const config = json ? (JSON.parse(json) as FirebaseWebConfig) : null;
-  if (!config) console.error(MISSING_CONFIG_ERROR);
-  // Evaluating the modules, starting the SDK and hydrating are three tasks, not one long one.
+export async function startScreen(element: HTMLElement, screen: ComponentType<ScreenProps>, started?: AccountServices): Promise<void> {
+  let services = started;
+  if (!services) {
+    const json = configJsonOnPage();
+    if (!json) {
+      // The build rendered the "not set up" state, which has nothing to do in the browser.
+      console.error(MISSING_CONFIG_ERROR);
+      return;
+    }
+    // Starting the SDK and hydrating are separate tasks, after the one that evaluated the modules.
+    await nextTask();
+    services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
+  }
   await nextTask();
-  const services = config ? firebaseServices(config) : null;
-  await nextTask();
-  hydrateWith(WithServices)(element, { screen, services, configured: config !== null });
+  hydrateWith(WithServices)(element, { screen, services, configured: true });
 }

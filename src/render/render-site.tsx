@@ -12,7 +12,7 @@ import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Assets, PageContext } from './context.ts';
 import { scriptBudgetFor } from '../budgets.ts';
-import { islandsOf, layoutParts, screenEntry } from './layout-parts.ts';
+import { islandsOf, layoutParts, screenScripts } from './layout-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 import { trailFor } from './trail.ts';
@@ -58,11 +58,11 @@ export function renderPage(site: SiteModel, page: SitePage, assets: Assets): str
 
 /**
  * The boot script runs on every page; it imports the islands the page contains. An account screen
- * runs from its own script as the page loads, and holds the page to the account budget.
+ * has its own scripts (layout-parts.ts), and holds the page to the account budget.
  */
 function scriptsFor(ctx: PageContext, extra: readonly string[] = []): PageScripts {
-  const { screen } = ctx.parts;
-  return pageScripts(ctx.assets, ['boot', ...(screen ? [screenEntry(screen)] : []), ...extra], islandsOf(ctx.parts), scriptBudgetFor(screen !== null));
+  const screen = screenScripts(ctx.parts.screen);
+  return pageScripts(ctx.assets, ['boot', ...screen.run, ...extra], [...islandsOf(ctx.parts), ...screen.load], scriptBudgetFor(ctx.parts.screen !== null));
 }
 
 export function renderPageWithScripts(site: SiteModel, page: SitePage, assets: Assets): { html: string; scripts: PageScripts } {

@@ -23,10 +23,10 @@ async function expectFieldError(page: Page, fieldLabel: string, message: RegExp)
 
 async function register(page: Page, email: string, password: string, confirm = password): Promise<void> {
   await page.goto('/register');
-  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(confirm);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
@@ -45,6 +45,21 @@ test('register → the new account is signed in, and the screen says so', async 
   await expect(page.getByRole('link', { name: 'Go to the admin area' })).toHaveCount(0);
 });
 
+test('the sign-in screen waits for the visitor to turn to the form: nothing of React or Firebase runs before', async ({ page }) => {
+  await page.goto('/login');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1500);
+  const screen = page.locator('[data-screen="login"]');
+  await expect(screen).not.toHaveAttribute('data-hydrated');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  // Firebase keeps a heartbeat store in IndexedDB from the moment it starts: none yet.
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
+  await page.getByLabel('Email address').hover();
+  await expect(screen).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toContain('firebase-heartbeat-database');
+});
+
 test('sign out → sign in again', async ({ page }) => {
   const email = uniqueEmail('again');
   await createAccount(page, email, PASSWORD);
@@ -55,7 +70,7 @@ test('sign out → sign in again', async ({ page }) => {
   // Signed out: the form is back, and a reload keeps it so.
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await submitLogin(page, email, PASSWORD);
   // No next: the home page.
   await page.waitForURL((url) => url.pathname === '/');
@@ -76,7 +91,6 @@ test('a production project\'s single answer for a wrong password or an unknown a
   // emulator never does: this one answer is stood in for, in the service's own format.
   consoleErrors.allow(SERVICE_REFUSAL);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.route('**/accounts:signInWithPassword?**', (route) =>
     route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS', errors: [] } }) }),
   );
@@ -139,7 +153,6 @@ test('?next= is honoured when it is a path on this site', async ({ page }) => {
 for (const next of ['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)']) {
   test(`an off-site next (${next}) is refused: the home page instead`, async ({ page, baseURL }) => {
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     await submitLogin(page, LOCAL_ACCOUNTS.member.email, LOCAL_ACCOUNTS.member.password);
     await page.waitForURL((url) => url.pathname === '/');
     expect(page.url()).toBe(`${new URL(baseURL!).origin}/`);
@@ -160,7 +173,6 @@ test('a network failure shows the network message, and sending again works once 
   // A lost connection is a fault the emulator cannot produce: the request is cut in the browser.
   consoleErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.route('**/identitytoolkit.googleapis.com/**', (route) => route.abort('internetdisconnected'));
   await submitLogin(page, LOCAL_ACCOUNTS.member.email, LOCAL_ACCOUNTS.member.password);
   const alert = page.locator('.form-error[role="alert"]');
@@ -175,9 +187,10 @@ test('the sign-in form works by keyboard alone, with the show-password toggle', 
   const email = uniqueEmail('keyboard');
   await createAccount(page, email, PASSWORD);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.getByLabel('Email address').focus();
   await page.keyboard.type(email);
+  // Focus in the form started the screen: its button can take focus once it is ready.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(PASSWORD);

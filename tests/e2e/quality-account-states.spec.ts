@@ -27,7 +27,6 @@ const STATES: State[] = [
     name: 'sign-in with a field error and a form error',
     async reach(page) {
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
       await submitLogin(page, LOCAL_ACCOUNTS.member.email, 'wrong password');
       await expect(page.locator('#login-password-error')).toBeVisible();
       return '.account-form';
@@ -46,9 +45,9 @@ const STATES: State[] = [
     name: 'registration with two errors',
     async reach(page) {
       await page.goto('/register');
-      await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
       await page.getByLabel('Password', { exact: true }).fill('one');
       await page.getByLabel('Confirm password').fill('two');
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
       await page.getByRole('button', { name: 'Create account' }).click();
       await expect(page.locator('#register-confirm-error')).toBeVisible();
       return '.account-form';
@@ -58,10 +57,10 @@ const STATES: State[] = [
     name: 'registration done',
     async reach(page) {
       await page.goto('/register');
-      await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
       await page.getByLabel('Email address').fill(uniqueEmail('states'));
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password').fill(PASSWORD);
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
       await page.getByRole('button', { name: 'Create account' }).click();
       return '[data-state="registered"]';
     },
@@ -70,8 +69,8 @@ const STATES: State[] = [
     name: 'reset link sent',
     async reach(page) {
       await page.goto('/reset-password');
-      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
       await page.getByLabel('Email address').fill(LOCAL_ACCOUNTS.member.email);
+      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
       await page.getByRole('button', { name: 'Send reset link' }).click();
       return '[data-state="sent"]';
     },

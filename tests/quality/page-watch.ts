@@ -53,8 +53,9 @@ export const isOwn404 = (message: ConsoleMessage, page: Page) =>
 /**
  * Waits until the page has settled: loaded, its widgets woken (a Shift press: they hydrate when
  * the visitor first acts) and hydrated (they mark themselves data-hydrated), the contact
- * section's first load checked (data-checked, or hydrated when it changed the section), and an
- * account screen hydrated and past its checking state. With `idle`, also the deferred work of the
+ * section's first load checked (data-checked, or hydrated when it changed the section), and a
+ * guarded page's screen hydrated and past its checking state. (A sign-in screen starts when the
+ * visitor turns to its form; until then the form the build rendered is what there is to see.) With `idle`, also the deferred work of the
  * first seconds (the build check runs 1 s after start) and then a quiet network.
  */
 export async function settle(page: Page, { idle = false } = {}): Promise<void> {
@@ -64,13 +65,13 @@ export async function settle(page: Page, { idle = false } = {}): Promise<void> {
     .waitForFunction(
       () =>
         [...document.querySelectorAll('[data-island]')].every((island) => island.matches('[data-hydrated], [data-checked]')) &&
-        [...document.querySelectorAll('[data-screen]')].every((screen) => screen.matches('[data-hydrated]:not(:has([data-state="checking"]))')),
+        [...document.querySelectorAll('[data-screen="guarded"]')].every((screen) => screen.matches('[data-hydrated]:not(:has([data-state="checking"]))')),
       undefined,
       { timeout: 10_000 },
     )
     .catch(async () => {
       const stuck = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated], [data-checked]), [data-screen]:not([data-hydrated]), [data-screen]:has([data-state="checking"])')].map(
+        [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated], [data-checked]), [data-screen="guarded"]:not([data-hydrated]), [data-screen]:has([data-state="checking"])')].map(
           (element) => element.dataset.island ?? `screen ${element.dataset.screen}`,
         ),
       );

@@ -27,17 +27,20 @@ export async function createAccount(page: Page, email: string, password: string)
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** Fills and sends the /login form as a visitor would (the page must be on /login). */
+/**
+ * Fills and sends the /login form as a visitor would (the page must be on /login). The screen
+ * starts when the visitor turns to the form: its button is enabled once it knows who is signed in.
+ */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Signs in on /login and waits until the next page (the home page, or `next`) has opened. */
 export async function signIn(page: Page, email: string, password: string, next?: string): Promise<void> {
   await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await submitLogin(page, email, password);
   await page.waitForURL((url) => url.pathname === (next ?? '/'));
 }

@@ -292,7 +292,10 @@ describe('build files', () => {
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
     // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen.
     expect(Object.keys(manifest.assets).sort()).toEqual(
-      ['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded'].sort(),
+      [
+        ...['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet'],
+        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded'],
+      ].sort(),
     );
     for (const asset of Object.values(manifest.assets)) {
       expect(asset).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);

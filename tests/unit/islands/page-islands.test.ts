@@ -138,10 +138,24 @@ describe('Firebase code', () => {
     for (const file of publicPages) expect(scriptFilesOf(out.text(file)).some(hasFirebase), file).toBe(false);
   });
 
-  it.each(['/login', '/register', '/reset-password', '/admin', '/experiments/block-builder/preview'])('%s loads it, with its own screen entry, from its first script tags', (route) => {
+  it.each(['/admin', '/experiments/block-builder/preview'])('%s runs the guard with Firebase as it loads (it must know who is signed in), and imports the screen with React after', (route) => {
     const html = page(route);
+    const { assets } = manifest();
+    expect(scriptsIn(html)).toEqual([assets.boot, assets['guard-start']]);
+    const head = [...scriptsIn(html), ...preloadsIn(html)].map((url) => out.text(url.slice(1)));
+    expect(head.some(hasFirebase)).toBe(true);
+    expect(head.some((code) => code.includes('react.transitional.element')), 'React is not in what the page runs as it loads').toBe(false);
+    expect(laterIn(html)).toContain(assets['screen-guarded']);
+  });
+
+  it.each(['/login', '/register', '/reset-password'])('%s only starts its screen when needed: its Firebase and React code is preloaded after load', (route) => {
+    const html = page(route);
+    const { assets } = manifest();
     const screen = /data-screen="([^"]+)"/.exec(html)![1]!;
-    expect(scriptsIn(html)).toEqual([manifest().assets.boot, manifest().assets[`screen-${screen}`]]);
-    expect(scriptFilesOf(html).some(hasFirebase)).toBe(true);
+    expect(scriptsIn(html)).toEqual([assets.boot, assets['sign-in-start']]);
+    expect(laterIn(html)).toContain(assets[`screen-${screen}`]);
+    const head = [...scriptsIn(html), ...preloadsIn(html)].map((url) => out.text(url.slice(1)));
+    expect(head.some(hasFirebase), 'nothing of Firebase in what the page runs as it loads').toBe(false);
+    expect(scriptFilesOf(html).some(hasFirebase), 'but it is counted in the page\'s JavaScript').toBe(true);
   });
 });
