@@ -12,6 +12,10 @@ export default {
     // popoverTargetAction). HTML attribute names are case-insensitive and the parser lowercases
     // them, so the case changes nothing; anything else must still be lowercase or camelCase.
     'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
+    // React's server renderer writes a boolean attribute as attr="" (the account forms' noValidate,
+    // a submit button disabled until the page is ready); both that and the bare name are valid
+    // HTML, and this pins the form React writes.
+    'attribute-boolean-style': ['error', { style: 'empty' }],
     // The generator writes "<!doctype html>" (src/render/render-site.tsx); the doctype is
     // case-insensitive in HTML, and this pins the lowercase form the generator uses.
     'doctype-style': ['error', { style: 'lowercase' }],

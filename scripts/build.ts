@@ -1,11 +1,22 @@
-/** npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force]: builds the site into dist/. */
+/**
+ * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
+ * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/account/config.ts);
+ * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead.
+ */
 import path from 'node:path';
-import { consoleLogger, exitWithError, formatBytes, parseOptions } from './cli.ts';
+import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/account/config.ts';
+import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/cache/unchanged-build.ts';
 
 const values = parseOptions(
-  { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, force: { type: 'boolean', default: false } },
-  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>] [--force]',
+  {
+    content: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    force: { type: 'boolean', default: false },
+    'auth-emulator': { type: 'boolean', default: false },
+  },
+  'Usage: npm run build -- [--content <dir>] [--out <dir>] [--cache <dir>] [--force] [--auth-emulator]',
 );
 const projectRoot = process.cwd();
 const outDir = path.resolve(values.out ?? 'dist');
@@ -13,10 +24,18 @@ const contentDir = values.content ? path.resolve(values.content) : undefined;
 const cacheDir = path.resolve(values.cache ?? '.cache');
 const shownOut = `${path.relative(projectRoot, outDir) || '.'}/`;
 
+// The sign-in configuration: the emulator's for local runs, else the build environment's.
+const hostProblem = emulatorHostProblem(process.env);
+if (hostProblem) fail(hostProblem);
+const fromEnv = values['auth-emulator'] ? { config: LOCAL_EMULATOR_CONFIG, missing: [] } : firebaseConfigFromEnv(process.env);
+const firebase = fromEnv.config;
+if (values['auth-emulator']) consoleLogger.info("Sign-in: the local Auth emulator, through the site's own origin (a local build: do not deploy it).");
+else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See the README, "Sign-in and accounts".`);
+
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/cache/unchanged-build.ts). --force builds anyway.
 const now = new Date();
-const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now };
+const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now, firebase: firebase && JSON.stringify(firebase) };
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
 if (last) {
@@ -30,7 +49,7 @@ await forgetBuild(cacheDir, outDir);
 const { Site, workSummary } = await import('../src/build.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
 
-const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, clock: () => now });
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, firebase, clock: () => now });
 try {
   const report = await site.build();
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });

@@ -8,14 +8,21 @@
 //
 // Prints a table of scores and LCP; writes test-results/lighthouse.json ({ passed, failed, pages })
 // for `npm test`'s summary. Thresholds: tests/support/quality/lighthouse-gate.ts.
+// The guarded page is audited as the administrator sees it: the local Auth emulator runs beside the
+// site (on E2E_AUTH_PORT, as for the browser tests), the administrator signs in through the real
+// form in the same Chromium, and Lighthouse keeps that session (disableStorageReset).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
+import { E2E_AUTH_PORT } from '../tests/support/e2e-ports.ts';
+import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
+import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 import { parseOptions } from './cli.ts';
 
@@ -42,6 +49,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
 async function run(port: number, origin: string, page: LighthousePage, attempt = 1): Promise<Result> {
+  if (!page.signedInAs) await clearStorage(port, origin);
   // No config: Lighthouse's default, which is mobile emulation with simulated throttling.
   const result = await lighthouse(`${origin}${page.path}`, {
     port,
@@ -50,6 +58,8 @@ async function run(port: number, origin: string, page: LighthousePage, attempt =
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     // The 404 page is audited as served, with its 404 status.
     ignoreStatusCode: page.status !== undefined,
+    // A signed-in page keeps the session the browser holds (otherwise Lighthouse clears the origin's storage first).
+    disableStorageReset: page.signedInAs !== undefined,
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
   const { lhr } = result;
@@ -81,15 +91,61 @@ async function audit(port: number, origin: string, page: LighthousePage): Promis
   return scores;
 }
 
-async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
-  const site = await serveSite(root, netlifyToml);
+/** Signs the account in through /login in the Chromium Lighthouse drives: the SDK keeps the session in the origin's storage. */
+async function signIn(port: number, origin: string, account: keyof typeof LOCAL_ACCOUNTS): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('Email address').fill(LOCAL_ACCOUNTS[account].email);
+    await page.getByLabel('Password', { exact: true }).fill(LOCAL_ACCOUNTS[account].password);
+    await page.locator('button[type="submit"]:enabled').click();
+    await page.waitForURL(`${origin}/`);
+    await page.close();
+  } finally {
+    await browser.close(); // disconnects; the browser and its default context stay for Lighthouse
+  }
+}
+
+/**
+ * Clears the origin's storage before each signed-out run. Lighthouse clears it too, but first warns
+ * about any IndexedDB it finds, and the Firebase SDK keeps one (its heartbeat store) on every
+ * account page: a run after another account page would fail on that warning alone.
+ */
+async function clearStorage(port: number, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const session = await page.context().newCDPSession(page);
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
+  // The local sign-in service, when a page is audited signed in.
+  const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT)) : undefined;
+  const site = await serveSite(root, netlifyToml, services ? { authEmulator: { host: services.emulator.host, ready: services.ready } } : {});
+  try {
+    await services?.ready;
     const rows: PageScores[] = [];
-    // One page at a time: parallel runs on a shared machine would distort the timings.
-    for (const page of pages) rows.push(await audit(port, site.origin, page));
-    return rows;
+    // One page at a time: parallel runs on a shared machine would distort the timings. Signed-out
+    // pages first: Lighthouse clears the origin's storage before each of them.
+    const order = [...pages.filter((page) => !page.signedInAs), ...pages.filter((page) => page.signedInAs)];
+    let signedIn = false;
+    for (const page of order) {
+      if (page.signedInAs && !signedIn) {
+        await signIn(port, site.origin, page.signedInAs);
+        signedIn = true;
+      }
+      rows.push(await audit(port, site.origin, page));
+    }
+    return pages.map((page) => rows[order.indexOf(page)]!);
   } finally {
     await site.close();
+    await services?.emulator.stop();
   }
 }
 

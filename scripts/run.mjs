@@ -20,12 +20,13 @@ const ENTRIES = {
   dev: 'scripts/dev.ts',
   serve: 'scripts/serve.ts',
   budgets: 'scripts/budgets.ts',
+  admin: 'scripts/admin.ts',
   session: 'src/build.ts',
   worker: 'src/threads/worker.ts',
 };
 
 /** Loaded from node_modules as they are: native code, binaries, and packages that find files next to themselves. */
-const EXTERNAL = ['esbuild', 'sharp', 'chokidar', 'fsevents', 'lightningcss', '@netlify/*', 'netlify-redirector', 'lighthouse', 'chrome-launcher'];
+const EXTERNAL = ['esbuild', 'sharp', 'chokidar', 'fsevents', 'lightningcss', '@netlify/*', 'netlify-redirector', 'lighthouse', 'chrome-launcher', 'firebase-admin', 'firebase-tools'];
 
 /** Bundles kept: those of the last few versions of the code (a branch switch and back). */
 const KEEP = 4;

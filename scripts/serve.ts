@@ -1,61 +1,114 @@
-// Serves the built site like Netlify would: `tsx scripts/serve.ts [--port 8080] [--host localhost] [--root dist]`.
-// Failures a user can fix (no build, port taken, bad netlify.toml) print one
+// Serves the built site like Netlify would, with the local services the account pages use:
+//   npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--build]
+// `npm start` is `--build`: it builds (with the local sign-in config) while the Auth emulator
+// starts, since the emulator takes about 10 s. The emulator is seeded with an admin and an
+// ordinary account, reached through this server (src/server/auth-emulator-proxy.ts), and stopped
+// with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
 // clear line instead of a stack trace.
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
+import { AuthEmulatorError } from '../src/account/local/auth-emulator.ts';
+import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
+import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
+import { authEmulatorProxy } from '../src/server/auth-emulator-proxy.ts';
 import { createSiteServer } from '../src/server/create-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = GENERATOR_ROOT;
 
-async function main(): Promise<void> {
-  const values = parseOptions(
-    { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, root: { type: 'string', default: 'dist' } },
-    'Usage: tsx scripts/serve.ts [--port 8080] [--host localhost] [--root dist]',
-  );
-  const port = portOption(values.port);
-  const host = values.host!;
-  const root = resolve(values.root!);
-  const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
-  if (!existsSync(root) || !statSync(root).isDirectory()) fail(`${shownRoot} does not exist. Run \`npm run build\` first.`);
-  if (!existsSync(join(root, '404.html'))) fail(`${shownRoot}404.html does not exist. Run \`npm run build\` first.`);
-  const netlifyToml = join(projectRoot, 'netlify.toml');
-  if (!existsSync(netlifyToml)) console.warn(`No netlify.toml at ${netlifyToml}: serving without header/redirect rules.`);
+const values = parseOptions(
+  {
+    port: { type: 'string' },
+    host: { type: 'string', default: 'localhost' },
+    root: { type: 'string', default: 'dist' },
+    'auth-port': { type: 'string' },
+    build: { type: 'boolean', default: false },
+  },
+  'Usage: npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--build]',
+);
+const port = portOption(values.port);
+const host = values.host!;
+const root = resolve(values.root!);
+const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
+const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] ? portOption(values['auth-port']) : undefined);
 
-  const server = await createSiteServer({
-    root,
-    netlifyToml,
-    logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
-  }).catch((error: unknown) => {
-    if (error instanceof NetlifyRulesError) fail(error.message);
-    throw error;
-  });
+let services: LocalServices | undefined;
+let stopping = false;
+// However this process ends, no emulator outlives it.
+process.on('exit', () => services?.emulator.kill());
+const stopServicesAndFail = async (message: string): Promise<never> => {
+  await services?.emulator.stop();
+  return fail(message);
+};
 
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    fail(listenProblem(error, port, host) ?? `Server error: ${error.message}`);
-  });
-  server.listen(port, host, () => {
-    const { port: actualPort } = server.address() as AddressInfo;
-    console.log(`Serving ${shownRoot} on http://${host}:${actualPort}`);
-  });
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer
-    stopping = true;
-    console.log(`\n${signal} received, shutting down.`);
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => {
-      server.closeAllConnections();
-      process.exit(0);
-    }, 3000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+/** npm start's build: a child process, so its output and failures are those of `npm run build`. */
+function build(): Promise<void> {
+  const child = spawn(process.execPath, [join(projectRoot, 'scripts/run.mjs'), 'build', '--auth-emulator', '--out', root], { stdio: 'inherit', cwd: projectRoot });
+  return new Promise((done, failed) => child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`The build failed (exit ${code}).`)))));
 }
 
-await main();
+if (values.build) {
+  services = startLocalServices(emulatorOptions);
+  await build().catch((error: Error) => stopServicesAndFail(`${error.message} Nothing is served.`));
+}
+if (!existsSync(root) || !statSync(root).isDirectory()) await stopServicesAndFail(`${shownRoot} does not exist. Run \`npm run build\` first.`);
+if (!existsSync(join(root, '404.html'))) await stopServicesAndFail(`${shownRoot}404.html does not exist. Run \`npm run build\` first.`);
+const netlifyToml = join(projectRoot, 'netlify.toml');
+if (!existsSync(netlifyToml)) console.warn(`No netlify.toml at ${netlifyToml}: serving without header/redirect rules.`);
+
+// Requests to the emulator wait until it answers and its accounts exist.
+let markReady!: (ready: Promise<unknown>) => void;
+const ready = new Promise<unknown>((done) => (markReady = done));
+const server = await createSiteServer({
+  root,
+  netlifyToml,
+  logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
+  extraRoutes: authEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.port}`, ready, logger: console }),
+}).catch((error: unknown) => {
+  if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
+  throw error;
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  void stopServicesAndFail(listenProblem(error, port, host) ?? `Server error: ${error.message}`);
+});
+await new Promise<void>((listening) => server.listen(port, host, listening));
+const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+console.log(`Serving ${shownRoot} on ${origin}; starting the local sign-in service…`);
+
+services ??= startLocalServices(emulatorOptions);
+markReady(services.ready);
+const { emulator } = services;
+services.ready.then(
+  ({ startSeconds }) => {
+    const { admin, member } = LOCAL_ACCOUNTS;
+    console.log(
+      [
+        `Sign-in: the Firebase Auth emulator on ${emulator.host} (ready in ${startSeconds.toFixed(1)} s), reached through ${origin}.`,
+        'These two accounts exist only in this local emulator, and are gone when it stops:',
+        `  ${admin.email.padEnd(24)} password ${admin.password.padEnd(24)} admin`,
+        `  ${member.email.padEnd(24)} password ${member.password.padEnd(24)} no admin role`,
+        'Roles: npm run admin -- grant <email> | revoke <email> | list.',
+        `Ready: ${origin}  (Ctrl+C stops the site and the emulator)`,
+      ].join('\n'),
+    );
+  },
+  (error: unknown) => void stopServicesAndFail(error instanceof AuthEmulatorError ? error.message : `The local sign-in service failed to start: ${String(error)}`),
+);
+// The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail.
+void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.'));
+
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the exit handler kills the emulator)
+  stopping = true;
+  console.log(`\n${signal} received, stopping the site and the sign-in service.`);
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 3000).unref();
+  void Promise.all([new Promise((closed) => server.close(closed)), emulator.stop()]).then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -48,7 +48,8 @@ run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--o
   return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
 });
 run('content check', process.execPath, ['scripts/run.mjs', 'check']);
-const built = run('build', process.execPath, ['scripts/run.mjs', 'build']);
+// The local build: the account pages use the Auth emulator the browser tests start (through the site's origin).
+const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator']);
 // Size budgets (src/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
 if (!chromium) {

@@ -4,6 +4,7 @@
 // and images (src/images/) alongside. A session keeps what it loaded and what the output folder holds,
 // so the next build or update loads, renders and writes only what changed.
 import path from 'node:path';
+import type { FirebaseWebConfig } from './account/config.ts';
 import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
@@ -33,6 +34,8 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
+  /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
+  firebase?: FirebaseWebConfig;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
   /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
@@ -206,7 +209,7 @@ export class Site {
   #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
     const problems = [...read.problems, ...moreProblems];
     if (!read.content) throw new ContentError(problems.sort(compareProblems));
-    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date() }, { problems, invalid: read.invalid });
+    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date(), firebase: this.options.firebase }, { problems, invalid: read.invalid });
   }
 
   /** Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker threads when there are many. */

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { build } from 'esbuild';
+import { SCREEN_NAMES } from '../account/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
+import { GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 import type { Assets } from '../render/context.ts';
 
 export interface BundleResult {
@@ -9,13 +11,16 @@ export interface BundleResult {
   files: { path: string; contents: Uint8Array }[];
 }
 
-/** Entry points by name: the stylesheet and the small browser scripts. */
+/** Entry points by name: the stylesheet, the small browser scripts, and the account screens (only on the pages that mount them). */
 export const ENTRY_POINTS = {
   site: 'src/styles/site.css',
   boot: 'src/islands/boot.ts',
   'not-found': 'src/islands/not-found.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
-} as Record<'site' | 'boot' | 'not-found' | IslandName, string>;
+  [SIGN_IN_START]: `src/islands/${SIGN_IN_START}.ts`,
+  [GUARD_START]: `src/islands/${GUARD_START}.ts`,
+  ...Object.fromEntries(SCREEN_NAMES.map((name) => [screenEntry(name), `src/islands/${screenEntry(name)}.ts`])),
+} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | IslandName | ReturnType<typeof screenEntry>, string>;
 
 /** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files. */
 export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {

@@ -19,6 +19,8 @@ export interface BuildInputs {
   siteUrl: string | undefined;
   /** The build time: only its year shows in the pages (the footer). */
   now: Date;
+  /** The sign-in configuration the account pages carry (src/account/config.ts), as JSON; absent when not set up. */
+  firebase?: string;
   /** Tests only: stand-ins for the generator's code keys. */
   code?: CodeKeys;
 }
@@ -58,7 +60,7 @@ function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
 export function inputsDigest(inputs: BuildInputs): string {
   const keys = inputs.code ?? codeKeys();
   const hash = createHash('sha256');
-  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0`);
+  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0`);
   stampFolder(hash, inputs.contentDir);
   stampFolder(hash, inputs.publicDir);
   return hash.digest('hex');

@@ -3,9 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { pageUrl } from '../render/structured-data/page-graph.ts';
 import type { SiteModel } from '../site/site-model.ts';
 
-/** Public routes only: account, admin and builder pages are noindex and left out. */
+/** Indexable routes only: noindex pages (those behind the guard among them) are left out. */
 export const publicRoutes = (site: SiteModel) => site.pages.filter((page) => !page.noindex).map((page) => page.route);
-export const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => page.noindex).map((page) => page.route);
+/** Routes behind the auth-client guard (`access: admin` in their front matter): disallowed to crawlers. */
+export const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => page.access !== 'public').map((page) => page.route);
 
 export function sitemapXml(site: SiteModel): string {
   const urls = publicRoutes(site).map((route) =>

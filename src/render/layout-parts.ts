@@ -1,3 +1,4 @@
+import { screenOf, type ScreenName } from '../account/screen-names.ts';
 import type { IslandName } from '../islands/names.ts';
 import type { SitePage } from '../site/pages.ts';
 
@@ -8,14 +9,26 @@ export interface LayoutParts {
   scrollToTop: boolean;
   /** The smart contact section: every page but /contact, which shows the full details instead. */
   contact: boolean;
+  /** The account screen an app page mounts (sign-in, registration, reset, or the guard): started as the page loads. */
+  screen: ScreenName | null;
 }
 
 const CONTACT_ROUTE = '/contact';
 
-/** The home page turns off the header, sidebar and scroll-to-top; the branch logos lead the way in. */
-export function layoutParts(page: Pick<SitePage, 'route' | 'template'>): LayoutParts {
+/**
+ * The home page turns off the header, sidebar and scroll-to-top; the branch logos lead the way in.
+ * App pages (account and admin screens) are focused: no services sidebar.
+ */
+export function layoutParts(page: Pick<SitePage, 'route' | 'template' | 'access' | 'mount'>): LayoutParts {
   const home = page.template === 'home';
-  return { header: !home, sidebar: !home, scrollToTop: !home, contact: page.route !== CONTACT_ROUTE };
+  const app = page.template === 'app';
+  return {
+    header: !home,
+    sidebar: !home && !app,
+    scrollToTop: !home,
+    contact: page.route !== CONTACT_ROUTE,
+    screen: app ? screenOf(page) : null,
+  };
 }
 
 /** The islands a page with these parts contains: the only scripts it loads, besides the boot script. */
@@ -26,4 +39,21 @@ export function islandsOf(parts: LayoutParts): IslandName[] {
   if (parts.contact) islands.push('contact');
   if (parts.scrollToTop) islands.push('scroll-top');
   return islands;
+}
+
+/** The script entry of an account screen (src/bundle/bundle-assets.ts). */
+export const screenEntry = (screen: ScreenName) => `screen-${screen}` as const;
+
+/** The small scripts that start a screen: a sign-in screen when it is needed, the guard as the page loads. */
+export const SIGN_IN_START = 'sign-in-start';
+export const GUARD_START = 'guard-start';
+
+/**
+ * The scripts of a page's account screen: `run` from a script tag as the page loads, `load` (the
+ * screen itself, with React) imported by it later. The guard's starter holds the Firebase SDK, to
+ * read the session at once; a sign-in screen's starter holds nothing of either.
+ */
+export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
+  if (!screen) return { run: [], load: [] };
+  return { run: [screen === 'guarded' ? GUARD_START : SIGN_IN_START], load: [screenEntry(screen)] };
 }

@@ -47,6 +47,8 @@ export interface SiteParts {
     logoRule: SiteModel['logoRule'];
     contacts: SiteModel['contacts'];
     contactRouting: SiteModel['contactRouting'];
+    /** The sign-in service the account screens use, when the build has one. */
+    firebase: SiteModel['firebase'];
     assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'og'>;
   };
   /** Service cards, in the site's order. */
@@ -81,6 +83,7 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       logoRule: site.logoRule,
       contacts: site.contacts,
       contactRouting: site.contactRouting,
+      firebase: site.firebase,
       assets: { stylesheet, scripts, imports, og },
     },
     services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, branch: data.branch, href: serviceRoute(data) })),
@@ -117,7 +120,7 @@ export function need<K extends PartName>(site: Partial<SiteParts>, name: K, rout
 /** The fields of a page that its own entry's digest covers: its data and rendered Markdown. */
 export const ENTRY_FIELDS = ['entry', 'title', 'description', 'heading', 'blocks', 'body', 'blockMarkdown', 'service', 'area'] as const;
 /** The fields the site derives for a page: each is part of its key. */
-export const DERIVED_FIELDS = ['route', 'file', 'template', 'breadcrumb', 'noindex', 'branch', 'structuredData', 'mount', 'trail'] as const;
+export const DERIVED_FIELDS = ['route', 'file', 'template', 'breadcrumb', 'noindex', 'access', 'branch', 'structuredData', 'mount', 'trail'] as const;
 
 /**
  * A page's key: the render code, the digests of the parts it reads, its own entry's digest, and
@@ -126,6 +129,6 @@ export const DERIVED_FIELDS = ['route', 'file', 'template', 'breadcrumb', 'noind
  */
 export function pageKey(renderKey: string, digests: PartDigests, page: SitePage): string {
   const trail = page.trail.map((crumb) => `${crumb.label}\u0001${crumb.route}`).join('\u0002');
-  const derived = [page.route, page.file, page.template, page.breadcrumb, page.noindex, page.branch ?? '', page.structuredData.join(','), page.mount ?? '', trail];
+  const derived = [page.route, page.file, page.template, page.breadcrumb, page.noindex, page.access, page.branch ?? '', page.structuredData.join(','), page.mount ?? '', trail];
   return sha1([renderKey, ...partsOf(page).map((name) => digests[name]), page.entry.digest, ...derived].join('\0'));
 }

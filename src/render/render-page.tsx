@@ -15,7 +15,8 @@ import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { PageContext } from './context.ts';
-import { islandsOf, layoutParts, type LayoutParts } from './layout-parts.ts';
+import { scriptBudgetFor } from '../budgets.ts';
+import { islandsOf, layoutParts, screenScripts, type LayoutParts } from './layout-parts.ts';
 import { pickParts, partsOf, type SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
@@ -74,15 +75,19 @@ function contextFor({ parts, images }: RenderInput, page: SitePage): PageContext
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
 const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
-/** The boot script runs on every page; it imports the islands the page contains. */
+/**
+ * The boot script runs on every page; it imports the islands the page contains. An account screen
+ * has its own scripts (layout-parts.ts), and holds the page to the account budget.
+ */
 function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = []): PageScripts {
-  const run = ['boot', ...extra];
-  const islands = islandsOf(parts);
+  const screen = screenScripts(parts.screen);
+  const run = ['boot', ...screen.run, ...extra];
+  const islands = [...islandsOf(parts), ...screen.load];
   const sets = scriptSets.get(assets) ?? new Map<string, PageScripts>();
   scriptSets.set(assets, sets);
   const key = `${run.join()} ${islands.join()}`;
   let scripts = sets.get(key);
-  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands)));
+  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor(parts.screen !== null))));
   return scripts;
 }
 
@@ -127,6 +132,7 @@ function errorSitePage(error: ErrorPage): SitePage {
     heading: error.heading,
     breadcrumb: error.title,
     noindex: true,
+    access: 'public',
     blocks: [],
     body: null,
     blockMarkdown: new Map(),

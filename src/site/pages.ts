@@ -1,5 +1,6 @@
 import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
+import type { Access } from '../account/screen-names.ts';
 import type { Area, Block, Branch, BusinessProfile, Page, Service } from '../content/schema/index.ts';
 
 /** One step of a page's breadcrumb trail. */
@@ -18,6 +19,8 @@ export interface SitePage {
   heading: string;
   breadcrumb: string;
   noindex: boolean;
+  /** Who may see the page's screen: `admin` pages are behind the auth-client guard. */
+  access: Access;
   branch?: Branch;
   blocks: readonly Block[];
   body: RenderedMarkdown | null;
@@ -56,12 +59,12 @@ function trailFor(page: SitePage, branches: BusinessProfile['branches'], byRoute
 
 export function servicePage(entry: ContentEntry<Service>): SitePage {
   const service = entry.data;
-  return sitePage(entry, { route: serviceRoute(service), template: 'service', breadcrumb: service.name, noindex: false, branch: service.branch, structuredData: [], mount: undefined, service, area: undefined });
+  return sitePage(entry, { route: serviceRoute(service), template: 'service', breadcrumb: service.name, noindex: false, access: 'public', branch: service.branch, structuredData: [], mount: undefined, service, area: undefined });
 }
 
 export function areaPage(entry: ContentEntry<Area>): SitePage {
   const area = entry.data;
-  return sitePage(entry, { route: areaRoute(area), template: 'area', breadcrumb: area.name, noindex: false, branch: 'cleaning', structuredData: [], mount: undefined, service: undefined, area });
+  return sitePage(entry, { route: areaRoute(area), template: 'area', breadcrumb: area.name, noindex: false, access: 'public', branch: 'cleaning', structuredData: [], mount: undefined, service: undefined, area });
 }
 
 /** A page of content/pages/. */
@@ -71,7 +74,9 @@ export function contentPage(entry: ContentEntry<Page>): SitePage {
     route: page.route,
     template: page.template,
     breadcrumb: page.breadcrumb ?? page.heading,
-    noindex: page.noindex,
+    // A guarded page is never indexed: the sitemap and robots.txt follow from its access.
+    noindex: page.noindex || page.access !== 'public',
+    access: page.access,
     branch: page.branch,
     structuredData: page.structuredData,
     mount: page.mount,
@@ -80,7 +85,7 @@ export function contentPage(entry: ContentEntry<Page>): SitePage {
   });
 }
 
-type KindFields = Pick<SitePage, 'route' | 'template' | 'breadcrumb' | 'noindex' | 'branch' | 'structuredData' | 'mount' | 'service' | 'area'>;
+type KindFields = Pick<SitePage, 'route' | 'template' | 'breadcrumb' | 'noindex' | 'access' | 'branch' | 'structuredData' | 'mount' | 'service' | 'area'>;
 
 /** Every page has every field, in one order: thousands of them are made on each derivation. */
 function sitePage(entry: ContentEntry<Service | Area | Page>, kind: KindFields): SitePage {
@@ -94,6 +99,7 @@ function sitePage(entry: ContentEntry<Service | Area | Page>, kind: KindFields):
     heading: data.heading,
     breadcrumb: kind.breadcrumb,
     noindex: kind.noindex,
+    access: kind.access,
     branch: kind.branch,
     blocks: data.blocks,
     body: entry.body,

@@ -1,3 +1,4 @@
+import type { FirebaseWebConfig } from '../account/config.ts';
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
@@ -23,12 +24,16 @@ export interface SiteModel {
   navigation: NavModel;
   logoRule: LoadedContent['navigation']['data']['logo'];
   errorPages: { notFound: ContentEntry<ErrorPage>; serverError: ContentEntry<ErrorPage> };
+  /** The sign-in service the account pages use; without it they say that sign-in is not set up. */
+  firebase?: FirebaseWebConfig;
 }
 
 export interface DeriveOptions {
   /** Netlify's URL build variable wins over the profile's url. */
   siteUrl?: string;
   builtAt: Date;
+  /** From the build environment (src/account/config.ts), or the local Auth emulator's. */
+  firebase?: FirebaseWebConfig;
 }
 
 type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidEntries };
@@ -71,6 +76,7 @@ function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOpt
     navigation: buildNavigation(content.navigation.data, services, areas, profile),
     logoRule: content.navigation.data.logo,
     errorPages: { notFound: errorPage(404), serverError: errorPage(500) },
+    ...(options.firebase ? { firebase: options.firebase } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ import { axeViolations } from '../support/quality/axe.ts';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
 import { isOwn404, settle, watchContext } from '../support/quality/page-watch.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
+import { adminContext } from '../support/accounts.ts';
+import { GUARDED_ROUTES } from '../support/spec-routes.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 const VIEWPORTS = [
@@ -78,7 +80,10 @@ async function scanStates(page: Page, viewport: (typeof VIEWPORTS)[number]): Pro
 for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
   test(`axe finds no violation on ${route} at 1280 and 375 px, menus closed and open`, async ({ browser, baseURL }) => {
     test.slow(); // two page loads and up to eight axe runs
-    const context = await browser.newContext({ baseURL });
+    // A guarded page is scanned as its screen shows to an administrator (a visitor is sent to /login;
+    // the other states are scanned by quality-account-states.spec.ts).
+    const guarded = (GUARDED_ROUTES as readonly string[]).includes(route);
+    const context = guarded ? await adminContext(browser, { baseURL }) : await browser.newContext({ baseURL });
     const watch = await watchContext(context, route === NOT_FOUND ? isOwn404 : undefined);
     const violations: Record<string, string[]> = {};
     try {

@@ -1,6 +1,8 @@
-// sitemap.xml and robots.txt: every public route is listed, account/admin/builder ones are not.
+// sitemap.xml and robots.txt: every public route and the sign-in pages are listed; the pages behind
+// the guard (admin and builder) are not, and are disallowed.
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNT_ROUTES, expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
+import { GUARDED_ROUTES, SIGN_IN_ROUTES } from '../support/spec-routes.ts';
+import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
   const response = await request.get('/sitemap.xml');
@@ -12,27 +14,27 @@ async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')));
 }
 
-test('sitemap.xml lists every public route once and no account, admin or builder route', async ({ request }) => {
+test('sitemap.xml lists every public route and sign-in page once, and no admin or builder route', async ({ request }) => {
   const locs = await sitemapLocs(request);
   const paths = locs.map((url) => url.pathname);
   expect(PUBLIC_ROUTES).toHaveLength(32);
-  expect([...paths].sort()).toEqual([...PUBLIC_ROUTES].sort());
-  for (const route of ACCOUNT_ROUTES) expect(paths).not.toContain(route);
+  expect([...paths].sort()).toEqual([...PUBLIC_ROUTES, ...SIGN_IN_ROUTES].sort());
+  for (const route of GUARDED_ROUTES) expect(paths).not.toContain(route);
   // One absolute https origin for the whole sitemap.
   expect(new Set(locs.map((url) => url.origin)).size).toBe(1);
   expect(locs[0]!.protocol).toBe('https:');
 });
 
-test('robots.txt names the sitemap and disallows the account, admin and builder routes', async ({ request }) => {
+test('robots.txt names the sitemap and disallows the admin and builder routes', async ({ request }) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
   const lines = (await response.text()).split(/\r?\n/).map((line) => line.trim());
   expect(lines).toContain('User-agent: *');
   const disallowed = lines.filter((line) => /^disallow:/i.test(line)).map((line) => line.replace(/^disallow:\s*/i, ''));
-  expect([...disallowed].sort()).toEqual([...ACCOUNT_ROUTES].sort());
-  // No public route is caught by a Disallow prefix.
-  for (const route of PUBLIC_ROUTES) {
+  expect([...disallowed].sort()).toEqual([...GUARDED_ROUTES].sort());
+  // No public route or sign-in page is caught by a Disallow prefix.
+  for (const route of [...PUBLIC_ROUTES, ...SIGN_IN_ROUTES]) {
     expect(disallowed.filter((rule) => rule !== '' && route.startsWith(rule)), route).toEqual([]);
   }
   const sitemapLines = lines.filter((line) => /^sitemap:/i.test(line));

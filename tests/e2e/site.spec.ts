@@ -2,6 +2,8 @@
 // console errors, one parsing JSON-LD block naming the page kind's types, and the §2 layout
 // (header, sidebar, scroll-to-top, logo target, smart contact section, footer).
 // Then the 404 page and a few layout details.
+import { adminContext } from '../support/accounts.ts';
+import { GUARDED_ROUTES } from '../support/spec-routes.ts';
 import { pageFacts } from '../support/e2e/page-facts.ts';
 import {
   ACCOUNT_ROUTES,
@@ -17,6 +19,7 @@ import {
 } from '../support/e2e/fixtures.ts';
 
 const isAccount = (route: string) => (ACCOUNT_ROUTES as readonly string[]).includes(route);
+const isGuarded = (route: string) => (GUARDED_ROUTES as readonly string[]).includes(route);
 
 /** §2: the logo leads to the wellbeing branch on these pages, to the cleaning branch elsewhere. */
 const WELLBEING_LOGO_ROUTES = new Set(['/ardent-wellbeing', '/cleaning-services-senior-citizens']);
@@ -38,73 +41,82 @@ test('the content produces exactly the 40 routes of the spec', async () => {
   expect(SPEC_ROUTES).toHaveLength(40);
   expect(new Set(SPEC_ROUTES).size).toBe(40);
   expect([...site.byRoute.keys()].sort()).toEqual([...SPEC_ROUTES].sort());
-  // Account, admin and builder pages are the noindex ones, and only those.
-  expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...ACCOUNT_ROUTES].sort());
+  // The pages behind the guard (admin and builder) are the noindex ones, and only those.
+  expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...GUARDED_ROUTES].sort());
+  expect(site.pages.filter((page) => page.access === 'admin').map((page) => page.route).sort()).toEqual([...GUARDED_ROUTES].sort());
 });
 
 for (const route of SPEC_ROUTES) {
-  test(`${route} answers 200 with its content's title, its JSON-LD and the §2 layout`, async ({ routePage: page }) => {
-    const site = await loadSite();
-    const content = site.byRoute.get(route);
-    expect(content, `content for ${route}`).toBeDefined();
+  test(`${route} answers 200 with its content's title, its JSON-LD and the §2 layout`, async ({ routePage, browser, baseURL }) => {
+    // A visitor on a guarded page is sent to sign in: these are read as the administrator sees them.
+    const context = isGuarded(route) ? await adminContext(browser, { baseURL }) : undefined;
+    const page = context ? await context.newPage() : routePage;
+    try {
+      const site = await loadSite();
+      const content = site.byRoute.get(route);
+      expect(content, `content for ${route}`).toBeDefined();
 
-    const response = await page.goto(route);
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-    const facts = await pageFacts(page);
-    expect(facts.title, 'document title').toBe(content!.title);
-    expect(facts.lang).toBe('en-GB');
-    expect(facts.h1).toEqual({ count: 1, visible: true });
-    if (isAccount(route)) expect(facts.robots).toMatch(/noindex/);
-    else expect(facts.robots, 'public pages are indexable').toBeNull();
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      const facts = await pageFacts(page);
+      expect(facts.title, 'document title').toBe(content!.title);
+      expect(facts.lang).toBe('en-GB');
+      expect(facts.h1).toEqual({ count: 1, visible: true });
+      if (isGuarded(route)) expect(facts.robots).toMatch(/noindex/);
+      else expect(facts.robots, 'public pages are indexable').toBeNull();
 
-    // JSON-LD: exactly one block, an @graph that parses, with the page kind's types.
-    expect(facts.jsonLd).toHaveLength(1);
-    const nodes = graphNodesOfTexts(facts.jsonLd);
-    const types = expectedLdTypes(route);
-    if (types) expect(typesOf(nodes).sort(), 'JSON-LD @types').toEqual([...types].sort());
-    else expect(nodes.length).toBeGreaterThan(0);
-    if (content!.area) {
-      const [service] = ofType(nodes, 'Service');
-      const places = [service?.areaServed ?? []].flat() as ({ name: string } | string)[];
-      expect(places.map((place) => (typeof place === 'string' ? place : place.name)), 'areaServed').toContain(content!.area.name);
+      // JSON-LD: exactly one block, an @graph that parses, with the page kind's types.
+      expect(facts.jsonLd).toHaveLength(1);
+      const nodes = graphNodesOfTexts(facts.jsonLd);
+      const types = expectedLdTypes(route);
+      if (types) expect(typesOf(nodes).sort(), 'JSON-LD @types').toEqual([...types].sort());
+      else expect(nodes.length).toBeGreaterThan(0);
+      if (content!.area) {
+        const [service] = ofType(nodes, 'Service');
+        const places = [service?.areaServed ?? []].flat() as ({ name: string } | string)[];
+        expect(places.map((place) => (typeof place === 'string' ? place : place.name)), 'areaServed').toContain(content!.area.name);
+      }
+      if (types?.includes('BreadcrumbList')) {
+        const items = (ofType(nodes, 'BreadcrumbList')[0]?.itemListElement ?? []) as { position: number; name: string; item: string }[];
+        expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
+        expect(new URL(items[0]!.item).pathname, 'breadcrumbs start at home').toBe('/');
+        expect(new URL(items.at(-1)!.item).pathname, 'breadcrumbs end at the page').toBe(route);
+      }
+
+      // Layout: the home page has no header, sidebar or scroll-to-top link; other pages have them.
+      if (route === '/') {
+        expect(facts.header.present, 'header').toBe(false);
+        expect(facts.sidebar.present, 'sidebar').toBe(false);
+        expect(facts.scrollTop.present, 'scroll-to-top link').toBe(false);
+      } else {
+        expect(facts.header.visible, 'header').toBe(true);
+        expect(facts.scrollTop.href, 'scroll-to-top link').toBe('#top');
+        // Account pages are focused: no services sidebar; public pages have it.
+        if (isAccount(route)) expect(facts.sidebar.present, 'sidebar').toBe(false);
+        else expect(facts.sidebar.visible, 'sidebar').toBe(true);
+        expect(facts.header.logoHref, 'logo link').toBe(WELLBEING_LOGO_ROUTES.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning');
+      }
+
+      // The smart contact section: everywhere but /contact, with phone, email and location cards.
+      if (route === '/contact') {
+        expect(facts.contact.present, 'smart contact section on /contact').toBe(false);
+      } else {
+        expect(facts.contact).toEqual(
+          expect.objectContaining({ visible: true, cardHeadings: ['Phone', 'Email', 'Location'], phoneVisible: true, emailVisible: true }),
+        );
+        expect(facts.contact.location).toMatch(/\S/);
+      }
+
+      // Footer: the current year, a Privacy Policy link, Instagram and Facebook.
+      expect(facts.footer.visible, 'footer').toBe(true);
+      expect(facts.footer.copyright).toContain(`© ${new Date().getFullYear()}`);
+      expect(facts.footer.links['Privacy Policy']).toBe('/privacy-policy');
+      expect(facts.footer.links['Instagram']).toMatch(/^https:\/\/(www\.)?instagram\.com\//);
+      expect(facts.footer.links['Facebook']).toMatch(/^https:\/\/(www\.)?facebook\.com\//);
+    } finally {
+      await context?.close();
     }
-    if (types?.includes('BreadcrumbList')) {
-      const items = (ofType(nodes, 'BreadcrumbList')[0]?.itemListElement ?? []) as { position: number; name: string; item: string }[];
-      expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
-      expect(new URL(items[0]!.item).pathname, 'breadcrumbs start at home').toBe('/');
-      expect(new URL(items.at(-1)!.item).pathname, 'breadcrumbs end at the page').toBe(route);
-    }
-
-    // Layout: the home page has no header, sidebar or scroll-to-top link; other pages have them.
-    if (route === '/') {
-      expect(facts.header.present, 'header').toBe(false);
-      expect(facts.sidebar.present, 'sidebar').toBe(false);
-      expect(facts.scrollTop.present, 'scroll-to-top link').toBe(false);
-    } else {
-      expect(facts.header.visible, 'header').toBe(true);
-      expect(facts.scrollTop.href, 'scroll-to-top link').toBe('#top');
-      // Account shells are rendered without the sidebar (see the report); public pages have it.
-      if (!isAccount(route)) expect(facts.sidebar.visible, 'sidebar').toBe(true);
-      expect(facts.header.logoHref, 'logo link').toBe(WELLBEING_LOGO_ROUTES.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning');
-    }
-
-    // The smart contact section: everywhere but /contact, with phone, email and location cards.
-    if (route === '/contact') {
-      expect(facts.contact.present, 'smart contact section on /contact').toBe(false);
-    } else {
-      expect(facts.contact).toEqual(
-        expect.objectContaining({ visible: true, cardHeadings: ['Phone', 'Email', 'Location'], phoneVisible: true, emailVisible: true }),
-      );
-      expect(facts.contact.location).toMatch(/\S/);
-    }
-
-    // Footer: the current year, a Privacy Policy link, Instagram and Facebook.
-    expect(facts.footer.visible, 'footer').toBe(true);
-    expect(facts.footer.copyright).toContain(`© ${new Date().getFullYear()}`);
-    expect(facts.footer.links['Privacy Policy']).toBe('/privacy-policy');
-    expect(facts.footer.links['Instagram']).toMatch(/^https:\/\/(www\.)?instagram\.com\//);
-    expect(facts.footer.links['Facebook']).toMatch(/^https:\/\/(www\.)?facebook\.com\//);
   });
 }
 

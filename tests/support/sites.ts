@@ -92,8 +92,8 @@ export async function buildInto(contentDir: string = REAL_CONTENT, options: Part
 }
 
 /** The built folder of a site: see buildInto. */
-export async function buildInMemory(contentDir: string = REAL_CONTENT): Promise<BuiltFolder> {
-  return (await buildInto(contentDir)).out;
+export async function buildInMemory(contentDir: string = REAL_CONTENT, options: Partial<SiteOptions> = {}): Promise<BuiltFolder> {
+  return (await buildInto(contentDir, options)).out;
 }
 
 /** "/" → "index.html", "/about" → "about/index.html". */

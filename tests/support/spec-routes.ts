@@ -36,17 +36,14 @@ export const AREA_SLUGS = [
 
 export const AREA_ROUTES = AREA_SLUGS.map((slug) => `/cleaning-services-${slug}`);
 
-/** Account and other pages: server-rendered shells, noindex, not in the sitemap. */
-export const ACCOUNT_ROUTES = [
-  '/login',
-  '/register',
-  '/reset-password',
-  '/admin',
-  '/integrated-builder',
-  '/test-builder-dashboard',
-  '/experiments/block-builder/builder',
-  '/experiments/block-builder/preview',
-] as const;
+/** The sign-in screens: public entry points, indexable, in the sitemap. */
+export const SIGN_IN_ROUTES = ['/login', '/register', '/reset-password'] as const;
+
+/** Behind the auth-client guard (`access: admin`): noindex, not in the sitemap, disallowed in robots.txt. */
+export const GUARDED_ROUTES = ['/admin', '/integrated-builder', '/test-builder-dashboard', '/experiments/block-builder/builder', '/experiments/block-builder/preview'] as const;
+
+/** Account and other pages: server-rendered shells with an account screen. */
+export const ACCOUNT_ROUTES = [...SIGN_IN_ROUTES, ...GUARDED_ROUTES] as const;
 
 export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
 export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES];

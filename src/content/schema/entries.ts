@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssetPathSchema, BranchSchema, ImageSchema, RouteSchema, SeoFields, SlugSchema } from './common.ts';
 import { BlocksSchema } from './blocks.ts';
+import { ACCESS_LEVELS, isSignInScreen, SIGN_IN_SCREENS } from '../../account/screen-names.ts';
 
 export const ServiceSchema = z.strictObject({
   slug: SlugSchema,
@@ -64,8 +65,13 @@ export const PageSchema = z
     /** home: no header, sidebar or scroll-to-top. app: a shell for a client-side screen. */
     template: z.enum(['home', 'standard', 'app']).default('standard'),
     branch: BranchSchema.optional(),
-    /** Kept out of search engines and the sitemap. */
+    /** Kept out of search engines and the sitemap (pages with `access: admin` always are). */
     noindex: z.boolean().default(false),
+    /**
+     * Who may see the page's screen. `admin`: the auth-client guard lets only signed-in
+     * administrators in; the page is noindex, left out of the sitemap and disallowed in robots.txt.
+     */
+    access: z.enum(ACCESS_LEVELS).default('public'),
     /** Short label in breadcrumbs; defaults to the heading. */
     breadcrumb: z.string().min(1).optional(),
     /** Extra JSON-LD this page carries (BreadcrumbList is automatic). */
@@ -75,11 +81,17 @@ export const PageSchema = z
     blocks: BlocksSchema.default([{ type: 'body' }]),
   })
   .superRefine((page, ctx) => {
-    if (page.template === 'app' && !page.noindex) {
-      ctx.addIssue({ code: 'custom', path: ['noindex'], message: 'App pages must set "noindex: true".' });
-    }
     if (page.template === 'app' && !page.mount) {
       ctx.addIssue({ code: 'custom', path: ['mount'], message: 'App pages must name the screen they mount, for example "mount: login".' });
+    } else if (page.template === 'app' && page.access === 'public' && !isSignInScreen(page.mount)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mount'],
+        message: `A public app page mounts one of the sign-in screens (${SIGN_IN_SCREENS.join(', ')}); a page for administrators also says "access: admin".`,
+      });
+    }
+    if (page.access !== 'public' && page.template !== 'app') {
+      ctx.addIssue({ code: 'custom', path: ['access'], message: 'Only app pages ("template: app") can be limited to administrators.' });
     }
   });
 export type Page = z.infer<typeof PageSchema>;

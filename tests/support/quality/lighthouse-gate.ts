@@ -18,6 +18,8 @@ type AuditResult = Result['audits'][string];
 export interface LighthousePage {
   kind: string;
   path: string;
+  /** Audited signed in as this local account (the seeded administrator): a guarded page's screen, not the way to /login. */
+  signedInAs?: 'admin';
   /** The status the page answers with, when it is not 200 (Lighthouse refuses error statuses unless told). */
   status?: number;
   expectedFailures?: readonly ExpectedFailure[];
@@ -35,6 +37,16 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
   { kind: 'faqs', path: '/faqs' },
   { kind: 'contact', path: '/contact' },
   { kind: 'about', path: '/about' },
+  // The sign-in pages are public entry points, indexable like any other page.
+  { kind: 'sign in', path: '/login' },
+  { kind: 'register', path: '/register' },
+  { kind: 'reset password', path: '/reset-password' },
+  {
+    kind: 'guarded (administrator)',
+    path: '/admin',
+    signedInAs: 'admin',
+    expectedFailures: [{ audit: 'is-crawlable', mustFail: true, why: 'a page behind the guard is noindex and disallowed in robots.txt: it must not be indexed' }],
+  },
   {
     kind: '404',
     path: '/this-page-does-not-exist',

@@ -52,18 +52,29 @@ export const isOwn404 = (message: ConsoleMessage, page: Page) =>
 
 /**
  * Waits until the page has settled: loaded, its widgets woken (a Shift press: they hydrate when
- * the visitor first acts) and hydrated (they mark themselves data-hydrated), and the contact
- * section's first load checked (data-checked, or hydrated when it changed the section). With
- * `idle`, also the deferred work of the first seconds (the build check runs 1 s after start) and
- * then a quiet network.
+ * the visitor first acts) and hydrated (they mark themselves data-hydrated), the contact
+ * section's first load checked (data-checked, or hydrated when it changed the section), and a
+ * guarded page's screen hydrated and past its checking state. (A sign-in screen starts when the
+ * visitor turns to its form; until then the form the build rendered is what there is to see.) With `idle`, also the deferred work of the
+ * first seconds (the build check runs 1 s after start) and then a quiet network.
  */
 export async function settle(page: Page, { idle = false } = {}): Promise<void> {
   await page.waitForLoadState('load');
   await page.keyboard.press('Shift');
   await page
-    .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.matches('[data-hydrated], [data-checked]')), undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-island]')].every((island) => island.matches('[data-hydrated], [data-checked]')) &&
+        [...document.querySelectorAll('[data-screen="guarded"]')].every((screen) => screen.matches('[data-hydrated]:not(:has([data-state="checking"]))')),
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(async () => {
-      const stuck = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated], [data-checked])')].map((island) => (island as HTMLElement).dataset.island));
+      const stuck = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated], [data-checked]), [data-screen="guarded"]:not([data-hydrated]), [data-screen]:has([data-state="checking"])')].map(
+          (element) => element.dataset.island ?? `screen ${element.dataset.screen}`,
+        ),
+      );
       throw new Error(`islands not hydrated after 10 s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
     });
   if (!idle) return;

@@ -1,6 +1,7 @@
 // Starts the project's own Netlify-like server (the one `npm start` uses) on 127.0.0.1 and a free
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
+import { authEmulatorProxy, type AuthEmulatorProxyOptions } from '../../../src/server/auth-emulator-proxy.ts';
 import { createSiteServer } from '../../../src/server/create-server.ts';
 
 export interface RunningSite {
@@ -9,10 +10,18 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-/** `unref`: do not keep the process alive for this server (a test worker's lazily started fixture). */
-export async function serveSite(root: string, netlifyToml: string, { unref = false } = {}): Promise<RunningSite> {
+/**
+ * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
+ * `authEmulator`: pass the Auth emulator's paths on to it, as `npm start` does (src/server/auth-emulator-proxy.ts).
+ */
+export async function serveSite(root: string, netlifyToml: string, { unref = false, authEmulator }: { unref?: boolean; authEmulator?: AuthEmulatorProxyOptions } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.
-  const server = await createSiteServer({ root, netlifyToml, logger: { info: () => {}, error: () => {} } });
+  const server = await createSiteServer({
+    root,
+    netlifyToml,
+    logger: { info: () => {}, error: () => {} },
+    extraRoutes: authEmulator ? authEmulatorProxy(authEmulator) : undefined,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -227,17 +227,27 @@ describe('PageSchema', () => {
     });
   });
 
-  it('accepts an app page that is noindex and names its mount', () => {
-    expect(valid('page', 'valid-app.md')).toMatchObject({ template: 'app', noindex: true, mount: 'block-preview' });
+  it('accepts an app page for administrators that names its screen, and a public one that mounts a sign-in screen', () => {
+    expect(valid('page', 'valid-app.md')).toMatchObject({ template: 'app', access: 'admin', mount: 'block-preview' });
+    expect(valid('page', 'valid-app-sign-in.md')).toMatchObject({ template: 'app', access: 'public', noindex: false, mount: 'login' });
   });
 
-  it('reports both app-page rules at once when both are broken', () => {
-    const result = schemas.PageSchema.safeParse({ route: '/login', title: 'T', description: 'D', heading: 'H', template: 'app' });
-    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['mount', 'noindex']);
+  it('reports every app-page rule broken at once', () => {
+    const result = schemas.PageSchema.safeParse({ route: '/about', title: 'T', description: 'D', heading: 'H', access: 'admin' });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['access']);
+    const app = schemas.PageSchema.safeParse({ route: '/login', title: 'T', description: 'D', heading: 'H', template: 'app' });
+    expect(app.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['mount']);
   });
 
-  it('does not require noindex or mount outside app pages', () => {
-    expect(schemas.PageSchema.safeParse({ route: '/about', title: 'T', description: 'D', heading: 'H', template: 'standard' }).success).toBe(true);
+  it('says which screens a public app page may mount', () => {
+    const result = schemas.PageSchema.safeParse({ route: '/admin', title: 'T', description: 'D', heading: 'H', template: 'app', mount: 'admin' });
+    expect(result.error?.issues[0]?.message).toContain('login, register, reset-password');
+    expect(result.error?.issues[0]?.message).toContain('access: admin');
+  });
+
+  it('does not require a mount outside app pages, and every page is public unless it says otherwise', () => {
+    const result = schemas.PageSchema.safeParse({ route: '/about', title: 'T', description: 'D', heading: 'H', template: 'standard' });
+    expect(result.data?.access).toBe('public');
   });
 });
 

@@ -2,9 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedContent } from '../../../src/content/load-content.ts';
 import { contactFileForPath } from '../../../src/site/contact-file.ts';
-import { ACCOUNT_ROUTES, NAVIGATION_AREAS, SPEC_ROUTES } from '../../support/spec-routes.ts';
+import { ACCOUNT_ROUTES, GUARDED_ROUTES, NAVIGATION_AREAS, SIGN_IN_ROUTES, SPEC_ROUTES } from '../../support/spec-routes.ts';
 
 const APP_ROUTES: readonly string[] = ACCOUNT_ROUTES;
+const GUARDED: readonly string[] = GUARDED_ROUTES;
 import {
   attributeOf,
   buildInMemory,
@@ -94,33 +95,51 @@ describe('the head of every page', () => {
 });
 
 describe('app pages', () => {
-  it.each(APP_ROUTES)('%s is noindex and has a mount point', (route) => {
+  const screenOf = (html: string) => attributeOf(html, /<div class="account-screen"[^>]*>/, 'data-screen');
+
+  it.each(SIGN_IN_ROUTES)('%s is indexable and mounts its own sign-in screen', (route) => {
+    const html = page(route);
+    expect(isNoindex(html)).toBe(false);
+    expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toBe(route.slice(1));
+    expect(screenOf(html)).toBe(route.slice(1));
+  });
+
+  it.each(GUARDED_ROUTES)('%s is noindex and mounts the guarded screen in its neutral checking state', (route) => {
     const html = page(route);
     expect(isNoindex(html)).toBe(true);
-    const mount = attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount');
-    expect(mount).toMatch(/^[a-z0-9-]+$/);
+    expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toMatch(/^[a-z0-9-]+$/);
+    expect(screenOf(html)).toBe('guarded');
+    const screen = elementHtml(html, /<div class="account-screen"[^>]*>/)!;
+    // Nothing of the guarded screen until the guard has decided, in the browser.
+    expect(screen).toContain('data-state="not-configured"');
+    expect(screen).not.toContain('Sign out');
   });
 
-  it('only app pages are noindex or have a mount point', () => {
-    for (const route of SPEC_ROUTES.filter((r) => !APP_ROUTES.includes(r))) {
-      expect(isNoindex(page(route)), route).toBe(false);
-      expect(page(route), route).not.toContain('id="app-root"');
-    }
+  it('only guarded pages are noindex, and only app pages have a mount point', () => {
+    for (const route of SPEC_ROUTES.filter((r) => !GUARDED.includes(r))) expect(isNoindex(page(route)), route).toBe(false);
+    for (const route of SPEC_ROUTES.filter((r) => !APP_ROUTES.includes(r))) expect(page(route), route).not.toContain('id="app-root"');
   });
 
-  it('are left out of sitemap.xml, which lists every other page', () => {
+  it('guarded pages are left out of sitemap.xml, which lists every other page', () => {
     const sitemap = out.text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(sitemap.startsWith('<?xml')).toBe(true);
-    expect(locs.sort()).toEqual(SPEC_ROUTES.filter((route) => !APP_ROUTES.includes(route)).map(urlOf).sort());
+    expect(locs.sort()).toEqual(SPEC_ROUTES.filter((route) => !GUARDED.includes(route)).map(urlOf).sort());
   });
 
-  it('are disallowed in robots.txt, which names the sitemap', () => {
+  it('guarded pages are disallowed in robots.txt, which names the sitemap', () => {
     const robots = out.text('robots.txt');
     const disallowed = robots.split('\n').filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim());
-    expect(disallowed.sort()).toEqual([...APP_ROUTES].sort());
+    expect(disallowed.sort()).toEqual([...GUARDED].sort());
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toMatch(new RegExp(`^Sitemap: ${TEST_SITE_URL}/sitemap\\.xml$`, 'm'));
+  });
+
+  it('without sign-in configuration, every account screen says sign-in is not set up, and no page carries a configuration', () => {
+    for (const route of APP_ROUTES) {
+      expect(page(route), route).toContain('Sign-in is not set up');
+      expect(page(route), route).not.toContain('data-firebase');
+    }
   });
 });
 
@@ -136,12 +155,13 @@ describe('layout', () => {
     expect(hasScrollTop(html)).toBe(false);
   });
 
-  it('every other page has the header, the sidebar and scroll-to-top', () => {
+  it('every other page has the header and scroll-to-top, and every page but the account pages the sidebar', () => {
     for (const route of SPEC_ROUTES.filter((r) => r !== '/')) {
       const html = page(route);
       expect(hasHeader(html), route).toBe(true);
       expect(hasScrollTop(html), route).toBe(true);
-      expect(hasSidebar(html), route).toBe(true);
+      // Account pages are focused: header and footer, no services sidebar.
+      expect(hasSidebar(html), route).toBe(!APP_ROUTES.includes(route));
     }
   });
 
@@ -268,8 +288,13 @@ describe('build files', () => {
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
-    // The stylesheet, the boot script, the 404 script and one entry per island.
-    expect(Object.keys(manifest.assets).sort()).toEqual(['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet']);
+    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen.
+    expect(Object.keys(manifest.assets).sort()).toEqual(
+      [
+        ...['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet'],
+        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded'],
+      ].sort(),
+    );
     for (const asset of Object.values(manifest.assets)) {
       expect(asset).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);
       expect(out.files.has(asset.slice(1)), asset).toBe(true);
