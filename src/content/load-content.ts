@@ -86,7 +86,8 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
       const before = known.get(absolute);
       if (only && !only.has(absolute) && before) return files.set(absolute, before);
       const checked = await checkFile(absolute, schema, settings, before);
-      if ('reuse' in checked) files.set(absolute, checked.reuse);
+      // Known files from the entry cache were deserialised: their entries get their methods back too.
+      if ('reuse' in checked) files.set(absolute, reviveEntry(checked.reuse));
       else if ('missing' in checked) files.set(absolute, checked.missing);
       else toParse.push({ absolute, schema, checked });
     }),
@@ -128,7 +129,7 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
   return { content, problems, invalid, images, files, loaded: toParse.length };
 }
 
-/** A loaded file from another thread: its entry gets its methods back. */
+/** A loaded file from another thread or the entry cache: its entry gets its methods back. */
 function reviveEntry(file: LoadedFile): LoadedFile {
   if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
   return file;
