@@ -109,7 +109,7 @@ beforeAll(async () => {
     const rootBefore = (await readdir(root)).sort();
     const [build, check] = await Promise.all([
       run('scripts/build.ts', ['--content', content, '--out', dist]),
-      run('scripts/check.ts', ['--content', content]),
+      run('scripts/check.ts', ['--content', content, '--format', 'text']),
     ]);
     const caseText = await readFile(path.join(BROKEN, name, spec.file), 'utf8');
     prepared.set(name, { root, content, dist, distBefore, rootBefore, build, check, caseText });
