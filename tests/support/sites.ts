@@ -106,8 +106,8 @@ export async function buildInMemory(contentDir: string = REAL_CONTENT): Promise<
   return (await buildInto(contentDir)).out;
 }
 
-/** "/" → "index.html", "/about" → "about/index.html". */
-export const htmlPathOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+/** "/" → "index.html", "/about" → "about.html". */
+export const htmlPathOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 /** Every JSON-LD block of an HTML document, parsed. */
 export function jsonLdBlocks(html: string): unknown[] {
