@@ -33,6 +33,8 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
+  /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/emit/deploy-context.ts). */
+  deployContext?: string;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
   /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
@@ -147,7 +149,7 @@ export class Site {
     this.folder.begin();
     try {
       const rendered = await this.#render(input, jobs);T('render');
-      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images') });
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
       T('sitefiles');const buildId = this.folder.buildId();T('buildid');
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await this.folder.commit(buildId);T('commit');
