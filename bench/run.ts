@@ -124,14 +124,14 @@ try {
     console.log(summary('one page edited, same output folder:', warm.oneFile));
     console.log(summary('nothing changed, fresh output folder:', warm.freshOut));
     if (!values['no-dev']) {
-      const synthetic = (area: SyntheticArea): EditablePage => ({ file: path.join(largest!.contentDir, 'areas', `${area.slug}.md`), text: '## Nearby areas', html: `cleaning-services-${area.slug}/index.html` });
+      const synthetic = (area: SyntheticArea): EditablePage => ({ file: path.join(largest!.contentDir, 'areas', `${area.slug}.md`), text: '## Nearby areas', html: `cleaning-services-${area.slug}.html` });
       console.log(devLine(`Dev, N = ${largest.n}, one page's text edited`, await devEdits(largest.dir, largest.contentDir, largest.areas.slice(1, 1 + Math.max(3, runs)).map(synthetic))));
       const real = path.join(work, 'real');
       cpSync(path.join(projectRoot, 'content'), path.join(real, 'content'), { recursive: true });
       const realPages = ['bickley', 'bromley', 'chislehurst', 'orpington', 'beckenham'].slice(0, Math.max(3, runs)).map((slug) => ({
         file: path.join(real, 'content', 'areas', `${slug}.md`),
         text: '\n## ',
-        html: `cleaning-services-${slug}/index.html`,
+        html: `cleaning-services-${slug}.html`,
       }));
       console.log(devLine("Dev, the real site, one page's text edited", await devEdits(real, path.join(real, 'content'), realPages)));
     }

@@ -35,7 +35,7 @@ else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.j
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/cache/unchanged-build.ts). --force builds anyway.
 const now = new Date();
-const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, now, firebase: firebase && JSON.stringify(firebase) };
+const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, now, firebase: firebase && JSON.stringify(firebase) };
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
 if (last) {
@@ -49,7 +49,7 @@ await forgetBuild(cacheDir, outDir);
 const { Site, workSummary } = await import('../src/build.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
 
-const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, firebase, clock: () => now });
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, clock: () => now });
 try {
   const report = await site.build();
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });

@@ -1,14 +1,32 @@
-/** npm run check [-- --content <dir>]: loads and cross-checks the content, then lints the rendered pages, without building. */
+/**
+ * npm run check [-- --content <dir>] [-- --format text|json|github]: loads and cross-checks the
+ * content, then lints the rendered pages, without building. Every problem is reported at once, in
+ * the format asked for (src/errors/report-formats.ts); the exit code is 1 when there is any.
+ * `text` goes to stderr as the build's report does; `json` and `github` go to stdout, with the
+ * lines meant for people (the counts, the lint's table) on stderr, so stdout holds the report alone.
+ */
 import path from 'node:path';
 import { checkSite } from '../src/build.ts';
-import { formatProblems } from '../src/errors/problems.ts';
+import { ContentError, type ContentProblem } from '../src/errors/problems.ts';
+import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/errors/report-formats.ts';
 import { lintSite } from '../src/lint/lint-site.ts';
 import { formatLintSummary } from '../src/lint/summary.ts';
-import { exitWithError, parseOptions } from './cli.ts';
+import { exitWithError, fail, parseOptions } from './cli.ts';
 
-const values = parseOptions({ content: { type: 'string' } }, 'Usage: npm run check -- [--content <dir>]');
+const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}]`;
+const values = parseOptions({ content: { type: 'string' }, format: { type: 'string' } }, usage);
+const format = reportFormatOf(values.format, process.env) ?? fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
 const projectRoot = process.cwd();
 const contentDir = values.content ? path.resolve(values.content) : undefined;
+const say = format === 'text' ? console.log : console.error;
+
+/** The report of every problem found (none: an empty JSON list, or nothing); exit code 1 when there is any. */
+function report(problems: readonly ContentProblem[]): void {
+  const text = formatReport(format, problems);
+  if (text) (format === 'text' ? console.error : console.log)(text);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
 try {
   const started = performance.now();
   const { content, site, images } = await checkSite({ projectRoot, contentDir });
@@ -19,15 +37,13 @@ try {
     `${content.faqs.length} FAQs`,
     `${content.contacts.length} contact files`,
   ];
-  console.log(`Content OK: ${site.pages.length} routes from ${counts.join(', ')} (${Math.round(performance.now() - started)} ms).`);
+  say(`Content OK: ${site.pages.length} routes from ${counts.join(', ')} (${Math.round(performance.now() - started)} ms).`);
 
   // The editorial rules, on the pages as they render: lengths, headings, copy, spelling, links, alt text.
-  const report = await lintSite({ content, site, images, root: projectRoot });
-  console.log(formatLintSummary(report));
-  if (report.problems.length > 0) {
-    console.error(formatProblems(report.problems));
-    process.exit(1);
-  }
+  const lint = await lintSite({ content, site, images, root: projectRoot });
+  say(formatLintSummary(lint));
+  report(lint.problems);
 } catch (error) {
-  exitWithError(error);
+  if (ContentError.is(error)) report(error.problems);
+  else exitWithError(error);
 }

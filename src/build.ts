@@ -36,6 +36,8 @@ export interface SiteOptions {
   siteUrl?: string;
   /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
   firebase?: FirebaseWebConfig;
+  /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/emit/deploy-context.ts). */
+  deployContext?: string;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
   /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
@@ -153,7 +155,7 @@ export class Site {
       // written while the pages render, when the worker threads take the larger share.
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const rendered = await this.#render(input, jobs);
-      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images') });
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);

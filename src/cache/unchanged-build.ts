@@ -1,6 +1,6 @@
 // A rebuild with nothing to do. When every input of the last successful build is as it was (the
 // content and public files by size, times and inode; the generator's code, packages and version;
-// the environment the pages show: the site URL and the year in the footer) and the output folder
+// the environment the output shows: the site URL, the deploy context and the year in the footer) and the output folder
 // still holds that build, the build's result is already on disk: `npm run build` says so and stops,
 // without loading the pipeline. Anything else, including a missing or unreadable record, is a
 // real build. It imports only small modules (no React, remark or sharp), so the check starts fast.
@@ -17,6 +17,8 @@ export interface BuildInputs {
   outDir: string;
   /** Netlify's URL build variable, if set (it changes every absolute link). */
   siteUrl: string | undefined;
+  /** Netlify's CONTEXT build variable, if set (a preview's output holds a noindex `_headers` file). */
+  deployContext?: string | undefined;
   /** The build time: only its year shows in the pages (the footer). */
   now: Date;
   /** The sign-in configuration the account pages carry (src/account/config.ts), as JSON; absent when not set up. */
@@ -60,7 +62,7 @@ function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
 export function inputsDigest(inputs: BuildInputs): string {
   const keys = inputs.code ?? codeKeys();
   const hash = createHash('sha256');
-  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0`);
+  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0context ${inputs.deployContext ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0`);
   stampFolder(hash, inputs.contentDir);
   stampFolder(hash, inputs.publicDir);
   return hash.digest('hex');

@@ -10,6 +10,7 @@ import type { StartedOgImages } from '../images/og-images.tsx';
 import { encodeImages } from '../images/responsive-images.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './build-files.ts';
+import { HEADERS_FILE, isPreviewContext, previewHeaders } from './deploy-context.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { readPublicFiles } from './public-files.ts';
 import { robotsTxt, sitemapXml } from './sitemap.tsx';
@@ -22,10 +23,12 @@ export interface SiteFilesInput {
   folder: OutputFolder;
   projectRoot: string;
   imagesCache: DiskCache;
+  /** Netlify's CONTEXT: a deploy preview or branch deploy gets a noindex `_headers` file (deploy-context.ts). */
+  deployContext?: string | undefined;
 }
 
 /** Writes every file but the pages and the build files; returns how many image files were encoded, and read from the cache. */
-export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
+export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
   const keptIfThere = (file: string) => {
     if (!folder.known(file)) return true;
     folder.keep(file);
@@ -43,6 +46,7 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     ...contactFiles(site).map((file) => folder.write(file.path, file.json)),
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
+    ...(isPreviewContext(deployContext) ? [folder.write(HEADERS_FILE, previewHeaders(deployContext!))] : []),
   ]);
   return { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached };
 }

@@ -5,7 +5,8 @@
  */
 
 /** Which stage finds a problem: the `source` of the JSON and GitHub reports. */
-export type ProblemSource = 'content' | 'image' | 'lint' | 'budget';
+export const PROBLEM_SOURCES = ['content', 'image', 'lint', 'budget'] as const;
+export type ProblemSource = (typeof PROBLEM_SOURCES)[number];
 
 export interface CatalogueEntry {
   source: ProblemSource;

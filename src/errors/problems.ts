@@ -4,7 +4,7 @@
  */
 import { CATALOGUE, type ProblemCode, type ProblemSource } from './catalogue.ts';
 
-export { CATALOGUE, type CatalogueEntry, type ProblemCode, type ProblemSource } from './catalogue.ts';
+export { CATALOGUE, PROBLEM_SOURCES, type CatalogueEntry, type ProblemCode, type ProblemSource } from './catalogue.ts';
 
 export interface ContentProblem {
   code: ProblemCode;
@@ -20,6 +20,14 @@ export interface ContentProblem {
 }
 
 export const sourceOf = (problem: Pick<ContentProblem, 'code'>): ProblemSource => CATALOGUE[problem.code].source;
+
+/**
+ * How a problem is annotated on a pull request (`npm run check -- --format github`): the content
+ * lint's rules are `warning`s, since the site still builds with them (a deploy preview shows the
+ * page), while everything else stops the build and is an `error`. Either fails `npm run check`.
+ */
+export type ProblemSeverity = 'error' | 'warning';
+export const severityOf = (problem: Pick<ContentProblem, 'code'>): ProblemSeverity => (sourceOf(problem) === 'lint' ? 'warning' : 'error');
 
 const ERROR_TYPE = 'ContentError';
 

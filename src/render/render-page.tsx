@@ -36,9 +36,13 @@ export interface RenderedPage {
   scripts: PageScripts;
 }
 
-/** "/" → "index.html", "/about" → "about/index.html". */
+/**
+ * "/" → "index.html", "/about" → "about.html": Netlify answers /about with about.html and no
+ * redirect whatever its Pretty URLs setting, where about/index.html would be redirected to /about/
+ * (README "URLs").
+ */
 export function outputPathFor(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
 /** Every file the render stage makes: the routes in route order, then the 404 and 500 pages. */

@@ -1,11 +1,11 @@
 // A local HTTP server that serves a built site the way Netlify serves it:
-// pretty URLs, netlify.toml/_headers header rules on every response (404 and
+// pretty URLs (one URL per page, resolve-file.ts), netlify.toml/_headers header rules on every response (404 and
 // 500 included), redirects with shadowing, 404.html and 500.html pages.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { realpath } from 'node:fs/promises';
 import { isBotUserAgent } from './bot-user-agent.ts';
 import { headersForPath, matchRedirect, type RedirectMatch } from './netlify-rules.ts';
-import { decodeRequestPath, resolveFile } from './resolve-file.ts';
+import { decodeRequestPath, resolveFile, resolveRequest } from './resolve-file.ts';
 import { createRulesLoader } from './rules-loader.ts';
 import { sendFile } from './send-file.ts';
 
@@ -94,13 +94,19 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     // Undecodable or traversing paths cannot name a file in the site.
     if (path === null) return sendPage(req, res, 404, '404.html', 'Not Found');
 
-    const file = await resolveFile(realRoot, path);
+    const resolved = await resolveRequest(realRoot, path);
     const host = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
     const match = matchRedirect(matcher, { path, query, host, headers: req.headers });
-    // Shadowing: an existing file wins over a rule unless the rule is forced.
-    if (match && (!file || match.force)) return applyRedirect(req, res, match, query);
-    if (file) {
-      await sendFile(req, res, file, { status: 200, headers: ruleHeaders, transformHtml: options.transformHtml });
+    // Shadowing: an existing page or file wins over a rule unless the rule is forced.
+    if (match && (!resolved || match.force)) return applyRedirect(req, res, match, query);
+    if (resolved && 'redirect' in resolved) {
+      // Pretty URLs: another form of a page's URL (/about/, /about.html) goes to the page's one URL.
+      const location = `${encodeURI(resolved.redirect)}${query ? `?${query}` : ''}`;
+      res.setHeader('location', location);
+      return sendText(req, res, 301, `Redirecting to ${location}`);
+    }
+    if (resolved) {
+      await sendFile(req, res, resolved.file, { status: 200, headers: ruleHeaders, transformHtml: options.transformHtml });
       return;
     }
     await sendPage(req, res, 404, '404.html', 'Not Found');

@@ -37,7 +37,7 @@ export const NETLIFY_TOML = `
 
 [[redirects]]
   from = "/legacy.html"
-  to = "/about/"
+  to = "/about"
   status = 301
   force = true
 
@@ -49,7 +49,9 @@ export const NETLIFY_TOML = `
 
 export const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Home</title><h1>Home page</h1>',
-  'about/index.html': '<!doctype html><title>About</title><h1>About page</h1>',
+  'about.html': '<!doctype html><title>About</title><h1>About page</h1>',
+  // A folder's index page, answered at /docs/.
+  'docs/index.html': '<!doctype html><title>Docs</title><h1>Docs page</h1>',
   'legacy.html': '<!doctype html><h1>Legacy</h1>',
   '404.html': '<!doctype html><title>Not found</title><h1>Custom 404</h1>',
   '500.html': '<!doctype html><title>Error</title><h1>Custom 500</h1>',

@@ -32,6 +32,16 @@ export async function copyMinimalSite(): Promise<string> {
   return contentDir;
 }
 
+/** The broken-content cases: folders of tests/fixtures/broken/, each laid over the minimal site. */
+export const BROKEN_CASES = path.join(FIXTURES, 'broken');
+
+/** A temp copy of the minimal site with the named broken case (tests/fixtures/broken/<name>/) laid over it; returns its content folder. */
+export async function copyBrokenCase(name: string): Promise<string> {
+  const contentDir = await copyMinimalSite();
+  await cp(path.join(BROKEN_CASES, name), contentDir, { recursive: true, force: true });
+  return contentDir;
+}
+
 /** Removes every temp folder made by copyMinimalSite (call from afterAll). */
 export async function removeTempCopies(): Promise<void> {
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
@@ -96,8 +106,8 @@ export async function buildInMemory(contentDir: string = REAL_CONTENT, options: 
   return (await buildInto(contentDir, options)).out;
 }
 
-/** "/" → "index.html", "/about" → "about/index.html". */
-export const htmlPathOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+/** "/" → "index.html", "/about" → "about.html". */
+export const htmlPathOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 /** Every JSON-LD block of an HTML document, parsed. */
 export function jsonLdBlocks(html: string): unknown[] {

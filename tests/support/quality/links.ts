@@ -1,6 +1,6 @@
 // Gate 4 (issue 5): a crawl of the served site, from the home page and from every route, that finds
-// broken internal links, images, scripts, stylesheets (and the URLs inside the stylesheets) and
-// #fragments. linkinator does the crawl. Its own fragment check is kept on, but it only checks a
+// broken internal links, images, scripts, stylesheets (and the URLs inside the stylesheets),
+// #fragments, and links to a URL that redirects. linkinator does the crawl. Its own fragment check is kept on, but it only checks a
 // fragment when the target page is fetched after the link to it was seen, and skips pages that are
 // noindex/nofollow; so every fragment is also checked here, against the ids of the parsed pages.
 import { LinkChecker, LinkState } from 'linkinator';
@@ -47,6 +47,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     // Pages live at extensionless paths (/about), as on Netlify: resolve relative links against the
     // page itself, not against "/about/" as if it were a folder.
     cleanUrls: true,
+    // A page has one URL, which answers 200 (README "URLs"): a link to a redirect is a broken link.
+    redirects: 'error',
     timeout: 10_000,
     // Absolute links to the public site are the same files: check them here, locally.
     urlRewriteExpressions: options.siteUrl ? [{ pattern: new RegExp(`^${escapeRegExp(options.siteUrl.replace(/\/$/, ''))}(?=/|$)`), replacement: origin }] : [],

@@ -95,9 +95,9 @@ async function prepare(name: string, overlay?: string): Promise<{ root: string; 
   const dist = path.join(root, 'dist');
   await cp(MINIMAL_SITE, content, { recursive: true });
   if (overlay) await cp(overlay, content, { recursive: true, force: true });
-  await mkdir(path.join(dist, 'about'), { recursive: true });
+  await mkdir(dist, { recursive: true });
   await writeFile(path.join(dist, 'marker.txt'), `earlier build of ${name}\n`);
-  await writeFile(path.join(dist, 'about/index.html'), '<!doctype html><title>Earlier</title>');
+  await writeFile(path.join(dist, 'about.html'), '<!doctype html><title>Earlier</title>');
   return { root, content, dist };
 }
 
@@ -109,7 +109,7 @@ beforeAll(async () => {
     const rootBefore = (await readdir(root)).sort();
     const [build, check] = await Promise.all([
       run('scripts/build.ts', ['--content', content, '--out', dist]),
-      run('scripts/check.ts', ['--content', content]),
+      run('scripts/check.ts', ['--content', content, '--format', 'text']),
     ]);
     const caseText = await readFile(path.join(BROKEN, name, spec.file), 'utf8');
     prepared.set(name, { root, content, dist, distBefore, rootBefore, build, check, caseText });
@@ -194,7 +194,7 @@ describe('npm run build on the valid minimal site', () => {
     expect(files).not.toHaveProperty('marker.txt');
     expect(files).toHaveProperty('index.html');
     expect(files).toHaveProperty('build-manifest.json');
-    const about = await readFile(path.join(success.dist, 'about/index.html'), 'utf8');
+    const about = await readFile(path.join(success.dist, 'about.html'), 'utf8');
     expect(about).not.toContain('<title>Earlier</title>');
     expect(about).toContain('<title>About Tidy | Local Team</title>');
   });

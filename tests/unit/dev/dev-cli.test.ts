@@ -58,7 +58,7 @@ describe('npm run dev', () => {
 
     const port = await whenReady(child, output);
     expect(output.text).toMatch(/Built 40 pages in [\d.]+ s/);
-    const before = await fetchText(port, '/carpet-cleaning-services/');
+    const before = await fetchText(port, '/carpet-cleaning-services');
     expect(before).toContain(RELOAD_SCRIPT_TAG);
 
     const events = await openEventStream(port);
@@ -71,9 +71,9 @@ describe('npm run dev', () => {
       await events.next('reload', 15_000).catch((error: Error) => {
         throw new Error(`${error.message}. Output of the dev server:\n${output.text}`);
       });
-      const after = await fetchText(port, '/carpet-cleaning-services/');
+      const after = await fetchText(port, '/carpet-cleaning-services');
       expect(after).toContain(`<title>${newTitle}</title>`);
-      expect(readFileSync(join(outDir, 'carpet-cleaning-services', 'index.html'), 'utf8')).toContain(newTitle);
+      expect(readFileSync(join(outDir, 'carpet-cleaning-services.html'), 'utf8')).toContain(newTitle);
       // Incremental: the edited page alone (its title shows nowhere else), timed from the file event.
       expect(output.text).toMatch(/services\/carpet-cleaning-services\.md changed → rebuilt 1 of 40 pages in \d+ ms/);
     } finally {

@@ -93,7 +93,7 @@ describe('npm run check with the lint', () => {
   it('prints the summary, then the full report on stderr, and exits 1 on a lint problem', async () => {
     const content = await lintCase('placeholders');
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['scripts/run.mjs', 'check', '--content', content], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) =>
+      execFile(process.execPath, ['scripts/run.mjs', 'check', '--content', content, '--format', 'text'], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       );
     });

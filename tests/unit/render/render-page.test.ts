@@ -40,7 +40,7 @@ describe('files written', () => {
     expect(new Set(SPEC_ROUTES).size).toBe(40);
   });
 
-  it('writes every spec route as <route>/index.html, and no other page', () => {
+  it('writes every spec route as <route>.html (the home page as index.html), and no other page', () => {
     for (const route of SPEC_ROUTES) expect(out.files.has(htmlPathOf(route)), route).toBe(true);
     const htmlFiles = [...out.files.keys()].filter((file) => file.endsWith('.html')).sort();
     expect(htmlFiles).toEqual([...SPEC_ROUTES.map(htmlPathOf), '404.html', '500.html'].sort());

@@ -180,8 +180,8 @@ describe('escaping content inside the JSON-LD script element', () => {
     const dir = await copyMinimalSite();
     await editText(dir, 'faqs/pets.md', 'question: Is it all right if I have pets?', `question: ${JSON.stringify(attack)}`);
     const [clean, attacked] = await Promise.all([buildInMemory(cleanDir), buildInMemory(dir)]);
-    const cleanHtml = clean.text('faqs/index.html');
-    const html = attacked.text('faqs/index.html');
+    const cleanHtml = clean.text(htmlPathOf('/faqs'));
+    const html = attacked.text(htmlPathOf('/faqs'));
 
     const closings = (text: string) => text.split('</script>').length - 1;
     const openings = (text: string) => (text.match(/<script[\s>]/g) ?? []).length;
@@ -202,7 +202,7 @@ describe('escaping content inside the JSON-LD script element', () => {
   it('an answer containing "&" reads "&" in the FAQPage, not a character reference', async () => {
     const dir = await copyMinimalSite();
     await editText(dir, 'faqs/pets.md', 'Of course.', 'Cats & dogs are welcome.');
-    const html = (await buildInMemory(dir)).text('faqs/index.html');
+    const html = (await buildInMemory(dir)).text(htmlPathOf('/faqs'));
     const faqPage = jsonLdNodes(html).find((node) => node['@type'] === 'FAQPage')!;
     const answers = (faqPage.mainEntity as { acceptedAnswer: { text: string } }[]).map((item) => item.acceptedAnswer.text);
     expect(answers).toContain('Cats & dogs are welcome. Tell us about them when you book.');

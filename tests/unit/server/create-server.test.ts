@@ -34,11 +34,39 @@ describe('URL resolution', () => {
     expect(res.text).toBe(FILES['index.html']);
   });
 
-  it.each(['/about', '/about/'])('serves about/index.html for %s with 200 and no redirect', async (path) => {
-    const res = await get(port, path);
+  it('serves about.html for /about with 200 and no redirect', async () => {
+    const res = await get(port, '/about');
     expect(res.status).toBe(200);
     expect(res.headers.location).toBeUndefined();
-    expect(res.text).toBe(FILES['about/index.html']);
+    expect(res.text).toBe(FILES['about.html']);
+  });
+
+  it('serves a folder index.html at the folder URL with its slash', async () => {
+    const res = await get(port, '/docs/');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(FILES['docs/index.html']);
+  });
+
+  // Netlify with Pretty URLs on: one URL per page, every other form redirected there (never a second copy).
+  it.each([
+    ['/about/', '/about'],
+    ['/about.html', '/about'],
+    ['/docs', '/docs/'],
+    ['/docs/index.html', '/docs/'],
+    ['/index.html', '/'],
+    ['/about/?ref=mail', '/about?ref=mail'],
+  ])('redirects %s to %s with 301, keeping the query', async (path, location) => {
+    const res = await get(port, path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+    expect(res.text).not.toContain('<h1>');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each(['/about.html/', '/about/index.html', '/docs.html', '/nothing/', '/nothing.html'])('answers %s, no form of any page, with 404', async (path) => {
+    const res = await get(port, path);
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(FILES['404.html']);
   });
 
   it('serves exact files as they are', async () => {
@@ -136,7 +164,7 @@ describe('redirects', () => {
   it('applies a forced rule even though the file exists', async () => {
     const res = await get(port, '/legacy.html');
     expect(res.status).toBe(301);
-    expect(res.headers.location).toBe('/about/');
+    expect(res.headers.location).toBe('/about');
   });
 });
 
@@ -188,10 +216,10 @@ describe('path traversal', () => {
 
 describe('caching, HEAD, compression, ranges', () => {
   it('answers a matching If-None-Match with 304 and no body', async () => {
-    const first = await get(port, '/about/');
+    const first = await get(port, '/about');
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/".+"$/);
-    const res = await get(port, '/about/', { headers: { 'if-none-match': etag ?? '' } });
+    const res = await get(port, '/about', { headers: { 'if-none-match': etag ?? '' } });
     expect(res.status).toBe(304);
     expect(res.body.length).toBe(0);
     expect(res.headers.etag).toBe(etag);
@@ -214,7 +242,7 @@ describe('caching, HEAD, compression, ranges', () => {
   it('answers HEAD with headers and no body', async () => {
     const res = await get(port, '/about', { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(FILES['about/index.html'] ?? ''));
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(FILES['about.html'] ?? ''));
     expect(res.body.length).toBe(0);
   });
 

@@ -1,0 +1,73 @@
+// .github/workflows/content.yml parses as YAML and runs the README's commands, so the two cannot
+// drift: what a contributor is told to run is what CI runs, in the order the README gives.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import playwrightConfig from '../../playwright.config.ts';
+import { PROJECT_ROOT } from '../support/sites.ts';
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+
+interface Workflow {
+  on: { pull_request?: unknown; push?: { branches?: string[] } };
+  jobs: Record<string, { 'runs-on': string; container?: string | { image: string }; steps: Step[] }>;
+}
+
+const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+const workflow = parse(read('.github/workflows/content.yml')) as Workflow;
+const jobs = Object.values(workflow.jobs);
+const steps = jobs.flatMap((job) => job.steps);
+const runs = steps.filter((step) => step.run !== undefined).map((step) => step.run!.trim());
+
+/** Every npm command the README names: in its opening code block (split at &&) and in backticks. */
+function readmeCommands(): Set<string> {
+  const readme = read('README.md');
+  const commands = new Set<string>();
+  const block = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  for (const line of block.split('\n')) for (const part of line.replace(/#.*$/, '').split('&&')) if (part.trim()) commands.add(part.trim());
+  for (const match of readme.matchAll(/`(npm (?:ci|test|start|run [a-z:]+))`/g)) commands.add(match[1]!);
+  return commands;
+}
+
+describe('.github/workflows/content.yml', () => {
+  it('runs on pull requests and on pushes to main', () => {
+    expect(workflow.on.pull_request).toBeDefined();
+    expect(workflow.on.push?.branches).toEqual(['main']);
+  });
+
+  it('runs in Debian 12 with Node 20, whose apt has a real chromium package', () => {
+    expect(jobs).toHaveLength(1);
+    const container = jobs[0]!.container;
+    expect(typeof container === 'string' ? container : container?.image).toBe('node:20-bookworm');
+    const setupNode = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
+  });
+
+  it('runs npm ci, npm run check and npm test, in that order, each a command the README gives', () => {
+    expect(runs).toEqual(['npm ci', 'npm run check', 'npm test']);
+    const documented = readmeCommands();
+    for (const command of runs) expect(documented, `README names ${command}`).toContain(command);
+    // The README's own first lines are the ones CI runs.
+    expect(documented).toContain('npm ci');
+    expect(documented).toContain('npm test');
+    expect(documented).toContain('npm run check');
+  });
+
+  it('keeps test-results/ as an artefact, also when the tests fail: the unit and browser results and the Lighthouse reports', () => {
+    const upload = steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload?.with?.path).toBe('test-results/');
+    expect(upload?.if).toMatch(/always\(\)|!cancelled\(\)|failure\(\)/);
+    expect(steps.indexOf(upload!)).toBeGreaterThan(steps.findIndex((step) => step.run?.trim() === 'npm test'));
+    // Where the suite writes them: all under test-results/.
+    expect(read('scripts/lighthouse.ts')).toMatch(/'test-results\/lighthouse'/);
+    expect(read('scripts/test.ts')).toContain("'--outputFile.json=test-results/unit.json'");
+    expect(playwrightConfig.outputDir).toMatch(/^test-results\//);
+  });
+});
