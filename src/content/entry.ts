@@ -1,5 +1,5 @@
 import type { RenderedMarkdown } from './markdown.ts';
-import { frontMatterLines, type FrontMatterLines } from './read-entry.ts';
+import { frontMatterLines, type FrontMatterLines } from './front-matter-lines.ts';
 
 /**
  * One validated content file: plain data, so it crosses worker threads and goes into the entry

@@ -12,7 +12,7 @@ import { sitePartsOf } from '../render/page-parts.ts';
 import { renderJob, renderJobs } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
 import type { LintContext, LintedPage, LintRule } from './context.ts';
-import { parseDocument } from './html.ts';
+import { parseDocument } from './parse-html.ts';
 import { DEFAULT_LINT_OPTIONS, type LintOptions } from './options.ts';
 import { altText } from './rules/alt-text.ts';
 import { areaLinks } from './rules/area-links.ts';

@@ -1,11 +1,10 @@
 // The site-wide data a page shows besides its own content file, each part named once here.
 //
-// A page is rendered again only when its key changes: its own entry's digest, what the site
+// A page is rendered again only when its key changes (page-keys.ts): its own entry's digest, what the site
 // derived for it (route, trail…), and the digests of the parts it reads. The templates receive
 // only the parts their page lists (contextFor), made by the same functions that make the digests,
 // so a page cannot show something its key does not cover, and `npm run dev` and `npm run build`
 // cannot disagree about what a change affects.
-import { createHash } from 'node:crypto';
 import type { Service } from '../content/schema/index.ts';
 import { areaRoute, serviceRoute, type SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -89,16 +88,6 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
   };
 }
 
-/** Maps (the contact files) are written as their entries. */
-const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item));
-const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
-
-export type PartDigests = Record<PartName, string>;
-
-export function partDigests(parts: SiteParts): PartDigests {
-  return { layout: sha1(json(parts.layout)), services: sha1(json(parts.services)), areas: sha1(json(parts.areas)), faqs: sha1(json(parts.faqs)) };
-}
-
 /** Only the parts `names` lists: what contextFor hands the templates of a page. */
 export function pickParts(parts: SiteParts, names: readonly PartName[]): Partial<SiteParts> & Pick<SiteParts, 'layout'> {
   const picked: Partial<SiteParts> = {};
@@ -111,20 +100,4 @@ export function need<K extends PartName>(site: Partial<SiteParts>, name: K, rout
   const part = site[name];
   if (part === undefined) throw new Error(`The page ${route} shows the "${name}" part, which partsOf (src/render/page-parts.ts) does not list for it: add it there.`);
   return part as SiteParts[K];
-}
-
-/** The fields of a page that its own entry's digest covers: its data and rendered Markdown. */
-export const ENTRY_FIELDS = ['entry', 'title', 'description', 'heading', 'blocks', 'body', 'blockMarkdown', 'service', 'area'] as const;
-/** The fields the site derives for a page: each is part of its key. */
-export const DERIVED_FIELDS = ['route', 'file', 'template', 'breadcrumb', 'noindex', 'branch', 'structuredData', 'mount', 'trail'] as const;
-
-/**
- * A page's key: the render code, the digests of the parts it reads, its own entry's digest, and
- * what the site derived for it (its route, trail and the like). Made for every page on every
- * build and update, so it is a plain string of those fields, hashed once.
- */
-export function pageKey(renderKey: string, digests: PartDigests, page: SitePage): string {
-  const trail = page.trail.map((crumb) => `${crumb.label}\u0001${crumb.route}`).join('\u0002');
-  const derived = [page.route, page.file, page.template, page.breadcrumb, page.noindex, page.branch ?? '', page.structuredData.join(','), page.mount ?? '', trail];
-  return sha1([renderKey, ...partsOf(page).map((name) => digests[name]), page.entry.digest, ...derived].join('\0'));
 }

@@ -2,29 +2,18 @@
 // build, the dev server, the content lint and the tests, on the main thread and on worker threads.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AppShellTemplate } from '../../templates/app-shell.tsx';
 import { ErrorPageTemplate } from '../../templates/error-page.tsx';
-import { HomeTemplate } from '../../templates/home.tsx';
-import { StandardTemplate } from '../../templates/standard.tsx';
 import { Document } from '../components/Document.tsx';
 import type { ContentEntry } from '../content/entry.ts';
 import type { ErrorPage } from '../content/schema/index.ts';
-import type { ImageMap } from '../images/responsive-images.ts';
-import { contactFileForPath } from '../site/contact-file.ts';
-import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import type { PageContext } from './context.ts';
+import { contextFor, pageTemplate, type RenderInput } from './page-context.tsx';
 import { islandsOf, layoutParts, type LayoutParts } from './layout-parts.ts';
-import { pickParts, partsOf, type SiteParts } from './page-parts.ts';
+import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
+export type { RenderInput } from './page-context.tsx';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
-
-/** What every render needs: the site's parts (page-parts.ts) and its planned images. */
-export interface RenderInput {
-  parts: SiteParts;
-  images: ImageMap;
-}
 
 /** One output file of the render stage: a route's page, or an error page. */
 export type RenderJob = { path: string; page: SitePage } | { path: string; error: ContentEntry<ErrorPage> };
@@ -56,21 +45,6 @@ export function scriptsOfJob(input: RenderInput, job: RenderJob): PageScripts {
   return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : []);
 }
 
-function contextFor({ parts, images }: RenderInput, page: SitePage): PageContext {
-  const { layout } = parts;
-  const file = contactFileForPath(page.route, layout.contactRouting);
-  const shown = layoutParts(page);
-  return {
-    site: pickParts(parts, partsOf(page)),
-    page,
-    images,
-    logo: logoForPath(page.route, layout.logoRule, layout.profile.branches),
-    trail: page.trail,
-    parts: shown,
-    contact: shown.contact ? { file, details: layout.contacts.get(file)! } : null,
-  };
-}
-
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
 const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
@@ -90,8 +64,7 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
   const scripts = scriptsFor(layout.assets, ctx.parts);
-  const body: ReactElement =
-    page.template === 'home' ? <HomeTemplate ctx={ctx} /> : page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : <StandardTemplate ctx={ctx} />;
+  const body = pageTemplate(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
   const html = documentHtml(
     <Document
