@@ -1,6 +1,7 @@
 /** npm run check [-- --content <dir>]: loads and cross-checks the content, then lints the rendered pages, without building. */
 import path from 'node:path';
 import { checkSite } from '../src/build.ts';
+import { formatContentFiles } from '../src/content/format-files.ts';
 import { formatProblems } from '../src/errors/problems.ts';
 import { lintSite } from '../src/lint/lint-site.ts';
 import { formatLintSummary } from '../src/lint/summary.ts';
@@ -24,6 +25,9 @@ try {
   // The editorial rules, on the pages as they render: lengths, headings, copy, spelling, links, alt text.
   const report = await lintSite({ content, site, images, root: projectRoot });
   console.log(formatLintSummary(report));
+  // A warning, not a failure: the file is valid, but the block builder would export it differently.
+  const { changed } = formatContentFiles(contentDir ?? path.join(projectRoot, 'content'), { displayRoot: projectRoot });
+  for (const file of changed) console.warn(`warning: ${file} is not in the canonical format the block builder exports; run \`npm run format:content\` to rewrite it.`);
   if (report.problems.length > 0) {
     console.error(formatProblems(report.problems));
     process.exit(1);

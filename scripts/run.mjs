@@ -20,6 +20,7 @@ const ENTRIES = {
   dev: 'scripts/dev.ts',
   serve: 'scripts/serve.ts',
   budgets: 'scripts/budgets.ts',
+  'format-content': 'scripts/format-content.ts',
   session: 'src/build.ts',
   worker: 'src/threads/worker.ts',
 };
