@@ -9,6 +9,7 @@ import type { DiskCache } from '../images/disk-cache.ts';
 import type { StartedOgImages } from '../images/og-images.tsx';
 import { encodeImages } from '../images/responsive-images.ts';
 import type { SiteModel } from '../site/site-model.ts';
+import { writeBuilderFiles } from './builder-files.ts';
 import { buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './build-files.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { readPublicFiles } from './public-files.ts';
@@ -43,6 +44,7 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     ...contactFiles(site).map((file) => folder.write(file.path, file.json)),
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
+    writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot }),
   ]);
   return { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached };
 }

@@ -13,6 +13,8 @@ import { islandsOf, layoutParts, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
 export type { RenderInput } from './page-context.tsx';
+import { outputPathFor } from './output-paths.ts';
+export { outputPathFor, payloadPathFor } from './output-paths.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 
 /** One output file of the render stage: a route's page, or an error page. */
@@ -22,11 +24,6 @@ export interface RenderedPage {
   html: string;
   /** The page's JavaScript, for the build report and the budget. */
   scripts: PageScripts;
-}
-
-/** "/" → "index.html", "/about" → "about/index.html". */
-export function outputPathFor(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 
 /** Every file the render stage makes: the routes in route order, then the 404 and 500 pages. */
