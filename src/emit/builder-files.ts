@@ -12,6 +12,7 @@ import type { ImageMap } from '../images/responsive-images.ts';
 import type { Assets } from '../render/context.ts';
 import { sitePartsOf } from '../render/page-parts.ts';
 import { payloadPathFor } from '../render/output-paths.ts';
+import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { OutputFolder } from './output-folder.ts';
 
@@ -26,12 +27,16 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
       const file = payloadPathFor(page.route);
       const key = digest(PAYLOAD_VERSION, page.entry.digest, page.file, page.route);
       if (folder.known(file)?.key === key) return folder.keep(file);
-      const text = await readFile(path.resolve(projectRoot, page.file), 'utf8');
-      const raw = readEntry(page.file, text);
+      const payload = payloadOf(page, await readFile(path.resolve(projectRoot, page.file), 'utf8'));
       // The file loaded a moment ago: it reads the same now, unless it is being edited meanwhile (the next build writes it).
-      if (isProblem(raw)) return;
-      const payload: PagePayload = { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: raw.data as Record<string, unknown>, body: raw.body, text };
-      await folder.write(file, `${JSON.stringify(payload)}\n`, key);
+      if (payload) await folder.write(file, `${JSON.stringify(payload)}\n`, key);
     }),
   ]);
+}
+
+/** A page's payload, from its content file's text read as the loader reads it. */
+export function payloadOf(page: SitePage, text: string): PagePayload | undefined {
+  const raw = readEntry(page.file, text);
+  if (isProblem(raw)) return undefined;
+  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: raw.data as Record<string, unknown>, body: raw.body, text };
 }

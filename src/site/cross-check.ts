@@ -176,6 +176,12 @@ export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[
   return problems;
 }
 
+/** A page whose address another file (`previous`) has already. */
+export function duplicateRoute(page: SitePage, previous: string): ContentProblem {
+  const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
+  return { code: 'duplicate-route', file: page.file, line: page.entry.lineOf([field]), field, message: `The address "${page.route}" is also the address of ${previous}.` };
+}
+
 /**
  * Checks that hold across files: references name things that exist, slugs and routes are
  * unique, and every internal link resolves to a route, or to a heading on it.
@@ -203,10 +209,8 @@ export function crossCheck(
   const routeOwners = new Map<string, string>();
   for (const page of pages) {
     const previous = routeOwners.get(page.route);
-    if (previous) {
-      const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
-      problems.push({ code: 'duplicate-route', file: page.file, line: page.entry.lineOf([field]), field, message: `The address "${page.route}" is also the address of ${previous}.` });
-    } else routeOwners.set(page.route, page.file);
+    if (previous) problems.push(duplicateRoute(page, previous));
+    else routeOwners.set(page.route, page.file);
   }
 
   // Each page: its references, blocks, Markdown and links.

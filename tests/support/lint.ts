@@ -47,7 +47,6 @@ export function countsOf(report: LintReport, id: string) {
  */
 export function htmlContext(pages: { route: string; file: string; html: string }[], texts: Record<string, string> = {}): LintContext {
   return {
-    content: undefined as never,
     site: undefined as never,
     options: { ...DEFAULT_LINT_OPTIONS },
     sources: SourceFiles.fromTexts(new Map(Object.entries(texts))),
