@@ -19,12 +19,13 @@ for (const page of pages) {
 }
 const breaches = budgetBreaches(pages);
 console.log(
-  `\nBudgets: HTML + CSS ≤ ${kb(BUDGETS.htmlAndCriticalCssGzip)} gzipped, JavaScript ≤ ${kb(BUDGETS.jsGzipPerPage)} gzipped, each image ≤ ${kb(BUDGETS.imageBytes)}.`,
+  `\nBudgets: HTML + CSS ≤ ${kb(BUDGETS.htmlAndCriticalCssGzip)} gzipped, JavaScript ≤ ${kb(BUDGETS.jsGzipPerPage)} gzipped (a block builder page ${kb(BUDGETS.jsGzipPerBuilderPage)}), each image ≤ ${kb(BUDGETS.imageBytes)}.`,
 );
 const worst = (select: (page: (typeof pages)[number]) => number) => pages.reduce((a, b) => (select(b) > select(a) ? b : a));
 const firstPaint = worst((page) => page.html.gzip + page.css.gzip);
-const script = worst((page) => page.js.gzip);
-console.log(`Largest: HTML + CSS ${kb(firstPaint.html.gzip + firstPaint.css.gzip)} (${firstPaint.page}); JavaScript ${kb(script.js.gzip)} (${script.page}).`);
+const script = worst((page) => (page.budget === 'jsGzipPerPage' ? page.js.gzip : 0));
+const builderScript = worst((page) => (page.budget === 'jsGzipPerBuilderPage' ? page.js.gzip : 0));
+console.log(`Largest: HTML + CSS ${kb(firstPaint.html.gzip + firstPaint.css.gzip)} (${firstPaint.page}); JavaScript ${kb(script.js.gzip)} (${script.page}); a builder page's JavaScript ${kb(builderScript.js.gzip)} (${builderScript.page}).`);
 for (const breach of breaches) console.error(`✖ ${breach.page}: ${breach.message}`);
 console.log(`budgets: ${pages.length * 3 - breaches.length} passed, ${breaches.length} failed`);
 process.exit(breaches.length > 0 ? 1 : 0);

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { BUILDER_SCREENS, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
 import type { Assets } from '../render/context.ts';
 
@@ -9,7 +10,7 @@ export interface BundleResult {
   files: { path: string; contents: Uint8Array }[];
 }
 
-/** Entry points by name: the stylesheet and the small browser scripts. */
+/** Entry points by name: the stylesheet and the small browser scripts every public page may load. */
 export const ENTRY_POINTS = {
   site: 'src/styles/site.css',
   boot: 'src/islands/boot.ts',
@@ -17,13 +18,50 @@ export const ENTRY_POINTS = {
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
 } as Record<'site' | 'boot' | 'not-found' | IslandName, string>;
 
-/** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files. */
+/**
+ * The block builder's pages are bundled on their own (under assets/builder/): their screens share
+ * the templates with the islands, and bundled together they would split the public pages' chunks
+ * differently. Their boot script and islands are this bundle's copies, so a builder page loads one React.
+ */
+export const BUILDER_ENTRY_POINTS = {
+  boot: ENTRY_POINTS.boot,
+  ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
+  ...Object.fromEntries(BUILDER_SCREENS.map((screen) => [builderEntry(screen), `src/builder/screens/${screen}.tsx`])),
+  [BUILDER_STYLES]: 'src/builder/ui/builder.css',
+} as Record<'boot' | IslandName | ReturnType<typeof builderEntry> | typeof BUILDER_STYLES, string>;
+
+/**
+ * zod's namespace carries every locale's error messages (about 40 KB gzipped), which esbuild cannot
+ * leave out once the namespace is used as a value: the browser bundles get English only, the one
+ * the site uses.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '../locales/en.js'), namespace: 'zod-english-only' } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: path.dirname(args.path) }));
+  },
+};
+
+/** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files: the public pages', then the builder's. */
 export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {
+  const [site, builder] = await Promise.all([bundle(projectRoot, ENTRY_POINTS, '', options), bundle(projectRoot, BUILDER_ENTRY_POINTS, 'builder/', options)]);
+  const { site: stylesheet, ...scripts } = site.byEntry;
+  if (!stylesheet) throw new Error('esbuild produced no stylesheet');
+  const { [BUILDER_STYLES]: builderStylesheet, ...builderScripts } = builder.byEntry;
+  const prefixed = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
+  return {
+    assets: { stylesheet, builderStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
+    files: [...site.files, ...builder.files],
+  };
+}
+
+async function bundle(projectRoot: string, entryPoints: Record<string, string>, folder: string, options: { minify?: boolean }) {
   const result = await build({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, file]) => [name, path.join(projectRoot, file)])),
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(projectRoot, file)])),
+    entryNames: `${folder}[name]-[hash]`,
+    chunkNames: `${folder}chunks/[name]-[hash]`,
     outdir: path.join(projectRoot, 'assets'),
     bundle: true,
     splitting: true,
@@ -37,6 +75,7 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
     // React's production build, without its development checks and warnings.
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    plugins: [zodEnglishOnly],
   });
   const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
   const outputs = result.metafile.outputs;
@@ -44,17 +83,12 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
   const imports: Record<string, string[]> = {};
   for (const [output, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
-    const name = Object.entries(ENTRY_POINTS).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
+    const name = Object.entries(entryPoints).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
     if (!name) continue;
     byEntry[name] = url(output);
     if (output.endsWith('.js')) imports[name] = staticImports(outputs, output).map(url);
   }
-  const { site: stylesheet, ...scripts } = byEntry;
-  if (!stylesheet) throw new Error('esbuild produced no stylesheet');
-  return {
-    assets: { stylesheet, scripts, imports },
-    files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })),
-  };
+  return { byEntry, imports, files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })) };
 }
 
 type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M ? (M extends { outputs: infer O } ? O : never) : never;

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { BUDGETS } from '../budgets.ts';
+import { BUDGETS, type ScriptBudget } from '../budgets.ts';
 import { throwIfProblems } from '../errors/problems.ts';
 import { allScriptsOf, type PageScripts } from '../render/page-scripts.ts';
 
@@ -14,6 +14,8 @@ export interface PageScriptWeight {
   file?: string;
   js: Weight;
   files: number;
+  /** The budget of src/budgets.ts it is held to. */
+  budget: ScriptBudget;
 }
 
 /**
@@ -36,19 +38,19 @@ export function scriptWeights(pages: readonly { path: string; file?: string; scr
   return pages.map((page) => {
     const urls = allScriptsOf(page.scripts);
     const js = urls.map(weightOf).reduce((sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip }), { raw: 0, gzip: 0 });
-    return { path: page.path, file: page.file, js, files: urls.length };
+    return { path: page.path, file: page.file, js, files: urls.length, budget: page.scripts.budget };
   });
 }
 
 /** Pages over the JavaScript budget: the build stops before writing anything, naming each page's content file. */
-export function checkScriptBudget(weights: readonly PageScriptWeight[], budget: number = BUDGETS.jsGzipPerPage): void {
+export function checkScriptBudget(weights: readonly PageScriptWeight[], budgets: Pick<typeof BUDGETS, ScriptBudget> = BUDGETS): void {
   throwIfProblems(
     weights
-      .filter((page) => page.js.gzip > budget)
+      .filter((page) => page.js.gzip > budgets[page.budget])
       .map((page) => ({
         code: 'script-budget' as const,
         file: page.file ?? page.path,
-        message: `${page.path} loads ${kb(page.js.gzip)} of JavaScript gzipped (${kb(page.js.raw)} raw, ${page.files} files), over the ${kb(budget)} a public page may load, React included.`,
+        message: `${page.path} loads ${kb(page.js.gzip)} of JavaScript gzipped (${kb(page.js.raw)} raw, ${page.files} files), over the ${kb(budgets[page.budget])} ${page.budget === 'jsGzipPerBuilderPage' ? 'a block builder page' : 'a public page'} may load, React included.`,
       })),
   );
 }

@@ -46,7 +46,7 @@ export interface SiteParts {
     logoRule: SiteModel['logoRule'];
     contacts: SiteModel['contacts'];
     contactRouting: SiteModel['contactRouting'];
-    assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'og'>;
+    assets: Pick<Assets, 'stylesheet' | 'builderStylesheet' | 'scripts' | 'imports' | 'og'>;
   };
   /** Service cards, in the site's order. */
   services: readonly ServiceCard[];
@@ -70,7 +70,7 @@ export function partsOf(page: Pick<SitePage, 'blocks' | 'service' | 'structuredD
 
 /** Every part of a built site, made once per build. */
 export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
-  const { stylesheet, scripts, imports, og } = assets;
+  const { stylesheet, builderStylesheet, scripts, imports, og } = assets;
   return {
     layout: {
       siteUrl: site.siteUrl,
@@ -80,7 +80,7 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       logoRule: site.logoRule,
       contacts: site.contacts,
       contactRouting: site.contactRouting,
-      assets: { stylesheet, scripts, imports, og },
+      assets: { stylesheet, builderStylesheet, scripts, imports, og },
     },
     services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, branch: data.branch, href: serviceRoute(data) })),
     areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data) })),

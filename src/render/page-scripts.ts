@@ -1,3 +1,4 @@
+import type { ScriptBudget } from '../budgets.ts';
 import type { Assets } from './context.ts';
 
 /** A page's JavaScript: the scripts it runs, the modules they need at once, and those needed later. */
@@ -10,6 +11,8 @@ export interface PageScripts {
    * (src/islands/wake.ts), so the page lists them for boot to preload after the load event.
    */
   later: string[];
+  /** The budget of src/budgets.ts the page's JavaScript is held to. */
+  budget: ScriptBudget;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface PageScripts {
  * `load` are the island entries the boot script imports on this page. What `run` needs, shared
  * chunks included, is preloaded; the rest of what `load` needs is fetched after load.
  */
-export function pageScripts(assets: Pick<Assets, 'scripts' | 'imports'>, run: readonly string[], load: readonly string[]): PageScripts {
+export function pageScripts(assets: Pick<Assets, 'scripts' | 'imports'>, run: readonly string[], load: readonly string[], budget: ScriptBudget = 'jsGzipPerPage'): PageScripts {
   const url = (entry: string) => assets.scripts[entry];
   const scripts = run.map(url).filter((src): src is string => src !== undefined);
   const closure = (entries: readonly string[], exclude: ReadonlySet<string>) => {
@@ -31,7 +34,7 @@ export function pageScripts(assets: Pick<Assets, 'scripts' | 'imports'>, run: re
   };
   const preloads = closure(run, new Set(scripts));
   const later = closure(load, new Set([...scripts, ...preloads]));
-  return { scripts, preloads: [...preloads], later: [...later] };
+  return { scripts, preloads: [...preloads], later: [...later], budget };
 }
 
 /** Every script URL a page downloads. */

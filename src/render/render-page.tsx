@@ -8,6 +8,8 @@ import type { ContentEntry } from '../content/entry.ts';
 import type { ErrorPage } from '../content/schema/index.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
+import { builderEntry, builderScript, isBuilderScreen } from '../builder/screen-names.ts';
+import { scriptBudgetFor } from '../budgets.ts';
 import { contextFor, pageTemplate, type RenderInput } from './page-context.tsx';
 import { islandsOf, layoutParts, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
@@ -39,28 +41,34 @@ export function renderJob(input: RenderInput, job: RenderJob): RenderedPage {
 /** The JavaScript a job's page loads, known before it renders (the budget is checked first). */
 export function scriptsOfJob(input: RenderInput, job: RenderJob): PageScripts {
   const page = 'page' in job ? job.page : errorSitePage(job.error.data);
-  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : []);
+  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : [], page.mount);
 }
 
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
 const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
-/** The boot script runs on every page; it imports the islands the page contains. */
-function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = []): PageScripts {
-  const run = ['boot', ...extra];
-  const islands = islandsOf(parts);
+/**
+ * The boot script runs on every page; it imports the islands the page contains. A block builder
+ * screen runs from its own script on its page only, which is held to the builder's budget.
+ */
+function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = [], mount?: string): PageScripts {
+  const screen = isBuilderScreen(mount) ? mount : null;
+  // A builder page loads the builder bundle's copies of boot and the islands (src/bundle/bundle-assets.ts).
+  const entry = (name: string) => (screen ? builderScript(name) : name);
+  const run = ['boot', ...(screen ? [builderEntry(screen)] : []), ...extra].map(entry);
+  const islands = islandsOf(parts).map(entry);
   const sets = scriptSets.get(assets) ?? new Map<string, PageScripts>();
   scriptSets.set(assets, sets);
   const key = `${run.join()} ${islands.join()}`;
   let scripts = sets.get(key);
-  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands)));
+  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor(screen !== null))));
   return scripts;
 }
 
 export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
-  const scripts = scriptsFor(layout.assets, ctx.parts);
+  const scripts = scriptsFor(layout.assets, ctx.parts, [], page.mount);
   const body = pageTemplate(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
   const html = documentHtml(
@@ -70,6 +78,7 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
       canonical={pageUrl(layout.siteUrl, page.route)}
       noindex={page.noindex}
       stylesheet={layout.assets.stylesheet}
+      extraStylesheet={isBuilderScreen(page.mount) ? layout.assets.builderStylesheet : undefined}
       scripts={scripts.scripts}
       preloads={scripts.preloads}
       later={scripts.later}
