@@ -25,13 +25,14 @@ export function PreviewFrame({ page, site, title }: { page: SitePage | undefined
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
+    // The frame first holds an empty about:blank document; the one to draw into is the srcdoc's.
     const attach = () => {
-      const body = element.contentDocument?.body;
-      if (!body || root.current) return;
-      root.current = createRoot(body);
+      const doc = element.contentDocument;
+      if (!doc?.body || doc.URL !== 'about:srcdoc' || root.current) return;
+      root.current = createRoot(doc.body);
       setReady(true);
     };
-    if (element.contentDocument?.readyState === 'complete' && element.contentDocument.body) attach();
+    if (element.contentDocument?.readyState === 'complete') attach();
     element.addEventListener('load', attach);
     return () => element.removeEventListener('load', attach);
   }, []);
@@ -56,7 +57,7 @@ export function PreviewFrame({ page, site, title }: { page: SitePage | undefined
           ))}
         </div>
       </div>
-      <div className="preview-scroller">
+      <div className="preview-scroller" tabIndex={0} role="group" aria-label={`Preview at ${viewport} px wide`}>
         <iframe ref={frame} className={`preview-frame viewport-${viewport}`} title="Preview of the page as visitors will see it" srcDoc={source} />
       </div>
     </section>

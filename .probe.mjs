@@ -1,0 +1,2 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';

@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://127.0.0.1:4331/experiments/block-builder/builder');
+await page.waitForTimeout(1500);
+for (const t of ['Hero', 'Text', 'Areas', 'Call to action']) await page.getByRole('button', { name: new RegExp(`^Add ${t}\\b`) }).click();
+await page.getByRole('button', { name: 'Drag 4. Call to action' }).focus();
+await page.keyboard.press('Space'); await page.waitForTimeout(300);
+console.log('after space:', await page.locator('[id^="DndLiveRegion"]').innerText());
+await page.keyboard.press('ArrowUp'); await page.waitForTimeout(300);
+console.log('after up:', await page.locator('[id^="DndLiveRegion"]').innerText());
+await page.keyboard.press('ArrowUp'); await page.waitForTimeout(300);
+await page.keyboard.press('Space'); await page.waitForTimeout(300);
+console.log('after drop:', await page.locator('[id^="DndLiveRegion"]').innerText());
+console.log(await page.locator('.block-toggle').allInnerTexts());
+await browser.close();

@@ -1,0 +1,30 @@
+// Shared pieces of the block builder's browser tests.
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/**
+ * Opens a builder route as the site's administrator would. The builder routes will be behind the
+ * auth-client guard (accounts): once it is merged, this signs in as the seeded admin first. Until
+ * then it only navigates. Every builder test goes through here.
+ */
+export async function openAsAdmin(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#app-root')).not.toContainText('Loading the site', { timeout: 10_000 });
+}
+
+/** The builder's preview frame. */
+export const previewOf = (page: Page) => page.frameLocator('iframe.preview-frame');
+
+/** The blocks' titles, in order, as the block list shows them ("1. Hero"). */
+export const blockTitles = (page: Page) => page.locator('.block-toggle').allInnerTexts();
+
+/** Adds a block from the palette by its name ("Hero", "Text"…). */
+export async function addBlock(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^Add ${title}\\b`) }).click();
+}
+
+/** Opens (selects) the block at a 1-based position, showing its form. */
+export async function selectBlock(page: Page, position: number): Promise<void> {
+  const toggle = page.locator('.block-toggle').nth(position - 1);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
