@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { NavModel } from '../site/navigation.ts';
 
-export function Footer({ footer, year }: { footer: NavModel['footer']; year: number }) {
+/** `children`: the back-to-top link, inside the footer landmark so that it is never content outside one when it floats. */
+export function Footer({ footer, year, children }: { footer: NavModel['footer']; year: number; children?: ReactNode }) {
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -29,6 +31,7 @@ export function Footer({ footer, year }: { footer: NavModel['footer']; year: num
           © {year} {footer.copyrightHolder}. All rights reserved.
         </p>
       </div>
+      {children}
     </footer>
   );
 }

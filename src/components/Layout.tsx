@@ -45,8 +45,9 @@ export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNod
           }}
         />
       ) : null}
-      <Footer footer={navigation.footer} year={year} />
-      {parts.scrollToTop ? <Island name="scroll-top" component={ScrollToTop} props={{}} /> : null}
+      <Footer footer={navigation.footer} year={year}>
+        {parts.scrollToTop ? <Island name="scroll-top" component={ScrollToTop} props={{}} /> : null}
+      </Footer>
     </>
   );
 }
