@@ -86,7 +86,8 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
       const before = known.get(absolute);
       if (only && !only.has(absolute) && before) return files.set(absolute, before);
       const checked = await checkFile(absolute, schema, settings, before);
-      if ('reuse' in checked) files.set(absolute, checked.reuse);
+      // Known from the entry cache on disk, an entry comes back without its methods.
+      if ('reuse' in checked) files.set(absolute, reviveEntry(checked.reuse));
       else if ('missing' in checked) files.set(absolute, checked.missing);
       else toParse.push({ absolute, schema, checked });
     }),
