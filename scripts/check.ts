@@ -7,8 +7,9 @@
  */
 import path from 'node:path';
 import { checkSite } from '../src/build.ts';
-import { ContentError, type ContentProblem } from '../src/errors/problems.ts';
+import { ContentError, severityOf, type ContentProblem } from '../src/errors/problems.ts';
 import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/errors/report-formats.ts';
+import { formatContentFiles } from '../src/content/format-files.ts';
 import { lintSite } from '../src/lint/lint-site.ts';
 import { formatLintSummary } from '../src/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
@@ -24,7 +25,7 @@ const say = format === 'text' ? console.log : console.error;
 function report(problems: readonly ContentProblem[]): void {
   const text = formatReport(format, problems);
   if (text) (format === 'text' ? console.error : console.log)(text);
-  if (problems.length > 0) process.exitCode = 1;
+  if (problems.some((problem) => severityOf(problem) !== 'notice')) process.exitCode = 1;
 }
 
 try {
@@ -42,7 +43,10 @@ try {
   // The editorial rules, on the pages as they render: lengths, headings, copy, spelling, links, alt text.
   const lint = await lintSite({ content, site, images, root: projectRoot });
   say(formatLintSummary(lint));
-  report(lint.problems);
+  // A notice, not a failure: the file is valid, but the block builder would export it differently.
+  const { changed } = formatContentFiles(contentDir ?? path.join(projectRoot, 'content'), { displayRoot: projectRoot });
+  const notCanonical: ContentProblem[] = changed.map((file) => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' }));
+  report([...lint.problems, ...notCanonical]);
 } catch (error) {
   if (ContentError.is(error)) report(error.problems);
   else exitWithError(error);

@@ -21,6 +21,7 @@ const ENTRIES = {
   serve: 'scripts/serve.ts',
   budgets: 'scripts/budgets.ts',
   admin: 'scripts/admin.ts',
+  'format-content': 'scripts/format-content.ts',
   session: 'src/build.ts',
   worker: 'src/threads/worker.ts',
 };

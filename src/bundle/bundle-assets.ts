@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 import { SCREEN_NAMES } from '../account/screen-names.ts';
+import { BUILDER_SCREENS, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
-import { GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 import type { Assets } from '../render/context.ts';
+import { GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 
 export interface BundleResult {
   assets: Assets;
@@ -22,13 +24,67 @@ export const ENTRY_POINTS = {
   ...Object.fromEntries(SCREEN_NAMES.map((name) => [screenEntry(name), `src/islands/${screenEntry(name)}.ts`])),
 } as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | IslandName | ReturnType<typeof screenEntry>, string>;
 
-/** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files. */
+/**
+ * The block builder's pages are bundled on their own (under assets/builder/): their screens share
+ * the templates with the islands, and bundled together they would split the public pages' chunks
+ * differently. Their boot script and islands are this bundle's copies, so a builder page loads one React.
+ */
+export const BUILDER_ENTRY_POINTS = {
+  boot: 'src/islands/boot.ts',
+  ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
+  ...Object.fromEntries(BUILDER_SCREENS.map((screen) => [builderEntry(screen), `src/builder/screens/${screen}.tsx`])),
+  [BUILDER_STYLES]: 'src/builder/ui/builder.css',
+} as Record<'boot' | IslandName | ReturnType<typeof builderEntry> | typeof BUILDER_STYLES, string>;
+
+/**
+ * zod's namespace carries every locale's error messages (about 40 KB gzipped), which esbuild cannot
+ * leave out once the namespace is used as a value: the browser bundles get English only, the one
+ * the site uses.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '../locales/en.js'), namespace: 'zod-english-only' } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: path.dirname(args.path) }));
+  },
+};
+
+/**
+ * zod's JIT compiler and its JSON Schema reader are never used in the browser (zod runs with
+ * `jitless`, and the builder reads the schemas themselves): they are left out of the browser
+ * bundles, each export replaced by a function that says so if it is ever called.
+ */
+const ZOD_NOT_IN_BROWSER = /[\\/]zod[\\/]v4[\\/](?:core[\\/]compile|classic[\\/]from-json-schema)\.js$/;
+const zodWithoutCompiler: Plugin = {
+  name: 'zod-without-compiler',
+  setup(builder) {
+    builder.onLoad({ filter: ZOD_NOT_IN_BROWSER }, async (args) => {
+      const names = Object.keys((await import(pathToFileURL(args.path).href)) as object);
+      const stub = (name: string) => `export const ${name} = unused(${JSON.stringify(name)});`;
+      return { contents: [`const unused = (name) => function () { throw new Error('zod.' + name + ' is left out of the browser bundles'); };`, ...names.map(stub)].join('\n'), loader: 'js' };
+    });
+  },
+};
+
+/** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files: the public pages', then the builder's. */
 export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {
+  const [site, builder] = await Promise.all([bundle(projectRoot, ENTRY_POINTS, '', options), bundle(projectRoot, BUILDER_ENTRY_POINTS, 'builder/', options)]);
+  const { site: stylesheet, ...scripts } = site.byEntry;
+  if (!stylesheet) throw new Error('esbuild produced no stylesheet');
+  const { [BUILDER_STYLES]: builderStylesheet, ...builderScripts } = builder.byEntry;
+  const prefixed = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
+  return {
+    assets: { stylesheet, builderStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
+    files: [...site.files, ...builder.files],
+  };
+}
+
+async function bundle(projectRoot: string, entryPoints: Record<string, string>, folder: string, options: { minify?: boolean }) {
   const result = await build({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, file]) => [name, path.join(projectRoot, file)])),
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(projectRoot, file)])),
+    entryNames: `${folder}[name]-[hash]`,
+    chunkNames: `${folder}chunks/[name]-[hash]`,
     outdir: path.join(projectRoot, 'assets'),
     bundle: true,
     splitting: true,
@@ -42,6 +98,7 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
     // React's production build, without its development checks and warnings.
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    plugins: [zodEnglishOnly, zodWithoutCompiler],
   });
   const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
   const outputs = result.metafile.outputs;
@@ -49,17 +106,12 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
   const imports: Record<string, string[]> = {};
   for (const [output, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
-    const name = Object.entries(ENTRY_POINTS).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
+    const name = Object.entries(entryPoints).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
     if (!name) continue;
     byEntry[name] = url(output);
     if (output.endsWith('.js')) imports[name] = staticImports(outputs, output).map(url);
   }
-  const { site: stylesheet, ...scripts } = byEntry;
-  if (!stylesheet) throw new Error('esbuild produced no stylesheet');
-  return {
-    assets: { stylesheet, scripts, imports },
-    files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })),
-  };
+  return { byEntry, imports, files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })) };
 }
 
 type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M ? (M extends { outputs: infer O } ? O : never) : never;

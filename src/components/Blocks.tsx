@@ -79,7 +79,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
       // An explicit list, else on an area page the services popular there, else the branch's services.
       const slugs = block.services ?? page.area?.services;
       const cards = part('services');
-      const services = slugs ? slugs.map((slug) => cards.find((card) => card.slug === slug)!) : cards.filter((card) => block.branch === 'all' || card.branch === block.branch);
+      const services = slugs ? known(slugs.map((slug) => cards.find((card) => card.slug === slug))) : cards.filter((card) => block.branch === 'all' || card.branch === block.branch);
       return (
         <section className="services-grid" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Our services'}</h2>
@@ -100,7 +100,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     case 'areas-list': {
       const slugs = block.areas ?? page.service?.areaServed ?? page.area?.neighbours;
       const links = part('areas');
-      const areas = slugs ? slugs.map((slug) => links.find((area) => area.slug === slug)!) : links;
+      const areas = slugs ? known(slugs.map((slug) => links.find((area) => area.slug === slug))) : links;
       return (
         <section className="areas-list" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Areas we cover'}</h2>
@@ -116,7 +116,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     }
     case 'faq-list': {
       const items = part('faqs');
-      const faqs = block.faqs ? block.faqs.map((name) => items.find((faq) => faq.name === name)!) : items;
+      const faqs = block.faqs ? known(block.faqs.map((name) => items.find((faq) => faq.name === name))) : items;
       const QuestionHeading = block.heading ? 'h3' : 'h2';
       return (
         <section className="faq-list" aria-label={block.heading ? undefined : 'Questions and answers'} aria-labelledby={block.heading ? `block-${index}` : undefined}>
@@ -143,7 +143,8 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
         </section>
       );
     case 'contact-details': {
-      const details = site.layout.contacts.get(block.file)!;
+      const details = site.layout.contacts.get(block.file);
+      if (!details) return null;
       const { profile } = site.layout;
       return (
         <section className="contact-details" aria-labelledby={`block-${index}`}>
@@ -166,6 +167,12 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     }
   }
 }
+
+/**
+ * The entries a block names that exist. The build's cross-checks stop a name that does not exist
+ * before anything renders; the block builder's preview shows a draft while it still has one.
+ */
+const known = <T,>(items: readonly (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
 
 /** ["Monday", …, "Friday"] → "Monday to Friday". */
 function dayRange(days: readonly string[]): string {

@@ -16,6 +16,8 @@ export interface DocumentProps {
   canonical?: string;
   noindex: boolean;
   stylesheet: string;
+  /** A second stylesheet, for the pages that have one (the block builder's screens). */
+  extraStylesheet?: string;
   /** Module scripts the page runs: deferred, so none blocks rendering. */
   scripts?: readonly string[];
   /** Modules those scripts import on this page, fetched in parallel rather than one after another. */
@@ -43,6 +45,7 @@ export function Document(props: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="theme-color" content="#0f5e63" />
         <link rel="stylesheet" href={props.stylesheet} />
+        {props.extraStylesheet ? <link rel="stylesheet" href={props.extraStylesheet} /> : null}
         {openGraph && canonical ? (
           <>
             <meta property="og:type" content={openGraph.type} />

@@ -1,5 +1,5 @@
 import type { RenderedMarkdown } from './markdown.ts';
-import { frontMatterLines, type FrontMatterLines } from './read-entry.ts';
+import type { FrontMatterLines } from './front-matter-lines.ts';
 
 /**
  * One validated content file: plain data, so it crosses worker threads and goes into the entry
@@ -48,9 +48,28 @@ export class ContentEntry<T = unknown> {
 }
 
 const lines = new WeakMap<ContentEntry<unknown>, FrontMatterLines>();
+let readLines: ((frontMatter: string) => FrontMatterLines) | undefined;
+
+/**
+ * How entries find their lines from their front matter's text: the loader sets the `yaml` parser
+ * (front-matter-lines.ts). The block builder, in the browser, gives each entry the lines of the file
+ * it wrote instead (withLines), and bundles no YAML parser.
+ */
+export const readLinesWith = (reader: (frontMatter: string) => FrontMatterLines) => {
+  readLines = reader;
+};
+
+/** An entry whose lines are already known. */
+export function withLines<T>(entry: ContentEntry<T>, known: FrontMatterLines): ContentEntry<T> {
+  lines.set(entry, known);
+  return entry;
+}
 
 function linesOf(entry: ContentEntry<unknown>): FrontMatterLines {
   let found = lines.get(entry);
-  if (!found) lines.set(entry, (found = frontMatterLines(entry.frontMatter)));
+  if (!found) {
+    if (!readLines) throw new Error('No line reader for content entries: import src/content/load-entry.ts, which sets it.');
+    lines.set(entry, (found = readLines(entry.frontMatter)));
+  }
   return found;
 }

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { ContentProblem } from '../errors/problems.ts';
 import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
 import { planImages, type ImageReference, type PlanOptions, type ResponsiveImage } from '../images/responsive-images.ts';
-import { ContentEntry } from './entry.ts';
+import { ContentEntry, readLinesWith } from './entry.ts';
+import { frontMatterLines } from './front-matter-lines.ts';
 import { parseMarkdown, renderMarkdown, type ParsedMarkdown } from './markdown.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 import { AreaSchema, BusinessProfileSchema, ContactDetailsSchema, ContactRoutingSchema, ErrorPageSchema, FaqSchema, NavigationSchema, PageSchema, ServiceSchema } from './schema/index.ts';
@@ -31,6 +32,9 @@ export const SINGLES = {
 } as const;
 
 export type SchemaKey = keyof typeof COLLECTIONS | keyof typeof SINGLES;
+
+// Entries find their lines with the `yaml` parser, which keeps every node's position.
+readLinesWith(frontMatterLines);
 
 const schemaOf = (key: SchemaKey): z.ZodType => (key in COLLECTIONS ? COLLECTIONS[key as keyof typeof COLLECTIONS] : SINGLES[key as keyof typeof SINGLES]).schema;
 

@@ -1,15 +1,9 @@
 import matter from 'gray-matter';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { FRONT_MATTER_OFFSET, frontMatterLines, parseYaml, type FrontMatterLines } from './front-matter-lines.ts';
 import jsYaml from 'js-yaml';
 import type { ContentProblem } from '../errors/problems.ts';
 
-/** Finds file lines of front-matter fields. */
-export interface FrontMatterLines {
-  /** Finds the file line of a front-matter field path (its key); the nearest existing parent when the field is absent. */
-  lineOf(path: readonly PropertyKey[]): number;
-  /** The file line on which a text field's value starts: the line after "key: |" for a block of text. */
-  textLineOf(path: readonly PropertyKey[]): number;
-}
+export { frontMatterLines, type FrontMatterLines } from './front-matter-lines.ts';
 
 /** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
 export interface RawEntry extends FrontMatterLines {
@@ -21,11 +15,6 @@ export interface RawEntry extends FrontMatterLines {
   /** The front matter's YAML text, from which the line numbers are found when first asked for. */
   frontMatter: string;
 }
-
-/** gray-matter hands the engine the text from the end of the opening "---" line, so YAML lines are file lines. */
-const FRONT_MATTER_OFFSET = 0;
-
-const parseYaml = (text: string, lineCounter?: LineCounter) => parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
 
 /**
  * Reads front matter with gray-matter. The data comes from a quick parser (parseFrontMatterFast, below);
@@ -75,43 +64,6 @@ function parseDataOf(text: string): unknown {
     if (error) throw error;
     return doc.toJS();
   }
-}
-
-/** Line lookups in a front matter's YAML text, parsed with positions on the first lookup. */
-export function frontMatterLines(yamlText: string): FrontMatterLines {
-  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
-  const docOf = () => {
-    if (!parsed) {
-      const lineCounter = new LineCounter();
-      parsed = { doc: parseYaml(yamlText, lineCounter), lineCounter };
-    }
-    return parsed;
-  };
-  const lineAt = (offset: number) => docOf().lineCounter.linePos(offset).line + FRONT_MATTER_OFFSET;
-  const lineOf = (path: readonly PropertyKey[]): number => {
-    const { doc } = docOf();
-    for (let depth = path.length; depth >= 0; depth--) {
-      const fieldPath = path.slice(0, depth) as unknown[];
-      // A field's line is its key's line, not the line of the first item of its value.
-      const parent = depth === 0 ? undefined : depth === 1 ? doc.contents : doc.getIn(fieldPath.slice(0, -1), true);
-      if (isMap(parent)) {
-        const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fieldPath.at(-1));
-        const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
-        if (keyRange) return lineAt(keyRange[0]);
-      }
-      const node = depth === 0 ? doc.contents : doc.getIn(fieldPath, true);
-      const range = (node as { range?: [number, number, number] } | undefined)?.range;
-      if (range) return lineAt(range[0]);
-    }
-    return 1;
-  };
-  const textLineOf = (path: readonly PropertyKey[]): number => {
-    const node = docOf().doc.getIn(path as unknown[], true);
-    if (!isScalar(node) || !node.range) return lineOf(path);
-    const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
-    return lineAt(node.range[0]) + (block ? 1 : 0);
-  };
-  return { lineOf, textLineOf };
 }
 
 /** The first line with an odd number of unescaped quote characters. */

@@ -15,7 +15,7 @@ export function scriptReport(weights: readonly PageScriptWeight[]): string[] {
   }
   const sorted = [...rows.values()].sort((a, b) => b.weight.js.gzip - a.weight.js.gzip);
   return [
-    `JavaScript per page (gzipped, budget ${kb(BUDGETS.jsGzipPerPage)}, account pages ${kb(BUDGETS.jsGzipPerAccountPage)}; raw; files):`,
+    `JavaScript per page (gzipped, budget ${kb(BUDGETS.jsGzipPerPage)}, account pages ${kb(BUDGETS.jsGzipPerAccountPage)}, block builder pages ${kb(BUDGETS.jsGzipPerBuilderPage)}; raw; files):`,
     ...sorted.map(({ weight, paths }) => {
       const shown = paths.length > 4 ? `${paths.slice(0, 4).join(', ')} and ${paths.length - 4} more` : paths.join(', ');
       const account = weight.budget === 'jsGzipPerAccountPage' ? ' (account)' : '';

@@ -9,6 +9,7 @@ import type { DiskCache } from '../images/disk-cache.ts';
 import type { StartedOgImages } from '../images/og-images.tsx';
 import { encodeImages } from '../images/responsive-images.ts';
 import type { SiteModel } from '../site/site-model.ts';
+import { writeBuilderFiles } from './builder-files.ts';
 import { buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './build-files.ts';
 import { HEADERS_FILE, isPreviewContext, previewHeaders } from './deploy-context.ts';
 import type { OutputFolder } from './output-folder.ts';
@@ -47,6 +48,7 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
     ...(isPreviewContext(deployContext) ? [folder.write(HEADERS_FILE, previewHeaders(deployContext!))] : []),
+    writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot }),
   ]);
   return { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached };
 }

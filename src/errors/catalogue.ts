@@ -10,6 +10,8 @@ export type ProblemSource = (typeof PROBLEM_SOURCES)[number];
 
 export interface CatalogueEntry {
   source: ProblemSource;
+  /** When not the source's own: a notice fails nothing (problems.ts, severityOf). */
+  severity?: 'notice';
   /** What is wrong, in a few words; no detail of this instance. */
   title: string;
   /** What to do about it. */
@@ -163,6 +165,12 @@ export const CATALOGUE = {
     source: 'image',
     title: 'An image file does not exist',
     hint: 'Put photos (JPEG, PNG, WebP, AVIF) in content/images/ and write their path as "/images/<file name>"; logos and icons (SVG) go in public/images/.',
+  },
+  'not-canonical': {
+    source: 'content',
+    severity: 'notice',
+    title: 'The file is not in the canonical format',
+    hint: 'Run `npm run format:content` to rewrite it in the format the block builder exports (field order, quoting, list style), so that an edit made in the builder shows as a small diff.',
   },
   // Size budgets (src/budgets.ts): checked on the rendered pages before anything is written.
   'script-budget': {

@@ -26,8 +26,12 @@ export const sourceOf = (problem: Pick<ContentProblem, 'code'>): ProblemSource =
  * lint's rules are `warning`s, since the site still builds with them (a deploy preview shows the
  * page), while everything else stops the build and is an `error`. Either fails `npm run check`.
  */
-export type ProblemSeverity = 'error' | 'warning';
-export const severityOf = (problem: Pick<ContentProblem, 'code'>): ProblemSeverity => (sourceOf(problem) === 'lint' ? 'warning' : 'error');
+/** An error stops the build; a warning (the lint) fails `npm run check` but not the build; a notice fails nothing. */
+export type ProblemSeverity = 'error' | 'warning' | 'notice';
+export const severityOf = (problem: Pick<ContentProblem, 'code'>): ProblemSeverity => {
+  const entry: { source: string; severity?: ProblemSeverity } = CATALOGUE[problem.code];
+  return entry.severity ?? (entry.source === 'lint' ? 'warning' : 'error');
+};
 
 const ERROR_TYPE = 'ContentError';
 
@@ -73,9 +77,15 @@ export function formatProblems(problems: readonly ContentProblem[]): string {
     list.push(problem);
     byFile.set(problem.file, list);
   }
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  const files = `${byFile.size} file${byFile.size === 1 ? '' : 's'}`;
-  const lines = [`${checkName(problems)} failed: ${count} in ${files}.`];
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  // Notices fail nothing (a file not in the canonical format, say), so they are counted apart.
+  const failing = problems.filter((problem) => severityOf(problem) !== 'notice');
+  const notices = problems.length - failing.length;
+  const summary =
+    failing.length === 0
+      ? `passed with notices: ${plural(notices, 'notice')} in ${plural(byFile.size, 'file')}.`
+      : `failed: ${plural(failing.length, 'problem')} in ${plural(new Set(failing.map((problem) => problem.file)).size, 'file')}${notices ? `, and ${plural(notices, 'notice')}` : ''}.`;
+  const lines = [`${checkName(problems)} ${summary}`];
   for (const [file, list] of byFile) {
     lines.push('');
     for (const problem of list) {

@@ -26,7 +26,7 @@ export const problemRecordSchema = z.strictObject({
   field: z.string().optional(),
   code: z.enum(Object.keys(CATALOGUE) as [ProblemCode, ...ProblemCode[]]),
   source: z.enum(PROBLEM_SOURCES),
-  severity: z.enum(['error', 'warning']),
+  severity: z.enum(['error', 'warning', 'notice']),
   title: z.string(),
   message: z.string(),
   hint: z.string(),

@@ -9,7 +9,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ContentProblem } from '../errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
+import { checkReferences, noSuchImage, RASTER_EXTENSION, type ImageReference } from './reference-checks.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
+
+export { isRasterImagePath, type ImageReference } from './reference-checks.ts';
 
 /** Everything that decides the encoded bytes; it is part of every cache key and output name. */
 export const IMAGE_SETTINGS = {
@@ -29,9 +32,6 @@ const PIPELINE_VERSION = '1';
 /** Output folder: netlify.toml caches /assets/* for a year, which content-hashed names allow. */
 export const IMAGES_OUTPUT_DIR = 'assets/images';
 
-/** Where content references raster images from: "/images/<file>" is content/images/<file>. */
-const RASTER_PATH = /^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i;
-const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif)$/i;
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -62,23 +62,6 @@ export interface ResponsiveImage {
 /** The build's processed images, by the path content uses. */
 export type ImageMap = ReadonlyMap<string, ResponsiveImage>;
 
-/** Where content refers to an image. */
-export interface ImageReference {
-  src: string;
-  alt: string;
-  /** The content file, as problems name it. */
-  file: string;
-  line: number;
-  field?: string;
-  /** Where a missing alt is reported, when not at `line` and `field`: "images.0.alt" in front matter. */
-  altAt?: { line: number; field: string };
-  /** Markdown `![alt](src)`, or an `images:` entry in front matter: only the messages differ. */
-  from: 'markdown' | 'front-matter';
-}
-
-/** Whether a path is a raster image this stage processes. */
-export const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
-
 /** Source metadata, cached next to the variants so that a rebuild does not load sharp. */
 interface SourceFacts {
   width: number;
@@ -106,31 +89,7 @@ export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions =>
  * raster image once, however often it is referenced. Reads files and sizes only: no encoding.
  */
 export async function planImages(references: readonly ImageReference[], options: PlanOptions): Promise<{ images: ImageMap; problems: ContentProblem[] }> {
-  const problems: ContentProblem[] = [];
-  const raster: ImageReference[] = [];
-  for (const reference of references) {
-    const at = { file: reference.file, line: reference.line, field: reference.field };
-    if (!isRasterImagePath(reference.src)) {
-      // A photo written anywhere but "/images/…" would not be processed, and would not be found.
-      if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
-        const name = reference.src.split('/').pop();
-        problems.push({ code: 'missing-image', ...at, message: `Write the path of a photo from the site root, as "/images/${name}", with the file in ${options.imagesDirDisplay}/.` });
-      }
-      continue;
-    }
-    raster.push(reference);
-    if (reference.alt.trim() === '') {
-      problems.push({
-        code: 'missing-alt',
-        ...at,
-        ...reference.altAt,
-        message:
-          reference.from === 'markdown'
-            ? `The image "${reference.src}" has no alternative text: write it between the brackets, as ![What the photo shows](${reference.src}).`
-            : `The image "${reference.src}" has no alternative text: add "alt:" with a few words on what it shows.`,
-      });
-    }
-  }
+  const { raster, problems } = checkReferences(references, options.imagesDirDisplay);
 
   const sources = [...new Set(raster.map((reference) => reference.src))];
   const planOnce = (src: string): Promise<PlanResult> => {
@@ -164,7 +123,7 @@ async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: Pl
   try {
     bytes = await readFile(file);
   } catch {
-    return { problem: `There is no file ${shown}.` };
+    return { problem: noSuchImage(shown) };
   }
   const key = hashOf([PIPELINE_VERSION, SHARP_VERSION, JSON.stringify(IMAGE_SETTINGS), bytes]);
   let facts = parseFacts(await cache.read(`${key}.json`));

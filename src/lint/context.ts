@@ -1,8 +1,7 @@
 /** What every lint rule receives, and what it gives back. */
-import type { ContentEntry, LoadedContent } from '../content/load-content.ts';
+import type { ContentEntry } from '../content/load-content.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { SitePage } from '../site/pages.ts';
-import type { SiteModel } from '../site/site-model.ts';
 import type { ParsedDocument } from './html.ts';
 import type { LintOptions } from './options.ts';
 import type { SourceFiles } from './sources.ts';
@@ -23,9 +22,15 @@ export interface LintedPage {
   document: ParsedDocument;
 }
 
+/** What the rules read of the site besides the pages: its address, and which areas and services exist. */
+export interface LintSite {
+  siteUrl: string;
+  areas: readonly { data: { slug: string } }[];
+  services: readonly { data: { slug: string } }[];
+}
+
 export interface LintContext {
-  content: LoadedContent;
-  site: SiteModel;
+  site: LintSite;
   /** Every rendered page: the routes in route order, then the 404 and 500 pages. */
   pages: readonly LintedPage[];
   sources: SourceFiles;

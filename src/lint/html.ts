@@ -1,32 +1,16 @@
 /**
- * The rendered HTML as the lint reads it: parsed once per page with node-html-parser
- * (fast, and enough DOM for these checks), with the few tree walks the rules share.
+ * The few tree walks the lint rules share, over a page parsed with node-html-parser (parse-html.ts).
+ * They use only what node-html-parser's nodes and the browser's DOM nodes have in common
+ * (nodeType, tagName, childNodes, parentNode, textContent, attributes, classList), so the block
+ * builder runs the same rules on a draft rendered into a DOM element.
  */
-import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import type { HTMLElement, Node } from 'node-html-parser';
 
 export type { HTMLElement } from 'node-html-parser';
+export type { ParsedDocument } from './parse-html.ts';
 
-export interface ParsedDocument {
-  root: HTMLElement;
-  /** The <body>, or the whole document when it has none. */
-  body: HTMLElement;
-  /** The page's <main>, or null when it has none. */
-  main: HTMLElement | null;
-}
-
-/** script and style keep their text unparsed; noscript and pre are read as HTML like the rest. */
-const PARSE_OPTIONS = { blockTextElements: { script: true, style: true } };
-
-/**
- * Parses a page's <body>: the rules read what a visitor sees. The <head> (meta tags, JSON-LD) is
- * skipped, which halves the work; title and description are read from the content.
- */
-export function parseDocument(html: string): ParsedDocument {
-  const start = html.search(/<body[\s>]/i);
-  const root = parse(start === -1 ? html : html.slice(start), PARSE_OPTIONS);
-  const body = firstElement(root, (element) => element.tagName === 'BODY') ?? root;
-  return { root, body, main: firstElement(body, (element) => element.tagName === 'MAIN') };
-}
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 /** Elements whose text runs on into the text around them; every other element separates words. */
 const INLINE = new Set([
@@ -37,7 +21,7 @@ const INLINE = new Set([
 /** Never text a reader sees. */
 const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE']);
 
-const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
+const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT_NODE;
 
 /**
  * The text of an element as a reader sees it, whitespace collapsed: inline elements run together
@@ -46,8 +30,8 @@ const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeTyp
 export function visibleText(element: HTMLElement, skip: (element: HTMLElement) => boolean = () => false): string {
   const parts: string[] = [];
   const walk = (node: Node) => {
-    if (node.nodeType === NodeType.TEXT_NODE) {
-      parts.push(node.text);
+    if (node.nodeType === TEXT_NODE) {
+      parts.push(node.textContent);
       return;
     }
     if (!isElement(node) || NOT_TEXT.has(node.tagName) || skip(node)) return;

@@ -4,6 +4,8 @@
  * templates, parses each once, and hands them to the rules. Pure apart from reading the content
  * files' text, to point each problem at its line.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LoadedContent } from '../content/load-content.ts';
 import type { ImageMap } from '../images/responsive-images.ts';
 import type { ContentProblem } from '../errors/problems.ts';
@@ -11,35 +13,15 @@ import type { Assets } from '../render/context.ts';
 import { sitePartsOf } from '../render/page-parts.ts';
 import { renderJob, renderJobs } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
-import type { LintContext, LintedPage, LintRule } from './context.ts';
-import { parseDocument } from './html.ts';
+import type { LintContext, LintedPage } from './context.ts';
+import { parseDocument } from './parse-html.ts';
 import { DEFAULT_LINT_OPTIONS, type LintOptions } from './options.ts';
-import { altText } from './rules/alt-text.ts';
-import { areaLinks } from './rules/area-links.ts';
-import { britishSpelling } from './rules/british-spelling.ts';
-import { descriptionLength } from './rules/description-length.ts';
-import { headings } from './rules/headings.ts';
-import { placeholders } from './rules/placeholders.ts';
-import { titleLength } from './rules/title-length.ts';
-import { uniqueMeta } from './rules/unique-meta.ts';
-import { wordCount } from './rules/word-count.ts';
-import { SourceFiles } from './sources.ts';
+import { LINT_RULES } from './rules.ts';
+import { contentFiles, SourceFiles } from './sources.ts';
+
+export { LINT_RULES } from './rules.ts';
 
 export { DEFAULT_LINT_OPTIONS, type LintOptions } from './options.ts';
-
-/** Every rule, in the order the summary lists them. */
-export const LINT_RULES: readonly LintRule[] = [
-  titleLength,
-  descriptionLength,
-  uniqueMeta,
-  headings,
-  wordCount,
-  placeholders,
-  britishSpelling,
-  areaLinks,
-  altText,
-];
-
 
 /**
  * The lint needs no bundled assets: the stylesheet and script addresses do not change what it
@@ -85,9 +67,8 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
   const unknown = input.rules?.filter((id) => !LINT_RULES.some((rule) => rule.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`Unknown lint rule: ${unknown.join(', ')}`);
 
-  const sources = input.sources ?? SourceFiles.fromDisk(input.content, input.root);
+  const sources = input.sources ?? sourcesFromDisk(input.content, input.root);
   const context: LintContext = {
-    content: input.content,
     site: input.site,
     pages: renderedPages(input.site, input.assets ?? LINT_ASSETS, input.images ?? new Map()),
     sources,
@@ -110,6 +91,17 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
     counts.push({ id: rule.id, summary: rule.summary, checked: result.checked, problems: count });
   }
   return { problems, rules: counts, pages: context.pages.length, milliseconds: performance.now() - started };
+}
+
+/** Every content file that loaded, read from disk when needed; `root` is the folder their names are relative to. */
+function sourcesFromDisk(content: LoadedContent, root: string): SourceFiles {
+  return new SourceFiles(contentFiles(content), (file) => {
+    try {
+      return readFileSync(path.resolve(root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /** Renders the site with the real templates and pairs each page with its content entry. */

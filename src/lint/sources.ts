@@ -4,8 +4,6 @@
  * in the page's own file first, then in every other content file (a service summary on a card,
  * a navigation label, an FAQ answer).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { LoadedContent } from '../content/load-content.ts';
 
 export interface SourceLocation {
@@ -47,17 +45,6 @@ export class SourceFiles {
   constructor(names: readonly string[], read: (file: string) => string | undefined) {
     this.#names = names;
     this.#read = read;
-  }
-
-  /** Every content file that loaded, read from disk when needed; `root` is the folder their names are relative to. */
-  static fromDisk(content: LoadedContent, root: string): SourceFiles {
-    return new SourceFiles(contentFiles(content), (file) => {
-      try {
-        return readFileSync(path.resolve(root, file), 'utf8');
-      } catch {
-        return undefined;
-      }
-    });
   }
 
   /** Source text held in memory, by file name. */

@@ -10,6 +10,8 @@ import type { SiteParts } from './page-parts.ts';
 /** Hashed asset URLs: the bundle stage's stylesheet and scripts, and the images stage's files. */
 export interface Assets {
   stylesheet: string;
+  /** The block builder screens' own stylesheet, linked by their pages only. */
+  builderStylesheet?: string;
   /** Script URL by entry name, for example "boot" or "header". */
   scripts: Readonly<Record<string, string>>;
   /** Each script entry's static imports (shared chunks such as React), by entry name: preloaded with it. */

@@ -1,11 +1,10 @@
 // The site-wide data a page shows besides its own content file, each part named once here.
 //
-// A page is rendered again only when its key changes: its own entry's digest, what the site
+// A page is rendered again only when its key changes (page-keys.ts): its own entry's digest, what the site
 // derived for it (route, trail…), and the digests of the parts it reads. The templates receive
 // only the parts their page lists (contextFor), made by the same functions that make the digests,
 // so a page cannot show something its key does not cover, and `npm run dev` and `npm run build`
 // cannot disagree about what a change affects.
-import { hash } from 'node:crypto';
 import type { Service } from '../content/schema/index.ts';
 import { areaRoute, serviceRoute, type SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -49,7 +48,7 @@ export interface SiteParts {
     contactRouting: SiteModel['contactRouting'];
     /** The sign-in service the account screens use, when the build has one. */
     firebase: SiteModel['firebase'];
-    assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'og'>;
+    assets: Pick<Assets, 'stylesheet' | 'builderStylesheet' | 'scripts' | 'imports' | 'og'>;
   };
   /** Service cards, in the site's order. */
   services: readonly ServiceCard[];
@@ -73,7 +72,7 @@ export function partsOf(page: Pick<SitePage, 'blocks' | 'service' | 'structuredD
 
 /** Every part of a built site, made once per build. */
 export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
-  const { stylesheet, scripts, imports, og } = assets;
+  const { stylesheet, builderStylesheet, scripts, imports, og } = assets;
   return {
     layout: {
       siteUrl: site.siteUrl,
@@ -84,23 +83,12 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       contacts: site.contacts,
       contactRouting: site.contactRouting,
       firebase: site.firebase,
-      assets: { stylesheet, scripts, imports, og },
+      assets: { stylesheet, builderStylesheet, scripts, imports, og },
     },
     services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, branch: data.branch, href: serviceRoute(data) })),
     areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data) })),
     faqs: site.faqs.map((entry) => ({ name: entry.name, question: entry.data.question, html: entry.body?.html ?? '', text: entry.body?.text ?? '' })),
   };
-}
-
-/** Maps (the contact files) are written as their entries. */
-const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item));
-/** The one-shot digest: made for every page on every update, where a Hash object each costs more than the hashing. */
-const sha1 = (text: string) => hash('sha1', text, 'base64url');
-
-export type PartDigests = Record<PartName, string>;
-
-export function partDigests(parts: SiteParts): PartDigests {
-  return { layout: sha1(json(parts.layout)), services: sha1(json(parts.services)), areas: sha1(json(parts.areas)), faqs: sha1(json(parts.faqs)) };
 }
 
 /** Only the parts `names` lists: what contextFor hands the templates of a page. */
@@ -115,20 +103,4 @@ export function need<K extends PartName>(site: Partial<SiteParts>, name: K, rout
   const part = site[name];
   if (part === undefined) throw new Error(`The page ${route} shows the "${name}" part, which partsOf (src/render/page-parts.ts) does not list for it: add it there.`);
   return part as SiteParts[K];
-}
-
-/** The fields of a page that its own entry's digest covers: its data and rendered Markdown. */
-export const ENTRY_FIELDS = ['entry', 'title', 'description', 'heading', 'blocks', 'body', 'blockMarkdown', 'service', 'area'] as const;
-/** The fields the site derives for a page: each is part of its key. */
-export const DERIVED_FIELDS = ['route', 'file', 'template', 'breadcrumb', 'noindex', 'access', 'branch', 'structuredData', 'mount', 'trail'] as const;
-
-/**
- * A page's key: the render code, the digests of the parts it reads, its own entry's digest, and
- * what the site derived for it (its route, trail and the like). Made for every page on every
- * build and update, so it is a plain string of those fields, hashed once.
- */
-export function pageKey(renderKey: string, digests: PartDigests, page: SitePage): string {
-  const trail = page.trail.map((crumb) => `${crumb.label}\u0001${crumb.route}`).join('\u0002');
-  const derived = [page.route, page.file, page.template, page.breadcrumb, page.noindex, page.access, page.branch ?? '', page.structuredData.join(','), page.mount ?? '', trail];
-  return sha1([renderKey, ...partsOf(page).map((name) => digests[name]), page.entry.digest, ...derived].join('\0'));
 }

@@ -2,30 +2,22 @@
 // build, the dev server, the content lint and the tests, on the main thread and on worker threads.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AppShellTemplate } from '../../templates/app-shell.tsx';
 import { ErrorPageTemplate } from '../../templates/error-page.tsx';
-import { HomeTemplate } from '../../templates/home.tsx';
-import { StandardTemplate } from '../../templates/standard.tsx';
 import { Document } from '../components/Document.tsx';
 import type { ContentEntry } from '../content/entry.ts';
 import type { ErrorPage } from '../content/schema/index.ts';
-import type { ImageMap } from '../images/responsive-images.ts';
-import { contactFileForPath } from '../site/contact-file.ts';
-import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import type { PageContext } from './context.ts';
+import { builderEntry, builderScript, isBuilderScreen } from '../builder/screen-names.ts';
 import { scriptBudgetFor } from '../budgets.ts';
+import { contextFor, pageTemplate, type RenderInput } from './page-context.tsx';
 import { islandsOf, layoutParts, screenScripts, type LayoutParts } from './layout-parts.ts';
-import { pickParts, partsOf, type SiteParts } from './page-parts.ts';
+import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
+export type { RenderInput } from './page-context.tsx';
+import { outputPathFor } from './output-paths.ts';
+export { outputPathFor, payloadPathFor } from './output-paths.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
-
-/** What every render needs: the site's parts (page-parts.ts) and its planned images. */
-export interface RenderInput {
-  parts: SiteParts;
-  images: ImageMap;
-}
 
 /** One output file of the render stage: a route's page, or an error page. */
 export type RenderJob = { path: string; page: SitePage } | { path: string; error: ContentEntry<ErrorPage> };
@@ -34,15 +26,6 @@ export interface RenderedPage {
   html: string;
   /** The page's JavaScript, for the build report and the budget. */
   scripts: PageScripts;
-}
-
-/**
- * "/" → "index.html", "/about" → "about.html": Netlify answers /about with about.html and no
- * redirect whatever its Pretty URLs setting, where about/index.html would be redirected to /about/
- * (README "URLs").
- */
-export function outputPathFor(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
 /** Every file the render stage makes: the routes in route order, then the 404 and 500 pages. */
@@ -58,22 +41,7 @@ export function renderJob(input: RenderInput, job: RenderJob): RenderedPage {
 /** The JavaScript a job's page loads, known before it renders (the budget is checked first). */
 export function scriptsOfJob(input: RenderInput, job: RenderJob): PageScripts {
   const page = 'page' in job ? job.page : errorSitePage(job.error.data);
-  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : []);
-}
-
-function contextFor({ parts, images }: RenderInput, page: SitePage): PageContext {
-  const { layout } = parts;
-  const file = contactFileForPath(page.route, layout.contactRouting);
-  const shown = layoutParts(page);
-  return {
-    site: pickParts(parts, partsOf(page)),
-    page,
-    images,
-    logo: logoForPath(page.route, layout.logoRule, layout.profile.branches),
-    trail: page.trail,
-    parts: shown,
-    contact: shown.contact ? { file, details: layout.contacts.get(file)! } : null,
-  };
+  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : [], page.mount);
 }
 
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
@@ -81,26 +49,29 @@ const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
 /**
  * The boot script runs on every page; it imports the islands the page contains. An account screen
- * has its own scripts (layout-parts.ts), and holds the page to the account budget.
+ * has its own scripts (layout-parts.ts), and holds the page to the account budget. A block builder
+ * screen runs from its own script, which guards itself, with the builder bundle's copies of boot
+ * and the islands (src/bundle/bundle-assets.ts), and holds its page to the builder's budget.
  */
-function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = []): PageScripts {
-  const screen = screenScripts(parts.screen);
-  const run = ['boot', ...screen.run, ...extra];
-  const islands = [...islandsOf(parts), ...screen.load];
+function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = [], mount?: string): PageScripts {
+  const builder = isBuilderScreen(mount) ? mount : null;
+  const screen = builder ? { run: [builderEntry(builder)], load: [] } : screenScripts(parts.screen);
+  const entry = (name: string) => (builder ? builderScript(name) : name);
+  const run = ['boot', ...screen.run, ...extra].map(entry);
+  const islands = [...islandsOf(parts), ...screen.load].map(entry);
   const sets = scriptSets.get(assets) ?? new Map<string, PageScripts>();
   scriptSets.set(assets, sets);
   const key = `${run.join()} ${islands.join()}`;
   let scripts = sets.get(key);
-  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor(parts.screen !== null))));
+  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor({ builderScreen: builder !== null, accountScreen: parts.screen !== null }))));
   return scripts;
 }
 
 export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
-  const scripts = scriptsFor(layout.assets, ctx.parts);
-  const body: ReactElement =
-    page.template === 'home' ? <HomeTemplate ctx={ctx} /> : page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : <StandardTemplate ctx={ctx} />;
+  const scripts = scriptsFor(layout.assets, ctx.parts, [], page.mount);
+  const body = pageTemplate(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
   const html = documentHtml(
     <Document
@@ -109,6 +80,7 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
       canonical={pageUrl(layout.siteUrl, page.route)}
       noindex={page.noindex}
       stylesheet={layout.assets.stylesheet}
+      extraStylesheet={isBuilderScreen(page.mount) ? layout.assets.builderStylesheet : undefined}
       scripts={scripts.scripts}
       preloads={scripts.preloads}
       later={scripts.later}

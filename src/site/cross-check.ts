@@ -17,11 +17,15 @@ export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<stri
   return ids;
 }
 
-/** What links and references may point at: every route with its anchors, and every name. */
-interface LinkTargets {
+/**
+ * What links and references may point at: every route with its anchors, and every name. Plain
+ * data apart from anchorsAt, so the block builder checks a draft against the targets the build
+ * emits for it (src/builder/site-data.ts).
+ */
+export interface LinkTargets {
   /** Each route's #fragment targets (anchorsOf), worked out when a link asks for one. */
   anchorsAt(route: string): ReadonlySet<string> | undefined;
-  routes: ReadonlyMap<string, SitePage>;
+  routes: Pick<ReadonlySet<string>, 'has' | 'keys'>;
   serviceSlugs: ReadonlySet<string>;
   areaSlugs: ReadonlySet<string>;
   contactNames: ReadonlySet<string>;
@@ -31,7 +35,7 @@ interface LinkTargets {
   invalidRoutes: ReadonlySet<string>;
 }
 
-function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
+export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
   const faqNames = content.faqs.map((entry) => entry.name);
   // An FAQ that failed to load is reported already; links to its anchor are not reported again.
   const listedFaqs = [...faqNames, ...invalid.names];
@@ -60,21 +64,10 @@ function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid
   };
 }
 
-/**
- * Checks that hold across files: references name things that exist, slugs and routes are
- * unique, and every internal link resolves to a route, or to a heading on it.
- */
-export function crossCheck(
-  content: LoadedContent,
-  pages: readonly SitePage[],
-  invalid: InvalidEntries = { names: new Set(), routes: new Set() },
-): ContentProblem[] {
-  const targets = linkTargets(content, pages, invalid);
-  const problems: ContentProblem[] = [];
-  const { anchorsAt, routes: pagesByRoute, invalidRoutes, serviceSlugs, areaSlugs, contactNames, faqNames: faqSet } = targets;
-  const checked = { ...content, pages };
-
-  const reference = (entry: ContentEntry<unknown>, fieldPath: PropertyKey[], value: string, known: ReadonlySet<string>, what: string, folder: string) => {
+/** Reports problems against the link targets: references to names, and internal links. */
+function checker(targets: LinkTargets, problems: ContentProblem[]) {
+  const { anchorsAt, routes: pagesByRoute, invalidRoutes } = targets;
+  const reference = (entry: CheckedEntry, fieldPath: PropertyKey[], value: string, known: ReadonlySet<string>, what: string, folder: string) => {
     if (known.has(value)) return;
     problems.push({
       code: 'unknown-reference',
@@ -86,7 +79,7 @@ export function crossCheck(
   };
 
   /** Checks an internal href ("/route", "/route#id", "#id"); external and tel/mailto links pass. */
-  const link = (entry: ContentEntry<unknown>, fromRoute: string | undefined, href: string, where: () => { line: number; field?: string }) => {
+  const link = (entry: CheckedEntry, fromRoute: string | undefined, href: string, where: () => { line: number; field?: string }) => {
     // `where` is asked only for a link to report: finding a line parses the file's YAML again.
     // The common case first: a plain route to an existing page.
     if (href.charCodeAt(0) === 47 && pagesByRoute.has(href)) return;
@@ -112,7 +105,7 @@ export function crossCheck(
     }
   };
 
-  const markdownLinks = (entry: ContentEntry<unknown>, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
+  const markdownLinks = (entry: CheckedEntry, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
     for (const { url, line } of rendered.links) link(entry, fromRoute, url, () => ({ line: toFileLine(line), field }));
     for (const heading of rendered.headingLevels) {
       if (heading.depth === 1) {
@@ -120,6 +113,88 @@ export function crossCheck(
       }
     }
   };
+  return { reference, link, markdownLinks };
+}
+
+/** What the checks need of a content entry: its file, and where its fields are. */
+type CheckedEntry = Pick<ContentEntry<unknown>, 'file' | 'lineOf' | 'textLineOf' | 'bodyLineToFileLine'>;
+
+/**
+ * The checks of one page against the rest of the site: its references (a service's areas, an
+ * area's services and neighbours, the names its blocks list) and its links, in blocks and
+ * Markdown. The build runs it on every page; the block builder, in the browser, on a draft.
+ */
+export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const { reference, link, markdownLinks } = checker(targets, problems);
+  const { serviceSlugs, areaSlugs, contactNames, faqNames } = targets;
+  const entry = page.entry as CheckedEntry;
+  if (page.service) {
+    page.service.areaServed.forEach((slug, i) => reference(entry, ['areaServed', i], slug, areaSlugs, 'area', 'areas'));
+    if (page.service.area) reference(entry, ['area'], page.service.area, areaSlugs, 'area', 'areas');
+  }
+  if (page.area) {
+    page.area.services.forEach((slug, i) => reference(entry, ['services', i], slug, serviceSlugs, 'service', 'services'));
+    page.area.neighbours.forEach((slug, i) => reference(entry, ['neighbours', i], slug, areaSlugs, 'area', 'areas'));
+  }
+  page.blocks.forEach((block, i) => {
+    const at = (...rest: PropertyKey[]) => () => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
+    switch (block.type) {
+      case 'hero':
+        block.actions.forEach((action, j) => link(entry, page.route, action.href, at('actions', j, 'href')));
+        break;
+      case 'call-to-action':
+        link(entry, page.route, block.action.href, at('action', 'href'));
+        break;
+      case 'services-grid':
+        block.services?.forEach((slug, j) => reference(entry, ['blocks', i, 'services', j], slug, serviceSlugs, 'service', 'services'));
+        break;
+      case 'areas-list':
+        block.areas?.forEach((slug, j) => reference(entry, ['blocks', i, 'areas', j], slug, areaSlugs, 'area', 'areas'));
+        break;
+      case 'faq-list':
+        block.faqs?.forEach((name, j) => reference(entry, ['blocks', i, 'faqs', j], name, faqNames, 'FAQ', 'faqs'));
+        break;
+      case 'contact-details':
+        reference(entry, ['blocks', i, 'file'], block.file, contactNames, 'contact file', 'contact');
+        break;
+      case 'markdown': {
+        const rendered = page.blockMarkdown.get(i);
+        if (rendered) markdownLinks(entry, page.route, rendered, (line) => entry.textLineOf(['blocks', i, 'markdown']) + line - 1, `blocks.${i}.markdown`);
+        break;
+      }
+      case 'body':
+        break;
+    }
+  });
+  if (page.body) {
+    markdownLinks(entry, page.route, page.body, (line) => entry.bodyLineToFileLine(line));
+    if (!page.blocks.some((block) => block.type === 'body')) {
+      problems.push({ code: 'body-not-placed', file: page.file, line: entry.lineOf(['blocks']), field: 'blocks', message: 'The file has Markdown text, but no "body" block to show it.' });
+    }
+  }
+  return problems;
+}
+
+/** A page whose address another file (`previous`) has already. */
+export function duplicateRoute(page: SitePage, previous: string): ContentProblem {
+  const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
+  return { code: 'duplicate-route', file: page.file, line: page.entry.lineOf([field]), field, message: `The address "${page.route}" is also the address of ${previous}.` };
+}
+
+/**
+ * Checks that hold across files: references name things that exist, slugs and routes are
+ * unique, and every internal link resolves to a route, or to a heading on it.
+ */
+export function crossCheck(
+  content: LoadedContent,
+  pages: readonly SitePage[],
+  invalid: InvalidEntries = { names: new Set(), routes: new Set() },
+): ContentProblem[] {
+  const targets = linkTargets(content, pages, invalid);
+  const problems: ContentProblem[] = [];
+  const { reference, link, markdownLinks } = checker(targets, problems);
+  const { invalidRoutes, contactNames } = targets;
 
   // Unique slugs within each collection, unique routes across the site.
   for (const entries of [content.services, content.areas]) {
@@ -134,63 +209,13 @@ export function crossCheck(
   const routeOwners = new Map<string, string>();
   for (const page of pages) {
     const previous = routeOwners.get(page.route);
-    if (previous) {
-      const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
-      problems.push({ code: 'duplicate-route', file: page.file, line: page.entry.lineOf([field]), field, message: `The address "${page.route}" is also the address of ${previous}.` });
-    } else routeOwners.set(page.route, page.file);
+    if (previous) problems.push(duplicateRoute(page, previous));
+    else routeOwners.set(page.route, page.file);
   }
 
-  // References between entries.
-  for (const entry of checked.services) {
-    entry.data.areaServed.forEach((slug, i) => reference(entry, ['areaServed', i], slug, areaSlugs, 'area', 'areas'));
-    if (entry.data.area) reference(entry, ['area'], entry.data.area, areaSlugs, 'area', 'areas');
-  }
-  for (const entry of checked.areas) {
-    entry.data.services.forEach((slug, i) => reference(entry, ['services', i], slug, serviceSlugs, 'service', 'services'));
-    entry.data.neighbours.forEach((slug, i) => reference(entry, ['neighbours', i], slug, areaSlugs, 'area', 'areas'));
-  }
-
-  // Page bodies: blocks, Markdown and links.
-  for (const page of checked.pages) {
-    const entry = page.entry as ContentEntry<unknown>;
-    page.blocks.forEach((block, i) => {
-      const at = (...rest: PropertyKey[]) => () => ({ line: entry.lineOf(['blocks', i, ...rest]), field: ['blocks', i, ...rest].join('.') });
-      switch (block.type) {
-        case 'hero':
-          block.actions.forEach((action, j) => link(entry, page.route, action.href, at('actions', j, 'href')));
-          break;
-        case 'call-to-action':
-          link(entry, page.route, block.action.href, at('action', 'href'));
-          break;
-        case 'services-grid':
-          block.services?.forEach((slug, j) => reference(entry, ['blocks', i, 'services', j], slug, serviceSlugs, 'service', 'services'));
-          break;
-        case 'areas-list':
-          block.areas?.forEach((slug, j) => reference(entry, ['blocks', i, 'areas', j], slug, areaSlugs, 'area', 'areas'));
-          break;
-        case 'faq-list':
-          block.faqs?.forEach((name, j) => reference(entry, ['blocks', i, 'faqs', j], name, faqSet, 'FAQ', 'faqs'));
-          break;
-        case 'contact-details':
-          reference(entry, ['blocks', i, 'file'], block.file, contactNames, 'contact file', 'contact');
-          break;
-        case 'markdown': {
-          const rendered = page.blockMarkdown.get(i);
-          if (rendered) markdownLinks(entry, page.route, rendered, (line) => entry.textLineOf(['blocks', i, 'markdown']) + line - 1, `blocks.${i}.markdown`);
-          break;
-        }
-        case 'body':
-          break;
-      }
-    });
-    if (page.body) {
-      markdownLinks(entry, page.route, page.body, (line) => entry.bodyLineToFileLine(line));
-      if (!page.blocks.some((block) => block.type === 'body')) {
-        problems.push({ code: 'body-not-placed', file: page.file, line: entry.lineOf(['blocks']), field: 'blocks', message: 'The file has Markdown text, but no "body" block to show it.' });
-      }
-    }
-  }
-  for (const entry of checked.faqs) {
+  // Each page: its references, blocks, Markdown and links.
+  for (const page of pages) problems.push(...checkPage(page, targets));
+  for (const entry of content.faqs) {
     if (entry.body) markdownLinks(entry, '/faqs', entry.body, (line) => entry.bodyLineToFileLine(line));
   }
 

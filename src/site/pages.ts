@@ -46,7 +46,8 @@ export function derivePages(content: Pick<LoadedContent, 'services' | 'areas' | 
   return pages;
 }
 
-function trailFor(page: SitePage, branches: BusinessProfile['branches'], byRoute: ReadonlyMap<string, SitePage>): Crumb[] {
+/** Home, then the branch page for services and areas (when it exists), then the page itself. */
+export function trailFor(page: SitePage, branches: BusinessProfile['branches'], byRoute: ReadonlyMap<string, Pick<SitePage, 'route' | 'breadcrumb'>>): Crumb[] {
   if (page.route === '/') return [{ label: 'Home', route: '/' }];
   const trail: Crumb[] = [{ label: 'Home', route: '/' }];
   if ((page.service || page.area) && page.branch) {

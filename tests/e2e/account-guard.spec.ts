@@ -93,7 +93,7 @@ test('every guarded page lets the administrator in', async ({ browser, baseURL }
     const page = await context.newPage();
     for (const route of GUARDED_ROUTES) {
       await page.goto(route);
-      await expect(page.locator('[data-state="allowed"]'), route).toContainText('Your account has the admin role');
+      await expect(page.locator('[data-state="allowed"]'), route).toContainText(`You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`);
     }
   } finally {
     await context.close();

@@ -135,8 +135,9 @@ for (const state of STATES) {
         const shown = await state.reach(page, context);
         await expect(page.locator(shown)).toBeVisible();
         problems[`axe at ${width} px`] = await axeViolations(page);
-        // The screen as the browser now holds it (the rest of the document is the build's, checked in dist/).
-        const screen = await page.locator('[data-screen]').evaluate((element) => element.outerHTML);
+        // The screen as the browser now holds it (the rest of the document is the build's, checked in dist/):
+        // an account screen, or the app root a builder screen mounts into.
+        const screen = await page.locator('[data-screen], [data-mount]').first().evaluate((element) => element.outerHTML);
         const report = await validator.validateString(screen, join(PROJECT_ROOT, 'dist', 'state.html'));
         problems[`html-validate at ${width} px`] = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`));
         problems[`console at ${width} px`] = watch.all();

@@ -93,7 +93,7 @@ export async function recordScreenStates(context: BrowserContext): Promise<strin
   await context.addInitScript(() => {
     let last: string | undefined;
     const note = () => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-screen] [data-state]')) {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-screen] [data-state], [data-mount] [data-state]')) {
         const state = element.dataset.state!;
         if (state !== last) void (window as unknown as { __screenState(state: string): Promise<void> }).__screenState((last = state));
       }

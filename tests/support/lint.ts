@@ -4,7 +4,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentProblem, ProblemCode } from '../../src/errors/problems.ts';
 import type { LintContext } from '../../src/lint/context.ts';
-import { parseDocument } from '../../src/lint/html.ts';
+import { parseDocument } from '../../src/lint/parse-html.ts';
 import { DEFAULT_LINT_OPTIONS, lintSite, type LintOptions, type LintReport } from '../../src/lint/lint-site.ts';
 import { SourceFiles } from '../../src/lint/sources.ts';
 import { copyMinimalSite, FIXTURES, loadSite } from './sites.ts';
@@ -47,7 +47,6 @@ export function countsOf(report: LintReport, id: string) {
  */
 export function htmlContext(pages: { route: string; file: string; html: string }[], texts: Record<string, string> = {}): LintContext {
   return {
-    content: undefined as never,
     site: undefined as never,
     options: { ...DEFAULT_LINT_OPTIONS },
     sources: SourceFiles.fromTexts(new Map(Object.entries(texts))),

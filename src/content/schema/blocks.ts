@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActionSchema, BranchSchema, SlugSchema } from './common.ts';
+import { ActionSchema, BranchSchema, longText, referenceTo } from './common.ts';
 
 /*
  * Page bodies are lists of typed blocks. This union is the one declaration of the format:
@@ -7,58 +7,74 @@ import { ActionSchema, BranchSchema, SlugSchema } from './common.ts';
  */
 
 /** A hero that opens the page carries the page's h1: its heading, or else the page's. */
-export const HeroBlockSchema = z.strictObject({
-  type: z.literal('hero'),
-  heading: z.string().min(1).optional(),
-  lead: z.string().optional(),
-  actions: z.array(ActionSchema).max(2).default([]),
-});
+export const HeroBlockSchema = z
+  .strictObject({
+    type: z.literal('hero'),
+    heading: z.string().min(1).optional(),
+    lead: longText().optional(),
+    actions: z.array(ActionSchema).max(2).default([]),
+  })
+  .meta({ title: 'Hero', description: "Opens the page: the page's heading, a short lead and up to two buttons." });
 
 /** Places the Markdown body of the file (below the front matter). */
-export const BodyBlockSchema = z.strictObject({
-  type: z.literal('body'),
-});
+export const BodyBlockSchema = z
+  .strictObject({
+    type: z.literal('body'),
+  })
+  .meta({ title: 'Page text', description: 'Shows the Markdown text written below the front matter (the page body).' });
 
 /** Markdown written inside the block itself, for builder-made pages. */
-export const MarkdownBlockSchema = z.strictObject({
-  type: z.literal('markdown'),
-  markdown: z.string().min(1),
-});
+export const MarkdownBlockSchema = z
+  .strictObject({
+    type: z.literal('markdown'),
+    markdown: z.string().min(1).meta({ widget: 'markdown' }),
+  })
+  .meta({ title: 'Text', description: 'A section of text written in Markdown: headings, paragraphs, lists and links.' });
 
-export const ServicesGridBlockSchema = z.strictObject({
-  type: z.literal('services-grid'),
-  heading: z.string().optional(),
-  branch: z.enum([...BranchSchema.options, 'all']).default('all'),
-  /** Explicit list of service slugs; when absent, every service of the branch in sidebar order. */
-  services: z.array(SlugSchema).optional(),
-});
+export const ServicesGridBlockSchema = z
+  .strictObject({
+    type: z.literal('services-grid'),
+    heading: z.string().optional(),
+    branch: z.enum([...BranchSchema.options, 'all']).default('all'),
+    /** Explicit list of service slugs; when absent, every service of the branch in sidebar order. */
+    services: z.array(referenceTo('service')).optional(),
+  })
+  .meta({ title: 'Services', description: "Cards for the services of a branch, or the ones you choose, each with its summary." });
 
-export const AreasListBlockSchema = z.strictObject({
-  type: z.literal('areas-list'),
-  heading: z.string().optional(),
-  /** Explicit list of area slugs; when absent, every area. */
-  areas: z.array(SlugSchema).optional(),
-});
+export const AreasListBlockSchema = z
+  .strictObject({
+    type: z.literal('areas-list'),
+    heading: z.string().optional(),
+    /** Explicit list of area slugs; when absent, every area. */
+    areas: z.array(referenceTo('area')).optional(),
+  })
+  .meta({ title: 'Areas', description: 'Links to the area pages: all of them, or the ones you choose.' });
 
-export const FaqListBlockSchema = z.strictObject({
-  type: z.literal('faq-list'),
-  heading: z.string().optional(),
-  /** Explicit list of FAQ slugs; when absent, every FAQ in order. */
-  faqs: z.array(SlugSchema).optional(),
-});
+export const FaqListBlockSchema = z
+  .strictObject({
+    type: z.literal('faq-list'),
+    heading: z.string().optional(),
+    /** Explicit list of FAQ slugs; when absent, every FAQ in order. */
+    faqs: z.array(referenceTo('faq')).optional(),
+  })
+  .meta({ title: 'Questions', description: 'Questions and their answers from the FAQs: all of them, or the ones you choose.' });
 
-export const CallToActionBlockSchema = z.strictObject({
-  type: z.literal('call-to-action'),
-  heading: z.string().min(1),
-  text: z.string().optional(),
-  action: ActionSchema,
-});
+export const CallToActionBlockSchema = z
+  .strictObject({
+    type: z.literal('call-to-action'),
+    heading: z.string().min(1),
+    text: longText().optional(),
+    action: ActionSchema,
+  })
+  .meta({ title: 'Call to action', description: 'A heading, a sentence and one button that asks the visitor to act.' });
 
 /** The full contact details of one contact file, shown on /contact in place of the smart section. */
-export const ContactDetailsBlockSchema = z.strictObject({
-  type: z.literal('contact-details'),
-  file: SlugSchema.default('contact-details'),
-});
+export const ContactDetailsBlockSchema = z
+  .strictObject({
+    type: z.literal('contact-details'),
+    file: referenceTo('contact').default('contact-details'),
+  })
+  .meta({ title: 'Contact details', description: 'The phone, email, location and opening hours of one contact file.' });
 
 export const BlockSchema = z.discriminatedUnion('type', [
   HeroBlockSchema,

@@ -47,24 +47,42 @@ export const RasterImagePathSchema = z
  * A raster image with its alternative text. The alt text is required: a missing or empty one is
  * reported by the image check as "missing-alt", as for an image in Markdown, with its line.
  */
-export const ImageSchema = z.strictObject({
-  src: RasterImagePathSchema,
-  /** What the image shows, for people who cannot see it. */
-  alt: z.string().default(''),
-});
+export const ImageSchema = z
+  .strictObject({
+    src: RasterImagePathSchema,
+    /** What the image shows, for people who cannot see it. */
+    alt: z.string().default(''),
+  })
+  .meta({ widget: 'image', title: 'Photo' });
 export type Image = z.infer<typeof ImageSchema>;
 
 export const BranchSchema = z.enum(['cleaning', 'wellbeing']);
 export type Branch = z.infer<typeof BranchSchema>;
 
-export const ActionSchema = z.strictObject({
-  label: z.string().min(1),
-  href: HrefSchema,
-});
+export const ActionSchema = z
+  .strictObject({
+    label: z.string().min(1),
+    href: HrefSchema.meta({ widget: 'link' }),
+  })
+  .meta({ title: 'Button' });
 export type Action = z.infer<typeof ActionSchema>;
 
 /** Search-engine fields every page carries. Length rules live in the content lint. */
 export const SeoFields = {
   title: z.string().min(1, 'Give the page a title for the browser tab and search results.'),
-  description: z.string().min(1, 'Give the page a one-sentence meta description.'),
+  description: z.string().min(1, 'Give the page a one-sentence meta description.').meta({ widget: 'longtext' }),
 };
+
+/**
+ * What the block builder needs to know of a field beyond its type, given with `.meta()` in the
+ * schemas themselves (src/builder/schema-fields.ts reads it): a reference is picked from the
+ * site's real entries, Markdown gets a toolbar, a link a picker over the site's routes, an image
+ * the image picker (alt text required); long text gets a text area.
+ */
+export type FieldWidget = 'reference' | 'markdown' | 'link' | 'image' | 'longtext';
+export type ReferenceKind = 'service' | 'area' | 'faq' | 'contact';
+
+/** A slug that names another entry: a service, an area, an FAQ or a contact file. */
+export const referenceTo = (references: ReferenceKind) => SlugSchema.meta({ widget: 'reference', references });
+/** Text of more than one line. */
+export const longText = () => z.string().meta({ widget: 'longtext' });

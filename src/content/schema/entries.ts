@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetPathSchema, BranchSchema, ImageSchema, RouteSchema, SeoFields, SlugSchema } from './common.ts';
+import { AssetPathSchema, BranchSchema, ImageSchema, longText, referenceTo, RouteSchema, SeoFields, SlugSchema } from './common.ts';
 import { BlocksSchema } from './blocks.ts';
 import { ACCESS_LEVELS, isSignInScreen, SIGN_IN_SCREENS } from '../../account/screen-names.ts';
 
@@ -9,7 +9,7 @@ export const ServiceSchema = z.strictObject({
   ...SeoFields,
   heading: z.string().min(1),
   /** One or two sentences for cards and menus. */
-  summary: z.string().min(1),
+  summary: longText().min(1),
   serviceType: z.string().min(1),
   branch: BranchSchema,
   /** Position in menus and the sidebar; lower first. */
@@ -18,9 +18,9 @@ export const ServiceSchema = z.strictObject({
   /** Photos shown after the hero: `{ src: /images/x.jpg, alt: … }`, files in content/images/. */
   images: z.array(ImageSchema).default([]),
   /** Slugs of the area pages this service covers. */
-  areaServed: z.array(SlugSchema).min(1, 'List at least one area slug this service covers.'),
+  areaServed: z.array(referenceTo('area')).min(1, 'List at least one area slug this service covers.'),
   /** A local variant of a service names the one area it is about. */
-  area: SlugSchema.optional(),
+  area: referenceTo('area').optional(),
   offers: z
     .strictObject({
       priceCurrency: z.literal('GBP').default('GBP'),
@@ -36,14 +36,14 @@ export const AreaSchema = z.strictObject({
   name: z.string().min(1),
   ...SeoFields,
   heading: z.string().min(1),
-  summary: z.string().min(1),
+  summary: longText().min(1),
   /** Whether the Areas Covered dropdown lists this area. */
   inNavigation: z.boolean(),
   postcodes: z.array(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, 'Write a postcode district like "BR6".')).min(1),
   /** Slugs of the services most asked for here. */
-  services: z.array(SlugSchema).min(1),
+  services: z.array(referenceTo('service')).min(1),
   /** Slugs of neighbouring area pages. */
-  neighbours: z.array(SlugSchema).default([]),
+  neighbours: z.array(referenceTo('area')).default([]),
   blocks: BlocksSchema.default([{ type: 'body' }]),
 });
 export type Area = z.infer<typeof AreaSchema>;

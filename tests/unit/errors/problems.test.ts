@@ -69,6 +69,12 @@ describe('formatProblems', () => {
     expect(formatProblems([problems[0]!, problems[1]!]).split('\n')[0]).toBe('Content check failed: 2 problems in 2 files.');
   });
 
+  it('counts notices apart: they fail nothing, and a report of notices alone says the check passed', () => {
+    const notice = (file: string): ContentProblem => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' });
+    expect(formatProblems([problems[0]!, notice('content/faqs/pets.md'), notice('content/areas/bromley.md')]).split('\n')[0]).toBe('Content check failed: 1 problem in 1 file, and 2 notices.');
+    expect(formatProblems([notice('content/faqs/pets.md')]).split('\n')[0]).toBe('Content check passed with notices: 1 notice in 1 file.');
+  });
+
   it('does not change the order of the list it is given', () => {
     const copy = [...problems];
     formatProblems(copy);

@@ -288,15 +288,18 @@ describe('build files', () => {
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
-    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen.
+    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen; the builder's bundle: its boot, islands and screens.
+    const islands = ['contact', 'header', 'scroll-top', 'sidebar'];
+    const builder = ['boot', ...islands, 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
-        ...['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet'],
+        ...['boot', ...islands, 'not-found', 'stylesheet'],
         ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded'],
+        ...builder,
       ].sort(),
     );
     for (const asset of Object.values(manifest.assets)) {
-      expect(asset).toMatch(/^\/assets\/[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);
+      expect(asset).toMatch(/^\/assets\/(?:builder\/)?[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);
       expect(out.files.has(asset.slice(1)), asset).toBe(true);
     }
     const latest = JSON.parse(out.text('latest-build.json')) as { buildId: string; time: string };

@@ -1,0 +1,87 @@
+// Export: refused, with the reason, while problems remain; otherwise the file, offered as a
+// download named after its path in the repository and as a copy to the clipboard, with a line
+// diff against the live file when the draft edits one.
+import { diffLines } from 'diff';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+export type ExportResult = { refused: true; problems: number } | { refused: false; path: string; text: string; before?: string };
+
+export function ExportDialog({ result, onClose }: { result: ExportResult | null; onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [copied, setCopied] = useState('');
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (result && !element.open) element.showModal();
+    if (!result && element.open) element.close();
+    setCopied('');
+  }, [result]);
+  const download = useMemo(() => (result && !result.refused ? URL.createObjectURL(new Blob([result.text], { type: 'text/markdown' })) : undefined), [result]);
+  useEffect(() => () => (download ? URL.revokeObjectURL(download) : undefined), [download]);
+  const copy = (text: string) =>
+    navigator.clipboard.writeText(text).then(
+      () => setCopied('Copied to the clipboard.'),
+      () => setCopied('The browser did not allow copying: use Download instead.'),
+    );
+  return (
+    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-heading" onClose={onClose}>
+      {result?.refused ? (
+        <>
+          <h2 id="export-heading">Export refused</h2>
+          <p role="alert">
+            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}, so its file would not pass <code>npm run check</code>. Fix each one in the list of problems, then export again.
+          </p>
+        </>
+      ) : result ? (
+        <>
+          <h2 id="export-heading">Export {result.path}</h2>
+          <p>
+            Save the file as <code className="export-path">{result.path}</code> in the repository, or copy it and paste it there.
+          </p>
+          <div className="export-actions">
+            <a className="button" href={download} download={result.path}>
+              Download
+            </a>
+            <button type="button" className="button button-secondary" onClick={() => void copy(result.text)}>
+              Copy to clipboard
+            </button>
+            <span aria-live="polite">{copied}</span>
+          </div>
+          {result.before !== undefined ? <Diff before={result.before} after={result.text} /> : null}
+          <h3>The file</h3>
+          <pre className="export-text" tabIndex={0}>
+            {result.text}
+          </pre>
+        </>
+      ) : null}
+      <form method="dialog">
+        <button type="submit" className="button button-secondary">
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+/** The change to the live file, line by line. */
+function Diff({ before, after }: { before: string; after: string }) {
+  const parts = diffLines(before, after);
+  const changed = parts.some((part) => part.added || part.removed);
+  return (
+    <>
+      <h3>Changes to the live file</h3>
+      {changed ? (
+        <pre className="export-diff" tabIndex={0}>
+          {parts.map((part, i) => {
+            const lines = part.value.replace(/\n$/, '').split('\n');
+            const mark = part.added ? '+ ' : part.removed ? '- ' : '  ';
+            const text = lines.map((line) => `${mark}${line}\n`).join('');
+            return part.added ? <ins key={i}>{text}</ins> : part.removed ? <del key={i}>{text}</del> : <span key={i}>{text}</span>;
+          })}
+        </pre>
+      ) : (
+        <p className="export-unchanged">No changes: the file is the same as the live one.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// The block builder's site data, made in Node from a content folder as the build makes it, and a
+// renderer for its checks that reads server-rendered HTML (the browser reads its own DOM instead).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { checkSite } from '../../src/build.ts';
+import type { RenderForLint } from '../../src/builder/check-draft.ts';
+import type { PagePayload } from '../../src/builder/payload.ts';
+import { builderSiteData, reviveSiteData, type BuilderSite } from '../../src/builder/site-data.ts';
+import { payloadOf } from '../../src/emit/builder-files.ts';
+import { parseDocument } from '../../src/lint/parse-html.ts';
+import { LINT_ASSETS } from '../../src/lint/lint-site.ts';
+import { sitePartsOf } from '../../src/render/page-parts.ts';
+import { PROJECT_ROOT, REAL_CONTENT } from './sites.ts';
+
+export interface BuilderFixture {
+  site: BuilderSite;
+  payloads: PagePayload[];
+}
+
+/** The site data and every page's payload, from a content folder (the real content by default). */
+export async function builderFixture(contentDir = REAL_CONTENT): Promise<BuilderFixture> {
+  const { site, images } = await checkSite({ projectRoot: PROJECT_ROOT, contentDir, cacheDir: false });
+  const data = JSON.parse(JSON.stringify(builderSiteData(site, sitePartsOf(site, LINT_ASSETS), images)));
+  const payloads = await Promise.all(site.pages.map(async (page) => payloadOf(page, await readFile(path.resolve(PROJECT_ROOT, page.file), 'utf8'))!));
+  return { site: reviveSiteData(data), payloads };
+}
+
+/** Renders to static HTML and parses it as the lint does. */
+export const renderForLint: RenderForLint = (element: ReactElement) => parseDocument(`<body>${renderToStaticMarkup(element)}</body>`);
