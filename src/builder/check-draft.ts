@@ -19,7 +19,7 @@ import type { ParsedDocument } from '../lint/html.ts';
 import { DEFAULT_LINT_OPTIONS } from '../lint/options.ts';
 import { LINT_RULES } from '../lint/rules.ts';
 import { SourceFiles } from '../lint/sources.ts';
-import { contextFor, pageTemplate } from '../render/page-context.tsx';
+import { contentTemplate, contextFor } from '../render/page-context.tsx';
 import { checkPage, duplicateRoute } from '../site/cross-check.ts';
 import { areaPage, contentPage, servicePage, trailFor, type SitePage } from '../site/pages.ts';
 import { cleanData, exportFile, exportPath, SCHEMAS, type Draft } from './draft.ts';
@@ -115,7 +115,7 @@ export function checkDraft(draft: Draft, site: BuilderSite, render: RenderForLin
 
 /** The lint's rules on the draft's page; the other routes take part only where a rule compares pages (unique titles). */
 function lintDraft(page: SitePage, made: DraftCheck, site: BuilderSite, render: RenderForLint, replaces?: string): ContentProblem[] {
-  const document = render(pageTemplate(contextFor({ parts: site.parts, images: site.images }, page)));
+  const document = render(contentTemplate(contextFor({ parts: site.parts, images: site.images }, page)));
   const linted: LintedPage = { route: page.route, file: made.path, entry: page.entry, page, title: page.title, description: page.description, html: '', document };
   const others: LintedPage[] = site.data.routes
     .filter((facts) => facts.route !== replaces)

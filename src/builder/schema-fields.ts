@@ -97,6 +97,13 @@ function bag(schema: AnySchema): { minimum?: number; maximum?: number } {
   return limits;
 }
 
+/** Whether a number must be whole (.int(), .safe(), .int32()…), from its checks. */
+function isInteger(schema: AnySchema): boolean {
+  const checks = ((schema._zod.def as { checks?: { _zod: { def: { check: string; format?: string } } }[] }).checks ?? []).map((check) => check._zod.def);
+  const own = (schema._zod.def as { format?: string }).format; // z.int(), z.int32()…
+  return /int/.test(own ?? '') || checks.some((check) => check.check === 'number_format' && /int/.test(check.format ?? ''));
+}
+
 /** One field of an object schema, as the builder's form shows it. */
 export function fieldOf(key: string, schema: AnySchema): Field {
   const { inner, meta, optional, defaultValue } = unwrap(schema);
@@ -111,7 +118,7 @@ export function fieldOf(key: string, schema: AnySchema): Field {
       return { ...base, kind: widget, minLength: minimum, maxLength: maximum };
     }
     case 'number':
-      return { ...base, kind: 'number', integer: (inner as unknown as { isInt?: boolean }).isInt === true };
+      return { ...base, kind: 'number', integer: isInteger(inner) };
     case 'boolean':
       return { ...base, kind: 'boolean' };
     case 'enum':

@@ -50,17 +50,19 @@ const zodEnglishOnly: Plugin = {
 };
 
 /**
- * zod's JIT compiler and its JSON Schema reader are never used in the browser (zod runs with
- * `jitless`, and the builder reads the schemas themselves): they are left out of the browser
- * bundles, each export replaced by a function that says so if it is ever called.
+ * zod's JIT compiler and its JSON Schema writer and reader are never used in the browser (zod runs
+ * with `jitless`, and the builder reads the schemas' definitions themselves): they are left out of
+ * the browser bundles, each export replaced by a function that says so if it is ever called. The
+ * schemas' `create…Method` factories run when a schema's `~standard` is read, so theirs make
+ * methods that say so when called.
  */
-const ZOD_NOT_IN_BROWSER = /[\\/]zod[\\/]v4[\\/](?:core[\\/]compile|classic[\\/]from-json-schema)\.js$/;
+const ZOD_NOT_IN_BROWSER = /[\\/]zod[\\/]v4[\\/](?:core[\\/](?:compile|to-json-schema|json-schema-processors|json-schema-generator)|classic[\\/]from-json-schema)\.js$/;
 const zodWithoutCompiler: Plugin = {
   name: 'zod-without-compiler',
   setup(builder) {
     builder.onLoad({ filter: ZOD_NOT_IN_BROWSER }, async (args) => {
       const names = Object.keys((await import(pathToFileURL(args.path).href)) as object);
-      const stub = (name: string) => `export const ${name} = unused(${JSON.stringify(name)});`;
+      const stub = (name: string) => `export const ${name} = ${/^create\w+Method$/.test(name) ? '() => ' : ''}unused(${JSON.stringify(name)});`;
       return { contents: [`const unused = (name) => function () { throw new Error('zod.' + name + ' is left out of the browser bundles'); };`, ...names.map(stub)].join('\n'), loader: 'js' };
     });
   },

@@ -2,7 +2,6 @@
 // (render-page.tsx) and the block builder's preview, which renders a draft in the browser with the
 // same templates and components. Nothing here may need Node.
 import type { ReactElement } from 'react';
-import { AppShellTemplate } from '../../templates/app-shell.tsx';
 import { HomeTemplate } from '../../templates/home.tsx';
 import { StandardTemplate } from '../../templates/standard.tsx';
 import type { ImageMap } from '../images/responsive-images.ts';
@@ -34,8 +33,12 @@ export function contextFor({ parts, images }: RenderInput, page: SitePage): Page
   };
 }
 
-/** The page's template, with its context: what goes inside the document's <body>. */
-export function pageTemplate(ctx: PageContext): ReactElement {
-  const { template } = ctx.page;
-  return template === 'home' ? <HomeTemplate ctx={ctx} /> : template === 'app' ? <AppShellTemplate ctx={ctx} /> : <StandardTemplate ctx={ctx} />;
+/**
+ * The template of a page's content, with its context: what goes inside the document's <body>. An
+ * app page (account, admin and builder screens) gets the standard template: the renderer puts it in
+ * the app shell (render-page.tsx), and the builder, which previews and checks a page's content,
+ * does without the shell's screens.
+ */
+export function contentTemplate(ctx: PageContext): ReactElement {
+  return ctx.page.template === 'home' ? <HomeTemplate ctx={ctx} /> : <StandardTemplate ctx={ctx} />;
 }

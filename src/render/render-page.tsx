@@ -10,7 +10,8 @@ import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { builderEntry, builderScript, isBuilderScreen } from '../builder/screen-names.ts';
 import { scriptBudgetFor } from '../budgets.ts';
-import { contextFor, pageTemplate, type RenderInput } from './page-context.tsx';
+import { AppShellTemplate } from '../../templates/app-shell.tsx';
+import { contentTemplate, contextFor, type RenderInput } from './page-context.tsx';
 import { islandsOf, layoutParts, screenScripts, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
@@ -71,7 +72,7 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
   const scripts = scriptsFor(layout.assets, ctx.parts, [], page.mount);
-  const body = pageTemplate(ctx);
+  const body = ctx.page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : contentTemplate(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
   const html = documentHtml(
     <Document

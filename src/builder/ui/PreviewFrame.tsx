@@ -4,7 +4,7 @@
 // (srcdoc) and drawn into by this page's React: nothing runs inside it.
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { contextFor, pageTemplate } from '../../render/page-context.tsx';
+import { contentTemplate, contextFor } from '../../render/page-context.tsx';
 import type { SitePage } from '../../site/pages.ts';
 import type { BuilderSite } from '../site-data.ts';
 
@@ -41,7 +41,7 @@ export function PreviewFrame({ page, site, title }: { page: SitePage | undefined
     if (!ready || !root.current) return;
     const doc = frame.current?.contentDocument;
     if (doc && page) doc.title = `Preview: ${page.title}`;
-    root.current.render(page ? pageTemplate(contextFor({ parts: site.parts, images: site.images }, page)) : <p className="preview-empty">The preview appears once the page has a valid route, title and heading.</p>);
+    root.current.render(page ? contentTemplate(contextFor({ parts: site.parts, images: site.images }, page)) : <p className="preview-empty">The preview appears once the page has a valid route, title and heading.</p>);
     frame.current?.setAttribute('data-rendered', String(performance.now()));
   }, [page, ready, site]);
 

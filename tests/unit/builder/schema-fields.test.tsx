@@ -31,6 +31,8 @@ describe('the builder forms follow the zod schemas', () => {
     expect(service.images).toMatchObject({ kind: 'list', item: { kind: 'image' } });
     expect(service.order).toMatchObject({ kind: 'number', integer: true });
     expect(service.offers).toMatchObject({ kind: 'group', required: false });
+    const numbers = Object.fromEntries(fieldsOf(z.object({ int: z.int(), int32: z.int32(), checked: z.number().int().min(1), any: z.number().min(0) })).map((field) => [field.key, field]));
+    expect(Object.fromEntries(Object.entries(numbers).map(([key, field]) => [key, (field as { integer?: boolean }).integer]))).toEqual({ int: true, int32: true, checked: true, any: false });
   });
 
   it('shows a block type added to the union in the palette, with its fields in its form, with no change to the builder', () => {
