@@ -19,16 +19,17 @@ for (const page of pages) {
 }
 const breaches = budgetBreaches(pages);
 console.log(
-  `\nBudgets: HTML + CSS ≤ ${kb(BUDGETS.htmlAndCriticalCssGzip)} gzipped, JavaScript ≤ ${kb(BUDGETS.jsGzipPerPage)} gzipped (pages with an account screen ${kb(BUDGETS.jsGzipPerAccountPage)}), each image ≤ ${kb(BUDGETS.imageBytes)}.`,
+  `\nBudgets: HTML + CSS ≤ ${kb(BUDGETS.htmlAndCriticalCssGzip)} gzipped, JavaScript ≤ ${kb(BUDGETS.jsGzipPerPage)} gzipped (pages with an account screen ${kb(BUDGETS.jsGzipPerAccountPage)}, the admin page ${kb(BUDGETS.jsGzipPerAdminPage)}), each image ≤ ${kb(BUDGETS.imageBytes)}.`,
 );
 const worst = (select: (page: (typeof pages)[number]) => number) => pages.reduce((a, b) => (select(b) > select(a) ? b : a));
 const firstPaint = worst((page) => page.html.gzip + page.css.gzip);
 const largestScript = (budget: string) => pages.filter((page) => page.jsBudget === budget).reduce<(typeof pages)[number] | undefined>((a, b) => (!a || b.js.gzip > a.js.gzip ? b : a), undefined);
 const script = largestScript('jsGzipPerPage');
 const account = largestScript('jsGzipPerAccountPage');
+const admin = largestScript('jsGzipPerAdminPage');
 console.log(
   `Largest: HTML + CSS ${kb(firstPaint.html.gzip + firstPaint.css.gzip)} (${firstPaint.page}); JavaScript ${script ? `${kb(script.js.gzip)} (${script.page})` : 'none'}` +
-    `${account ? `, on account pages ${kb(account.js.gzip)} (${account.page})` : ''}.`,
+    `${account ? `, on account pages ${kb(account.js.gzip)} (${account.page})` : ''}${admin ? `, on the admin page ${kb(admin.js.gzip)} (${admin.page})` : ''}.`,
 );
 for (const breach of breaches) console.error(`✖ ${breach.page}: ${breach.message}`);
 console.log(`budgets: ${pages.length * 3 - breaches.length} passed, ${breaches.length} failed`);

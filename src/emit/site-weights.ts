@@ -65,7 +65,7 @@ export async function measureSite(siteDir: string): Promise<PageWeight[]> {
       css: await sum(css),
       js: await sum(js),
       images: await sum(images),
-      jsBudget: scriptBudgetFor(document.querySelector('[data-screen]') !== null),
+      jsBudget: scriptBudgetFor({ adminScreen: document.querySelector('[data-screen="admin"]') !== null, accountScreen: document.querySelector('[data-screen]') !== null }),
       imageFiles: imageWeights,
     });
   }

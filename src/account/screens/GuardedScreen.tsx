@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { describeAuthError } from '../auth-errors.ts';
 import { guard, type GuardDecision } from '../auth-client.ts';
 import { useServices, useSession } from '../services.ts';
@@ -8,16 +8,16 @@ import type { ScreenProps } from './screen-props.ts';
 /**
  * The screen of every page with `access: admin`, behind the auth-client guard. The build renders
  * the neutral checking state, and it stays until the guard has decided: the guarded screen never
- * shows, even for a moment, to someone who may not see it. For now the guarded pages show who is
- * signed in; the admin and builder screens come with their own issues.
+ * shows, even for a moment, to someone who may not see it. An administrator gets `children` (the
+ * admin screen, say), or who is signed in when the page has no screen of its own.
  */
-export function GuardedScreen({ configured }: ScreenProps) {
-  return configured ? <Guarded /> : <NotConfigured />;
+export function GuardedScreen({ configured, children }: ScreenProps & { children?: ReactNode }) {
+  return configured ? <Guarded>{children}</Guarded> : <NotConfigured />;
 }
 
 type View = GuardDecision | { kind: 'checking' } | { kind: 'failed'; message: string };
 
-function Guarded() {
+function Guarded({ children }: { children?: ReactNode }) {
   const services = useServices();
   const session = useSession();
   const [view, setView] = useState<View>({ kind: 'checking' });
@@ -71,6 +71,7 @@ function Guarded() {
         </Panel>
       );
     case 'allowed':
+      if (children !== undefined) return children;
       return (
         <SignedIn user={view.user} heading="Signed in as an administrator" state="allowed">
           <p>Your account has the admin role, so you can use this page.</p>
