@@ -13,9 +13,12 @@ import { loadContent, type ContentReadResult } from './content/load-content.ts';
 import { compareProblems, ContentError } from './errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
+import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages } from './images/og-images.tsx';
+import type { LibrarySource } from './images/library-photos.ts';
+import { libraryPathOf } from './images/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
 import { partDigests, pageKey, sitePartsOf } from './render/page-parts.ts';
 import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from './render/render-page.tsx';
@@ -34,6 +37,8 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
+  /** Where the media library's photos (`storage:media/…` in content) are fetched from (src/images/library-photos.ts). */
+  library?: LibrarySource;
   /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
   firebase?: FirebaseWebConfig;
   /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/emit/deploy-context.ts). */
@@ -58,6 +63,8 @@ export interface BuildReport {
   milliseconds: number;
   buildId: string;
   images: { encoded: number; cached: number };
+  /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
+  libraryPhotos: number;
   scripts: PageScriptWeight[];
   /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
   work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
@@ -156,6 +163,10 @@ export class Site {
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const rendered = await this.#render(input, jobs);
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
+      // For the admin screen: the check's counts, the lint (again only when a page changed) and which pages use which library photo.
+      const digests = partDigests(input.parts);
+      const lintKey = digest(this.keys.all, ...jobs.map((job) => ('page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest)));
+      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, lintKey, cache: this.#disk('health') }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);
@@ -169,6 +180,7 @@ export class Site {
         milliseconds: performance.now() - started,
         buildId,
         images,
+        libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
         work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
         site,
@@ -183,11 +195,12 @@ export class Site {
   async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
     const { projectRoot } = this.options;
     const imagesDir = path.join(this.contentDir, 'images');
-    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images') });
+    const library = this.options.library && { ...this.options.library, cacheDir: this.#disk('library').dir };
+    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
     const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
     // An image that changed is seen through the files that show it.
     const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
-    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir };
+    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir, library };
     return loadContent({
       contentDir: this.contentDir,
       settings,

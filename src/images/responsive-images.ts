@@ -7,8 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ContentProblem } from '../errors/problems.ts';
+import type { ContentProblem, ProblemCode } from '../errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
+import { fetchLibraryPhoto, type LibrarySettings } from './library-photos.ts';
+import { LIBRARY_SCHEME, libraryPathOf } from './library-reference.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
 /** Everything that decides the encoded bytes; it is part of every cache key and output name. */
@@ -57,6 +59,8 @@ export interface ResponsiveImage {
   webp: ImageVariant[];
   /** JPEG, or PNG when the source has transparency, at a middle width. */
   fallback: ImageVariant;
+  /** A media library photo's own alt text (library-photos.ts), used where content gives none. */
+  alt?: string;
 }
 
 /** The build's processed images, by the path content uses. */
@@ -94,9 +98,11 @@ export interface PlanOptions {
   cache: DiskCache;
   /** Each source planned once per build, however many files reference it (imagePlanner). */
   memo?: Map<string, Promise<PlanResult>>;
+  /** Where `storage:media/…` photos come from; without it, content that uses one is a problem. */
+  library?: LibrarySettings;
 }
 
-type PlanResult = { image: ResponsiveImage } | { problem: string };
+type PlanResult = { image: ResponsiveImage } | { problem: string; code?: ProblemCode };
 
 /** Plan options whose memo makes each source's plan once per build, on each thread that asks. */
 export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({ ...options, memo: new Map() });
@@ -110,7 +116,12 @@ export async function planImages(references: readonly ImageReference[], options:
   const raster: ImageReference[] = [];
   for (const reference of references) {
     const at = { file: reference.file, line: reference.line, field: reference.field };
-    if (!isRasterImagePath(reference.src)) {
+    const fromLibrary = libraryPathOf(reference.src) !== null;
+    if (!fromLibrary && reference.src.startsWith(LIBRARY_SCHEME)) {
+      problems.push({ code: 'library-photo-missing', ...at, message: `"${reference.src}" is not a media library reference: write it as "storage:media/<name>", as "Copy for Markdown" on /admin gives it.` });
+      continue;
+    }
+    if (!isRasterImagePath(reference.src) && !fromLibrary) {
       // A photo written anywhere but "/images/…" would not be processed, and would not be found.
       if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
         const name = reference.src.split('/').pop();
@@ -119,7 +130,8 @@ export async function planImages(references: readonly ImageReference[], options:
       continue;
     }
     raster.push(reference);
-    if (reference.alt.trim() === '') {
+    // A library photo carries its own alt text (checked when it is fetched); content may give another.
+    if (!fromLibrary && reference.alt.trim() === '') {
       problems.push({
         code: 'missing-alt',
         ...at,
@@ -149,17 +161,32 @@ export async function planImages(references: readonly ImageReference[], options:
       return;
     }
     for (const reference of raster.filter((r) => r.src === src)) {
-      problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
+      problems.push({ code: result.code ?? 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
     }
   });
   return { images, problems };
 }
 
-async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: PlanOptions): Promise<PlanResult> {
-  const relative = src.slice('/images/'.length);
-  const file = path.join(imagesDir, relative);
-  const shown = `${imagesDirDisplay}/${relative}`;
-  if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+async function planImage(src: string, { imagesDir, imagesDirDisplay, cache, library }: PlanOptions): Promise<PlanResult> {
+  const libraryPath = libraryPathOf(src);
+  let relative: string;
+  let file: string;
+  let shown: string;
+  let alt: string | undefined;
+  if (libraryPath) {
+    if (!library) return { code: 'library-not-set-up', problem: `"${src}" is a photo from the media library, and this build has no storage bucket to fetch it from.` };
+    const photo = await fetchLibraryPhoto(libraryPath, library);
+    if ('code' in photo) return { code: photo.code, problem: photo.message };
+    if (photo.fromCache) console.warn(`The media library could not be reached: using the copy of ${libraryPath} an earlier build fetched.`);
+    ({ file, alt } = photo);
+    relative = libraryPath;
+    shown = src;
+  } else {
+    relative = src.slice('/images/'.length);
+    file = path.join(imagesDir, relative);
+    shown = `${imagesDirDisplay}/${relative}`;
+    if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+  }
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -194,6 +221,7 @@ async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: Pl
       avif: widths.map((width) => variant('avif', width)),
       webp: widths.map((width) => variant('webp', width)),
       fallback: variant(facts.alpha ? 'png' : 'jpeg', fallbackWidth),
+      ...(alt ? { alt } : {}),
     },
   };
 }
