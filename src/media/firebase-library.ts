@@ -7,10 +7,11 @@
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
  */
 import { getApp } from 'firebase/app';
-import { connectStorageEmulator, deleteObject, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FullMetadata, type StorageReference } from 'firebase/storage';
+import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FullMetadata, type StorageReference } from 'firebase/storage';
 import type { FirebaseWebConfig } from '../account/config.ts';
 import type { LibraryPhoto, MediaLibrary, StoredFile } from './library.ts';
-import { MEDIA_FOLDER } from './media-rules.ts';
+import { MAX_PHOTO_BYTES, MEDIA_FOLDER } from './media-rules.ts';
+import { drawPreview } from './preview.ts';
 
 /** Spec §9: at most 120 s per operation and 600 s per upload. */
 export const MAX_OPERATION_RETRY_MS = 120_000;
@@ -43,6 +44,14 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
   // it), so the CSP's connect-src and img-src 'self' hold.
   if (config.emulator) connectStorageEmulator(storage, window.location.hostname, Number(window.location.port || (window.location.protocol === 'https:' ? 443 : 80)));
 
+  // Photos are decoded at full size to be drawn small: one at a time keeps memory in bounds.
+  let decoding: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T,>(task: () => Promise<T>): Promise<T> => {
+    const result = decoding.then(task);
+    decoding = result.catch(() => {});
+    return result;
+  };
+
   const photoOf = async (reference: StorageReference, metadata?: FullMetadata): Promise<LibraryPhoto> => {
     const [meta, url] = await Promise.all([metadata ?? getMetadata(reference), getDownloadURL(reference)]);
     return { file: storedFile(meta), url };
@@ -66,5 +75,6 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
       return photoOf(reference, await updateMetadata(reference, { customMetadata: customMetadata as Record<string, string> }));
     },
     remove: (fullPath) => deleteObject(ref(storage, fullPath)),
+    preview: (fullPath, width) => oneAtATime(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
   };
 }

@@ -49,6 +49,13 @@ export interface LibraryPhoto {
   url: string;
 }
 
+/** A photo drawn small, as a data: URL (see MediaLibrary.preview), and its own size in pixels. */
+export interface Preview {
+  src: string;
+  width: number;
+  height: number;
+}
+
 export interface UploadProgress {
   transferred: number;
   total: number;
@@ -69,4 +76,11 @@ export interface MediaLibrary {
   updateCustomMetadata(fullPath: string, customMetadata: Record<string, string | null>): Promise<LibraryPhoto>;
   /** Resolves once the service has deleted it (200 or 204). */
   remove(fullPath: string): Promise<void>;
+  /**
+   * The photo at most `width` pixels wide, as a data: URL. Its bytes come through the SDK (the
+   * CSP's connect-src), not an <img> pointing at the storage origin: the site's img-src stays
+   * 'self' data: on every page (README, "Media library", on why Netlify could not loosen it for
+   * the admin pages alone).
+   */
+  preview(fullPath: string, width: number): Promise<Preview>;
 }

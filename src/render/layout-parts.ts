@@ -50,10 +50,11 @@ export const GUARD_START = 'guard-start';
 
 /**
  * The scripts of a page's account screen: `run` from a script tag as the page loads, `load` (the
- * screen itself, with React) imported by it later. The guard's starter holds the Firebase SDK, to
+ * screen itself, with React) imported by it later. The guard's starter (for every page with
+ * `access: admin`, the admin screen's too) holds the Firebase SDK, to
  * read the session at once; a sign-in screen's starter holds nothing of either.
  */
 export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
   if (!screen) return { run: [], load: [] };
-  return { run: [screen === 'guarded' ? GUARD_START : SIGN_IN_START], load: [screenEntry(screen)] };
+  return { run: [screen === 'guarded' || screen === 'admin' ? GUARD_START : SIGN_IN_START], load: [screenEntry(screen)] };
 }

@@ -101,7 +101,7 @@ export function MediaLibrarySection({ library, usage }: { library: MediaLibrary;
           <p className="admin-note">
             {search ? `${plural(shown.length, 'photo')} of ${photos.length} match.` : photos.length === 0 ? 'The library is empty: add the first photos above.' : `${plural(photos.length, 'photo')}.`}
           </p>
-          <PhotoGrid photos={shown} onOpen={(photo) => setOpen(photo.file.fullPath)} />
+          <PhotoGrid photos={shown} library={library} onOpen={(photo) => setOpen(photo.file.fullPath)} />
         </>
       ) : null}
       {selected ? (

@@ -5,8 +5,9 @@ import { describeStorageError, type DescribedStorageError } from '../../media/st
 import { Dialog } from '../Dialog.tsx';
 import { formatBytes, formatTime } from '../format.ts';
 import { EditMetadata } from './EditMetadata.tsx';
-import { altOf, needsAlt, thumbnailOf } from './photos.ts';
+import { altOf, needsAlt } from './photos.ts';
 import { StorageProblem } from './StorageProblem.tsx';
+import { Thumbnail } from './Thumbnail.tsx';
 
 const LABELS: Record<(typeof STORED_FILE_FIELDS)[number], string> = {
   bucket: 'Bucket',
@@ -90,7 +91,7 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
 
   return (
     <Dialog title={`Photo: ${file.name}`} onClose={onClose} className="admin-details">
-      <img className="admin-details-image" src={thumbnailOf(photo)} alt={altOf(photo)} width={480} height={320} />
+      <Thumbnail photo={photo} library={library} width={960} className="admin-details-image" />
       <div className="admin-actions">
         <button type="button" className="button button-secondary" onClick={() => void copy(photo.url, 'Link')}>
           Copy link

@@ -17,6 +17,3 @@ export function shownPhotos(photos: readonly LibraryPhoto[], search: string, sor
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return photos.filter((photo) => words.every((word) => `${photo.file.name} ${altOf(photo)}`.toLowerCase().includes(word))).sort(SORTS[sort].compare);
 }
-
-/** The thumbnail's address: the download URL (served with max-age=0, so a replaced photo is fetched afresh). */
-export const thumbnailOf = (photo: LibraryPhoto) => photo.url;
