@@ -32,8 +32,8 @@ export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} M
  */
 export function mediaNameFor(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
-  const base = (dot > 0 ? fileName.slice(0, dot) : fileName)
+  const extension = dot >= 0 ? fileName.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  const base = (dot >= 0 ? fileName.slice(0, dot) : fileName)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
