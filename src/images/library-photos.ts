@@ -56,7 +56,7 @@ const md5Hex = (md5Base64: string) => Buffer.from(md5Base64, 'base64').toString(
 /** What the build found for `media/<name>`: the photo (fetched, or its cached copy without network), or a problem. */
 export async function fetchLibraryPhoto(fullPath: string, settings: LibrarySettings): Promise<LibraryResult> {
   const cache = new DiskCache(settings.cacheDir);
-  const knownName = `known-${hashOf([settings.origin, settings.bucket, fullPath], 16)}.json`;
+  const knownName = `known-${hashOf([settings.bucket, fullPath], 16)}.json`;
   const url = `${settings.origin}/v0/b/${encodeURIComponent(settings.bucket)}/o/${encodeURIComponent(fullPath)}`;
   const request = (address: string) => fetch(address, { signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000) });
 
