@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { SignOutButton } from '../account/screens/panels.tsx';
+import { useSession } from '../account/services.ts';
 import type { ContentHealth } from '../emit/content-health.ts';
 import type { MediaLibrary } from '../media/library.ts';
 import { loadContentHealth } from './admin-data.ts';
@@ -20,8 +22,16 @@ export function AdminScreen({ library }: { library: MediaLibrary }) {
       () => setHealth({ status: 'failed' }),
     );
   }, []);
+  const session = useSession();
   return (
-    <div className="admin-screen" data-state="admin">
+    // The guard's "allowed" state: only the nested sections carry states of their own (data-status).
+    <div className="admin-screen" data-state="allowed">
+      <div className="admin-who">
+        <p>
+          You are signed in as <strong className="account-email">{session.status === 'signed-in' ? session.user.email : '…'}</strong>.
+        </p>
+        <SignOutButton />
+      </div>
       <nav className="admin-nav" aria-label="Admin sections">
         <a href="#live">What is live</a>
         <a href="#health">Content health</a>

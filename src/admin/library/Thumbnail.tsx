@@ -41,7 +41,7 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
   }, [library, fullPath, generation, width]);
 
   return (
-    <div ref={box} className={className} data-state={state.status}>
+    <div ref={box} className={className} data-status={state.status}>
       {state.status === 'shown' ? <img src={state.preview.src} alt={altOf(photo)} width={state.preview.width} height={state.preview.height} /> : null}
       {state.status === 'failed' ? <p className="admin-note">The photo could not be shown.</p> : null}
     </div>

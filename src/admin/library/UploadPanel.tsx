@@ -83,7 +83,7 @@ function QueueRow({ item, uploads }: { item: QueuedFile; uploads: Uploads }) {
   const name = item.fullPath.slice(item.fullPath.indexOf('/') + 1);
   const percent = item.progress.total > 0 ? Math.round((item.progress.transferred / item.progress.total) * 100) : 0;
   return (
-    <li className="admin-queue-item" data-state={item.state}>
+    <li className="admin-queue-item" data-status={item.state}>
       <p className="admin-queue-name">
         <strong>{item.file.name}</strong> ({formatBytes(item.file.size)}), to be stored as <code>{name}</code>
       </p>
