@@ -12,6 +12,7 @@ import type { FirebaseWebConfig } from '../account/config.ts';
 import type { LibraryPhoto, MediaLibrary, StoredFile } from './library.ts';
 import { MAX_PHOTO_BYTES, MEDIA_FOLDER } from './media-rules.ts';
 import { drawPreview } from './preview.ts';
+import { describeStorageError } from './storage-errors.ts';
 
 /** Spec §9: at most 120 s per operation and 600 s per upload. */
 export const MAX_OPERATION_RETRY_MS = 120_000;
@@ -60,7 +61,9 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
   return {
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
-      return Promise.all(items.map((item) => photoOf(item)));
+      // A photo deleted (by someone else) between the listing and its metadata is simply not there.
+      const photos = await Promise.all(items.map((item) => photoOf(item).catch((error: unknown) => (describeStorageError(error).kind === 'object-not-found' ? null : Promise.reject(error)))));
+      return photos.filter((photo): photo is LibraryPhoto => photo !== null);
     },
     upload(fullPath, file, metadata, onProgress) {
       const task = uploadBytesResumable(ref(storage, fullPath), file, metadata);

@@ -40,7 +40,12 @@ export function emulatorProxy(name: string, paths: readonly string[], options: E
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
+    // The browser gave up on the request (an upload cancelled, a page left): so does the proxy, quietly.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     upstream.on('error', (error) => {
+      if (res.destroyed) return;
       options.logger?.error(`The local ${name} emulator did not answer ${req.method} ${url}: ${error.message}`);
       // The SDK then reports a network failure, as it would offline.
       res.destroy();

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { STORED_FILE_FIELDS } from '../../src/media/library.ts';
 import { adminContext } from '../support/accounts.ts';
-import { bucketStatus, card, choosePhotos, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
+import { bucketStatus, card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -17,7 +17,7 @@ let watch: PageWatch;
 test.beforeEach(async ({ browser, baseURL }) => {
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  watch = await watchContext(context);
+  watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`));
   page = await context.newPage();
 });
 test.afterEach(async () => {

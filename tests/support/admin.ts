@@ -67,3 +67,10 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
     await session.detach();
   };
 }
+
+/**
+ * Chromium's console line for a 404 from the bucket: every test shares the one local bucket, and a
+ * page listing it can ask for a photo another test has just deleted (the library then leaves it
+ * out, or shows that it could not be drawn). Any other console line still fails a test.
+ */
+export const isSharedBucketRace = (text: string) => /status of 404 .*\/v0\/b\/[^/]+\/o\/media%2F/.test(text);
