@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { STORED_FILE_FIELDS } from '../../src/media/library.ts';
 import { adminContext } from '../support/accounts.ts';
-import { bucketStatus, card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
+import { bucketStatus, card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, grid, queue, uniqueName } from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -45,7 +45,7 @@ test('an administrator uploads two photos with alt text, sees progress and then 
   await expect(progress).toBeVisible();
   await expect.poll(async () => Number(await progress.getAttribute('value')), { message: 'the progress bar moves' }).toBeGreaterThan(0);
   await unthrottle();
-  await expect(page.getByRole('list', { name: 'Photos to upload' })).toBeHidden({ timeout: 20_000 });
+  await expect(queue(page)).toBeHidden({ timeout: 20_000 });
   const status = page.getByTestId('library-status');
   await expect(status).toContainText('is in the library.');
 
@@ -64,10 +64,10 @@ test('an administrator uploads two photos with alt text, sees progress and then 
 
   // Search by name or alt text, and sort.
   await page.getByLabel('Search by name or alt text').fill(`${base} sunny`);
-  await expect(page.getByRole('list', { name: 'Photos in the library' }).getByRole('listitem')).toHaveCount(1);
+  await expect(grid(page).getByRole('listitem')).toHaveCount(1);
   await page.getByLabel('Search by name or alt text').fill(base);
   await page.getByLabel('Sort by').selectOption('size');
-  const names = page.getByRole('list', { name: 'Photos in the library' }).getByRole('heading');
+  const names = grid(page).getByRole('heading');
   await expect(names).toHaveText([kitchen.name, garden.name]);
   await page.getByLabel('Sort by').selectOption('name');
   await expect(names).toHaveText([kitchen.name, garden.name].sort());

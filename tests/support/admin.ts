@@ -28,11 +28,15 @@ export async function photo(name: string, { width = 1200, height = 800, type = '
   return { name, mimeType: type, buffer: await encoded.toBuffer() };
 }
 
+/** The library's grid of photos, and the list of photos to upload. */
+export const grid = (page: Page) => page.locator('#library .admin-grid');
+export const queue = (page: Page) => page.locator('#library .admin-queue');
+
 /** Opens /admin (the context must hold the administrator's session) and waits for the library. */
 export async function openLibrary(page: Page): Promise<void> {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Photos in the library' })).toBeVisible();
+  await expect(grid(page)).toBeAttached();
 }
 
 /** Picks files with the "Choose photos" button, as a person would. */
@@ -43,7 +47,7 @@ export async function choosePhotos(page: Page, files: PhotoFile[]): Promise<void
 }
 
 /** The queue row of a picked file (by the name it was picked with). */
-export const queued = (page: Page, fileName: string) => page.getByRole('list', { name: 'Photos to upload' }).getByRole('listitem').filter({ hasText: fileName });
+export const queued = (page: Page, fileName: string) => queue(page).getByRole('listitem').filter({ hasText: fileName });
 
 /** The library card of a stored photo (by its name in the bucket). */
 export const card = (page: Page, storedName: string) => page.locator(`.admin-card[data-path="media/${storedName}"]`);

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useDomId } from '../dom-id.ts';
 import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
 import { ALT_KEY } from '../../media/media-rules.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
@@ -14,7 +15,7 @@ const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The alt text and any other custom metadata, edited and saved together (keys removed are deleted). */
 export function EditMetadata({ photo, library, onChanged, announce }: { photo: LibraryPhoto; library: MediaLibrary; onChanged: (photo: LibraryPhoto) => void; announce: (message: string) => void }) {
-  const id = useId();
+  const id = useDomId('edit');
   const original = Object.entries(photo.file.customMetadata ?? {}).filter(([key]) => key !== ALT_KEY);
   const [alt, setAlt] = useState(altOf(photo));
   const [fields, setFields] = useState<Field[]>(original.map(([key, value]) => ({ key, value })));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PhotoUsage } from '../admin-data.ts';
 import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
@@ -31,7 +31,6 @@ export function MediaLibrarySection({ library, usage }: { library: MediaLibrary;
   const heading = useRef<HTMLHeadingElement>(null);
   const photosRef = useRef(photos);
   photosRef.current = photos;
-  const ids = useId();
 
   useEffect(() => {
     setListing({ status: 'loading' });
@@ -58,8 +57,8 @@ export function MediaLibrarySection({ library, usage }: { library: MediaLibrary;
   const selected = photos.find((photo) => photo.file.fullPath === open);
 
   return (
-    <section className="admin-section" id="library" aria-labelledby={`${ids}-heading`}>
-      <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1}>
+    <section className="admin-section" id="library" aria-labelledby="library-heading">
+      <h2 id="library-heading" ref={heading} tabIndex={-1}>
         Media library
       </h2>
       <p>
@@ -84,12 +83,12 @@ export function MediaLibrarySection({ library, usage }: { library: MediaLibrary;
         <>
           <div className="admin-filters">
             <div className="field">
-              <label htmlFor={`${ids}-search`}>Search by name or alt text</label>
-              <input id={`${ids}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+              <label htmlFor="library-search">Search by name or alt text</label>
+              <input id="library-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
             </div>
             <div className="field">
-              <label htmlFor={`${ids}-sort`}>Sort by</label>
-              <select id={`${ids}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+              <label htmlFor="library-sort">Sort by</label>
+              <select id="library-sort" value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
                 {Object.entries(SORTS).map(([key, { label }]) => (
                   <option key={key} value={key}>
                     {label}

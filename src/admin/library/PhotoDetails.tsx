@@ -144,7 +144,8 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
           </button>
           <input
             ref={input}
-            hidden
+            className="admin-file-input"
+            tabIndex={-1}
             type="file"
             aria-label={`New version of ${file.name}`}
             accept="image/jpeg,image/png,image/webp,image/avif"

@@ -7,7 +7,7 @@ import { Thumbnail } from './Thumbnail.tsx';
 /** The library as a grid: thumbnail, name, dimensions, size and date, "needs alt text" where it is missing, and Details. */
 export function PhotoGrid({ photos, library, onOpen }: { photos: readonly LibraryPhoto[]; library: MediaLibrary; onOpen: (photo: LibraryPhoto) => void }) {
   return (
-    <ul className="admin-grid" aria-label="Photos in the library">
+    <ul className="admin-grid">
       {photos.map((photo) => (
         <PhotoCard key={photo.file.fullPath} photo={photo} library={library} onOpen={onOpen} />
       ))}

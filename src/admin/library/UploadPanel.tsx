@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useDomId } from '../dom-id.ts';
 import { PHOTO_TYPES } from '../../media/media-rules.ts';
 import { formatBytes } from '../format.ts';
 import { StorageProblem } from './StorageProblem.tsx';
@@ -49,7 +50,8 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
         {/* The button opens it: a file input cannot be styled, nor show a focus ring of its own. */}
         <input
           ref={input}
-          hidden
+          className="admin-file-input"
+          tabIndex={-1}
           aria-label="Photos to add"
           type="file"
           multiple
@@ -62,7 +64,8 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
       </div>
       {uploads.queue.length > 0 ? (
         <>
-          <ul className="admin-queue" aria-label="Photos to upload">
+          <h4>Photos to upload</h4>
+          <ul className="admin-queue">
             {uploads.queue.map((item) => (
               <QueueRow key={item.id} item={item} uploads={uploads} />
             ))}
@@ -79,7 +82,7 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
 }
 
 function QueueRow({ item, uploads }: { item: QueuedFile; uploads: Uploads }) {
-  const altId = useId();
+  const altId = useDomId('upload-alt');
   const name = item.fullPath.slice(item.fullPath.indexOf('/') + 1);
   const percent = item.progress.total > 0 ? Math.round((item.progress.transferred / item.progress.total) * 100) : 0;
   return (
