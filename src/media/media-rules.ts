@@ -14,6 +14,10 @@ export type PhotoType = (typeof PHOTO_TYPES)[number];
 /** 10 MB per photo (as storage.rules: 10 * 1024 * 1024 bytes). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
+/** The builder's drafts (drafts/<id>.json, bucket-draft-store.ts): administrators only, JSON, at most 1 MB. */
+export const DRAFTS_FOLDER = 'drafts';
+export const MAX_DRAFT_BYTES = 1024 * 1024;
+
 export const isPhotoType = (type: string): type is PhotoType => (PHOTO_TYPES as readonly string[]).includes(type);
 
 /** Why a file cannot be uploaded, in plain words; null when it can. */

@@ -5,11 +5,9 @@
  * (tests/support/storage-policy-cases.ts): this function always, the official emulator whenever
  * it can start.
  */
-import { isPhotoType, MAX_PHOTO_BYTES, MEDIA_FOLDER } from './media-rules.ts';
+import { DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES, MEDIA_FOLDER } from './media-rules.ts';
 
-/** The builder's drafts (drafts/<id>.json): administrators only, JSON, at most 1 MB. */
-export const DRAFTS_FOLDER = 'drafts';
-export const MAX_DRAFT_BYTES = 1024 * 1024;
+export { DRAFTS_FOLDER, MAX_DRAFT_BYTES } from './media-rules.ts';
 
 /** The operations the rules distinguish (Cloud Storage rules' granular methods). */
 export type StorageMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
