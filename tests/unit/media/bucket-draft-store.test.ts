@@ -26,7 +26,8 @@ beforeAll(async () => {
   const [port, storagePort, hubPort, loggingPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   services = startLocalServices({ port, storagePort, hubPort, loggingPort });
   await services.ready;
-  app = initializeApp({ ...LOCAL_EMULATOR_CONFIG, emulator: undefined }, `drafts-${Date.now()}`);
+  const { emulator: _local, ...options } = LOCAL_EMULATOR_CONFIG;
+  app = initializeApp(options, `drafts-${Date.now()}`);
   connectAuthEmulator(getAuth(app), services.emulator.origin, { disableWarnings: true });
   const storage = getStorage(app);
   connectStorageEmulator(storage, '127.0.0.1', storagePort);
