@@ -18,9 +18,8 @@ export interface PhotoUse {
   file: string;
 }
 
+/** Made of the content alone (no time, no build id: those are the manifest's), so a warm build writes what a cold one does. */
 export interface ContentHealth {
-  /** The build's time (the manifest's). */
-  time: string;
   check: {
     /** Content files checked, routes made, photos checked (from content/images/ and from the media library). */
     files: number;
@@ -83,7 +82,6 @@ export async function contentHealthJson({ site, read, root, lintKey, cache }: He
   }
   const images = [...read.images.keys()];
   const health: ContentHealth = {
-    time: site.builtAt.toISOString(),
     check: {
       files: read.files.size,
       routes: site.pages.length,

@@ -157,7 +157,7 @@ describe('Firebase code', () => {
     const head = [...scriptsIn(html), ...preloadsIn(html)].map((url) => out.text(url.slice(1)));
     expect(head.some(hasFirebase)).toBe(true);
     expect(head.some((code) => code.includes('react.transitional.element')), 'React is not in what the page runs as it loads').toBe(false);
-    expect(laterIn(html)).toContain(assets['screen-guarded']);
+    expect(laterIn(html)).toContain(assets[route === '/admin' ? 'screen-admin' : 'screen-guarded']);
   });
 
   it.each(['/login', '/register', '/reset-password'])('%s only starts its screen when needed: its Firebase and React code is preloaded after load', (route) => {
