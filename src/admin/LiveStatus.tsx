@@ -14,16 +14,18 @@ const CHECK_INTERVAL_MS = 5 * 60_000;
  * build checks take it (src/islands/build-checks.ts); the latest is read again every few minutes,
  * when the tab is shown again, and on "Check again".
  */
-export function LiveStatus() {
+export function LiveStatus({ onReady }: { onReady: () => void }) {
   const [live, setLive] = useState<Live>({ status: 'loading' });
   const [checking, setChecking] = useState(false);
 
   useEffect(() => {
-    Promise.all([loadManifest(), loadLatestBuild()]).then(
-      ([tab, latest]) => setLive({ status: 'loaded', tab, latest, checkedAt: new Date() }),
-      () => setLive({ status: 'failed' }),
-    );
-  }, []);
+    Promise.all([loadManifest(), loadLatestBuild()])
+      .then(
+        ([tab, latest]) => setLive({ status: 'loaded', tab, latest, checkedAt: new Date() }),
+        () => setLive({ status: 'failed' }),
+      )
+      .finally(onReady);
+  }, [onReady]);
 
   const checkAgain = useCallback(async () => {
     setChecking(true);

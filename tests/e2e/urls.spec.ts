@@ -28,12 +28,6 @@ test('every URL of the sitemap answers 200 with no redirect', async ({ request }
 
 test('the other forms of every route redirect to it or are 404, and never answer 200', async ({ request }) => {
   const { pages } = await loadSite();
-  const guarded = new Set(pages.filter((page) => page.access === 'admin').map((page) => page.route));
-  // A guarded page sends a visitor to sign in as soon as its guard runs: let that navigation land
-  // before the next one starts, or it interrupts it.
-  const guardRedirect = async (route: string) => {
-    if (guarded.has(route)) await page.waitForURL((url) => url.pathname === '/login');
-  };
   for (const { route } of pages) {
     for (const other of otherForms(route)) {
       const response = await request.get(other, { maxRedirects: 0 });

@@ -18,7 +18,7 @@ type Listing = { status: 'loading' } | { status: 'failed'; error: DescribedStora
  * (search, sort), details, edit, replace and delete. What the library shows follows what the
  * service has confirmed: an upload joins the grid once stored, a deleted photo leaves it once deleted.
  */
-export function MediaLibrarySection({ library, usage }: { library: MediaLibrary; usage: PhotoUsage | undefined }) {
+export function MediaLibrarySection({ library, usage, onReady }: { library: MediaLibrary; usage: PhotoUsage | undefined; onReady: () => void }) {
   const [photos, setPhotos] = useState<LibraryPhoto[]>([]);
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -34,14 +34,17 @@ export function MediaLibrarySection({ library, usage }: { library: MediaLibrary;
 
   useEffect(() => {
     setListing({ status: 'loading' });
-    library.list().then(
-      (listed) => {
-        setPhotos(listed);
-        setListing({ status: 'loaded' });
-      },
-      (error: unknown) => setListing({ status: 'failed', error: describeStorageError(error) }),
-    );
-  }, [library, attempt]);
+    library
+      .list()
+      .then(
+        (listed) => {
+          setPhotos(listed);
+          setListing({ status: 'loaded' });
+        },
+        (error: unknown) => setListing({ status: 'failed', error: describeStorageError(error) }),
+      )
+      .finally(onReady);
+  }, [library, attempt, onReady]);
 
   // Once the dialogs have closed (the page is no longer inert): focus goes back to the library.
   useEffect(() => {
