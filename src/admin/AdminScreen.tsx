@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SignOutButton } from '../account/screens/panels.tsx';
+import { Checking, SignOutButton } from '../account/screens/panels.tsx';
 import { useSession } from '../account/services.ts';
 import type { ContentHealth } from '../emit/content-health.ts';
 import type { MediaLibrary } from '../media/library.ts';
@@ -29,25 +29,27 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
   const [library, setLibrary] = useState(false);
   const liveReady = useCallback(() => setLive(true), []);
   const libraryReady = useCallback(() => setLibrary(true), []);
-  const ready = live && library && health.status !== 'loading';
+  const ready = live && library && health.status !== 'loading' && session.status === 'signed-in';
   return (
     // The guard's "allowed" state: only the nested sections carry states of their own (data-status).
     <div className="admin-screen" data-state="allowed">
-      <div className="admin-who">
-        <p>
-          You are signed in as <strong className="account-email">{session.status === 'signed-in' ? session.user.email : '…'}</strong>.
-        </p>
-        <SignOutButton />
-      </div>
-      <nav className="admin-nav" aria-label="Admin sections">
-        <a href="#live">What is live</a>
-        <a href="#health">Content health</a>
-        <a href="#library">Media library</a>
-      </nav>
-      {ready ? null : (
-        <p className="admin-loading" role="status">
-          Loading the admin area…
-        </p>
+      {ready ? (
+        <>
+          <div className="admin-who">
+            <p>
+              You are signed in as <strong className="account-email">{session.user.email}</strong>.
+            </p>
+            <SignOutButton />
+          </div>
+          <nav className="admin-nav" aria-label="Admin sections">
+            <a href="#live">What is live</a>
+            <a href="#health">Content health</a>
+            <a href="#library">Media library</a>
+          </nav>
+        </>
+      ) : (
+        // The guard's own checking box, so the page looks the same until everything is there.
+        <Checking label="Loading the admin area…" />
       )}
       <div className={ready ? 'admin-sections' : 'admin-sections is-loading'}>
         <LiveStatus onReady={liveReady} />

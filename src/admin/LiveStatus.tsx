@@ -61,6 +61,25 @@ export function LiveStatus({ onReady }: { onReady: () => void }) {
   );
 }
 
+/** Every route of the live build, listed once opened (a site of thousands of pages costs nothing until then). */
+function RouteList({ routes }: { routes: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="admin-routes" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Every page ({routes.length})</summary>
+      {open ? (
+        <ul>
+          {routes.map((route) => (
+            <li key={route}>
+              <a href={route}>{route}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}
+
 function Loaded({ live, checking, onCheck }: { live: Extract<Live, { status: 'loaded' }>; checking: boolean; onCheck: () => void }) {
   const { tab, latest } = live;
   const current = tab.buildId === latest.buildId;
@@ -93,16 +112,7 @@ function Loaded({ live, checking, onCheck }: { live: Extract<Live, { status: 'lo
           {checking ? 'Checking…' : 'Check again'}
         </button>
       </p>
-      <details className="admin-routes">
-        <summary>Every page ({tab.routes.length})</summary>
-        <ul>
-          {tab.routes.map((route) => (
-            <li key={route}>
-              <a href={route}>{route}</a>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <RouteList routes={tab.routes} />
     </>
   );
 }

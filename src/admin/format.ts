@@ -1,9 +1,11 @@
 // How the admin screen writes sizes and times: en-GB, for people, not machines.
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+// Made on first use: building a formatter is not free, and the screen's code should start quickly.
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** "24 Nov 2026, 16:49" (the browser's time zone); the raw text when it is not a date. */
 export function formatTime(iso: string): string {
   const time = new Date(iso);
+  dateTime ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   return Number.isNaN(time.getTime()) ? iso : dateTime.format(time);
 }
 

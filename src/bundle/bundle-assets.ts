@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { SCREEN_NAMES } from '../account/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
-import { GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
+import { ADMIN_STORAGE, GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 import type { Assets } from '../render/context.ts';
 
 export interface BundleResult {
@@ -19,8 +19,9 @@ export const ENTRY_POINTS = {
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
   [SIGN_IN_START]: `src/islands/${SIGN_IN_START}.ts`,
   [GUARD_START]: `src/islands/${GUARD_START}.ts`,
+  [ADMIN_STORAGE]: `src/islands/${ADMIN_STORAGE}.ts`,
   ...Object.fromEntries(SCREEN_NAMES.map((name) => [screenEntry(name), `src/islands/${screenEntry(name)}.ts`])),
-} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | IslandName | ReturnType<typeof screenEntry>, string>;
+} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | typeof ADMIN_STORAGE | IslandName | ReturnType<typeof screenEntry>, string>;
 
 /** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files. */
 export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {

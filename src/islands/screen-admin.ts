@@ -1,17 +1,22 @@
 // The admin screen: imported by src/islands/guard-start.ts once someone is signed in. The guard
-// decides; an administrator gets what is live, the content's health and the media library.
-import { createElement } from 'react';
+// decides; an administrator gets what is live, the content's health and the media library, whose
+// Storage SDK (admin-storage.ts) loads alongside, in a task of its own.
+import { createElement, Suspense, use } from 'react';
 import type { FirebaseWebConfig } from '../account/config.ts';
 import { configJsonOnPage } from '../account/missing-config.ts';
 import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
+import { Checking } from '../account/screens/panels.tsx';
 import type { ScreenProps } from '../account/screens/screen-props.ts';
 import type { AccountServices } from '../account/services.ts';
 import { AdminScreen } from '../admin/AdminScreen.tsx';
-import { firebaseLibrary } from '../media/firebase-library.ts';
+import type { MediaLibrary } from '../media/library.ts';
 import { startScreen } from './start-screen.ts';
 
 export function mount(element: HTMLElement, services: AccountServices) {
-  const library = firebaseLibrary(JSON.parse(configJsonOnPage()!) as FirebaseWebConfig);
-  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(AdminScreen, { library }));
+  const config = JSON.parse(configJsonOnPage()!) as FirebaseWebConfig;
+  const library = import('./admin-storage.ts').then(({ firebaseLibrary }) => firebaseLibrary(config));
+  const WithLibrary = () => createElement(AdminScreen, { library: use<MediaLibrary>(library) });
+  // Until the SDK has arrived the administrator sees the guard's own checking box: nothing moves.
+  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(Suspense, { fallback: createElement(Checking, { label: 'Loading the admin area…' }) }, createElement(WithLibrary)));
   return startScreen(element, Admin, services);
 }

@@ -47,6 +47,8 @@ export const screenEntry = (screen: ScreenName) => `screen-${screen}` as const;
 /** The small scripts that start a screen: a sign-in screen when it is needed, the guard as the page loads. */
 export const SIGN_IN_START = 'sign-in-start';
 export const GUARD_START = 'guard-start';
+/** The media library's Storage SDK, loaded by the admin screen (src/islands/admin-storage.ts). */
+export const ADMIN_STORAGE = 'admin-storage';
 
 /**
  * The scripts of a page's account screen: `run` from a script tag as the page loads, `load` (the
@@ -56,5 +58,5 @@ export const GUARD_START = 'guard-start';
  */
 export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
   if (!screen) return { run: [], load: [] };
-  return { run: [screen === 'guarded' || screen === 'admin' ? GUARD_START : SIGN_IN_START], load: [screenEntry(screen)] };
+  return { run: [screen === 'guarded' || screen === 'admin' ? GUARD_START : SIGN_IN_START], load: screen === 'admin' ? [screenEntry(screen), ADMIN_STORAGE] : [screenEntry(screen)] };
 }
