@@ -10,7 +10,7 @@ import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
 import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
 import { loadContent, type ContentReadResult } from './content/load-content.ts';
-import { compareProblems, ContentError } from './errors/problems.ts';
+import { compareProblems, ContentError, type ContentProblem } from './errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
 import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
@@ -85,6 +85,8 @@ export class Site {
   /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
   #pending = new Set<string>();
   #built = false;
+  /** Each page's lint result by key, for content-health.json (src/emit/health-lint.ts). */
+  #lintMemory = new Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>();
   readonly contentDir: string;
   readonly cacheDir: string | null;
   readonly keys: CodeKeys;
@@ -163,10 +165,10 @@ export class Site {
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const rendered = await this.#render(input, jobs);
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
-      // For the admin screen: the check's counts, the lint (again only when a page changed) and which pages use which library photo.
+      // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       const digests = partDigests(input.parts);
-      const lintKey = digest(this.keys.all, ...jobs.map((job) => ('page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest)));
-      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, lintKey, cache: this.#disk('health') }));
+      const keyOf = (job: RenderJob) => digest(this.keys.all, 'page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest);
+      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);

@@ -7,8 +7,9 @@ import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { DiskCache } from '../images/disk-cache.ts';
 import { libraryPathOf } from '../images/library-reference.ts';
-import { lintSite } from '../lint/lint-site.ts';
+import type { RenderJob } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
+import { healthLint } from './health-lint.ts';
 
 export const CONTENT_HEALTH_PATH = 'content-health.json';
 
@@ -44,10 +45,11 @@ export interface HealthInput {
   read: ContentReadResult;
   /** The project root: content file names in problems are relative to it. */
   root: string;
-  /** What the lint's result depends on: the generator's code and every page's key (see build.ts). */
-  lintKey: string;
-  /** The last lint results, by lintKey: a build that rendered nothing new lints nothing. */
+  /** A page's lint result is kept under this key: its page key with the generator's code key (see build.ts). */
+  keyOf(job: RenderJob): string;
+  /** .cache/health/, and what this session linted before: a build lints only the pages whose key changed. */
   cache: DiskCache;
+  memory: Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>;
 }
 
 /** Which pages use each library photo: the content files that reference it, and the routes they make. */
@@ -68,18 +70,8 @@ export function photoUsage(site: SiteModel, read: ContentReadResult): Record<str
 }
 
 /** The content-health.json of a build that passed the content check. */
-export async function contentHealthJson({ site, read, root, lintKey, cache }: HealthInput): Promise<string> {
-  const lintFile = `${lintKey}.json`;
-  let lint = parseLint(await cache.read(lintFile));
-  if (!lint) {
-    const report = await lintSite({ content: read.content!, site, root, images: read.images });
-    lint = {
-      pages: report.pages,
-      rules: report.rules,
-      warnings: report.problems.map(({ code, file, line, field, message }) => ({ code, file, line, field, message })),
-    };
-    await cache.write(lintFile, JSON.stringify(lint));
-  }
+export async function contentHealthJson({ site, read, root, keyOf, cache, memory }: HealthInput): Promise<string> {
+  const lint = await healthLint({ site, read, root, keyOf, cache, memory });
   const images = [...read.images.keys()];
   const health: ContentHealth = {
     check: {
@@ -93,13 +85,4 @@ export async function contentHealthJson({ site, read, root, lintKey, cache }: He
     photos: photoUsage(site, read),
   };
   return `${JSON.stringify(health, null, 2)}\n`;
-}
-
-function parseLint(bytes: Buffer | undefined): ContentHealth['lint'] | undefined {
-  if (!bytes) return undefined;
-  try {
-    return JSON.parse(bytes.toString('utf8')) as ContentHealth['lint'];
-  } catch {
-    return undefined;
-  }
 }
