@@ -22,27 +22,33 @@ function Report({ health }: { health: Extract<HealthState, { status: 'loaded' }>
         The content check passed: {plural(check.files, 'content file')}, {plural(check.routes, 'page')} and {plural(check.images + check.libraryPhotos, 'photo')} (
         {check.libraryPhotos} from the media library), with no problems.
       </p>
-      <table className="admin-table">
-        <caption>Content lint: {lint.warnings.length === 0 ? 'no warnings' : plural(lint.warnings.length, 'warning')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rule</th>
-            <th scope="col">What it checks</th>
-            <th scope="col">Pages</th>
-            <th scope="col">Warnings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lint.rules.map((rule) => (
-            <tr key={rule.id}>
-              <th scope="row">{rule.id}</th>
-              <td>{rule.summary}</td>
-              <td>{rule.checked}</td>
-              <td>{rule.problems}</td>
+      {lint.notLinted ? (
+        <p className="admin-warning">
+          This build did not run the content lint: {lint.notLinted} pages were new to it, more than a build lints at once. <code>npm run check</code> runs it on every page.
+        </p>
+      ) : (
+        <table className="admin-table">
+          <caption>Content lint: {lint.warnings.length === 0 ? 'no warnings' : plural(lint.warnings.length, 'warning')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rule</th>
+              <th scope="col">What it checks</th>
+              <th scope="col">Pages</th>
+              <th scope="col">Warnings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lint.rules.map((rule) => (
+              <tr key={rule.id}>
+                <th scope="row">{rule.id}</th>
+                <td>{rule.summary}</td>
+                <td>{rule.checked}</td>
+                <td>{rule.problems}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {lint.warnings.length > 0 ? (
         <ul className="admin-warnings">
           {lint.warnings.map((warning, index) => (

@@ -35,6 +35,8 @@ export interface ContentHealth {
     rules: { id: string; summary: string; checked: number; problems: number }[];
     /** The lint's problems: warnings, which do not stop the build. */
     warnings: Pick<ContentProblem, 'code' | 'file' | 'line' | 'field' | 'message'>[];
+    /** Pages the build did not lint (more than it lints at once, src/emit/health-lint.ts): `npm run check` lints them. */
+    notLinted?: number;
   };
   /** Pages that use each library photo, by its path in the bucket ("media/kitchen.jpg"). */
   photos: Record<string, PhotoUse[]>;

@@ -18,13 +18,13 @@ afterAll(async () => {
 });
 
 /** Both lints of a content folder; `keyOf` as the build makes it, from each page's entry digest. */
-async function both(contentDir: string, root: string, memory = new Map(), cacheDir?: string) {
+async function both(contentDir: string, root: string, memory = new Map(), cacheDir?: string, maxPages?: number) {
   const { content, site, images } = await checkSite({ projectRoot: root, contentDir, cacheDir: false });
   const read = { content, images, files: new Map(), problems: [], invalid: { names: new Set(), routes: new Set() }, loaded: 0 } as unknown as Parameters<typeof healthLint>[0]['read'];
   const keyOf = (job: RenderJob) => digest('page' in job ? job.page.entry.digest : job.error.digest, 'page' in job ? job.page.route : job.path);
   let rendered = 0;
   const counted = (job: RenderJob) => ((rendered += 1), keyOf(job));
-  const health = await healthLint({ site, read, root, keyOf: counted, cache: new DiskCache(cacheDir ?? (await tempDir('health-'))), memory });
+  const health = await healthLint({ site, read, root, keyOf: counted, cache: new DiskCache(cacheDir ?? (await tempDir('health-'))), memory, maxPages });
   const check = await lintSite({ content, site, root, images });
   return { health, check, jobs: renderJobs(site).length, keyed: rendered };
 }
@@ -65,5 +65,13 @@ describe('the content health lint', () => {
     const third = await both(dir, dir, fresh, cacheDir);
     expect(fresh.size).toBe(third.jobs);
     expect(third.health).toEqual(second.health);
+  });
+
+  it('leaves the lint to npm run check when a build would have more pages to lint than it lints at once', async () => {
+    const dir = await lintCase('placeholders');
+    const memory = new Map();
+    const { health, jobs } = await both(dir, dir, memory, undefined, 5);
+    expect(health).toEqual({ pages: jobs, rules: [], warnings: [], notLinted: jobs });
+    expect(memory.size).toBe(0);
   });
 });
