@@ -292,7 +292,7 @@ describe('build files', () => {
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
         ...['boot', 'contact', 'header', 'not-found', 'scroll-top', 'sidebar', 'stylesheet'],
-        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin'],
+        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
       ].sort(),
     );
     for (const asset of Object.values(manifest.assets)) {
