@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Checking, SignOutButton } from '../account/screens/panels.tsx';
+import { SignOutButton } from '../account/screens/panels.tsx';
 import { useSession } from '../account/services.ts';
 import type { ContentHealth } from '../emit/content-health.ts';
 import type { MediaLibrary } from '../media/library.ts';
 import { loadContentHealth } from './admin-data.ts';
+import { AdminLoading } from './AdminLoading.tsx';
 import { ContentHealthSection } from './ContentHealth.tsx';
 import { MediaLibrarySection } from './library/MediaLibrary.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
@@ -48,8 +49,7 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
           </nav>
         </>
       ) : (
-        // The guard's own checking box, so the page looks the same until everything is there.
-        <Checking label="Loading the admin area…" />
+        <AdminLoading />
       )}
       <div className={ready ? 'admin-sections' : 'admin-sections is-loading'}>
         <LiveStatus onReady={liveReady} />

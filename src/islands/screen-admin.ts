@@ -5,9 +5,9 @@ import { createElement, Suspense, use } from 'react';
 import type { FirebaseWebConfig } from '../account/config.ts';
 import { configJsonOnPage } from '../account/missing-config.ts';
 import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
-import { Checking } from '../account/screens/panels.tsx';
 import type { ScreenProps } from '../account/screens/screen-props.ts';
 import type { AccountServices } from '../account/services.ts';
+import { AdminLoading } from '../admin/AdminLoading.tsx';
 import { AdminScreen } from '../admin/AdminScreen.tsx';
 import type { MediaLibrary } from '../media/library.ts';
 import { startScreen } from './start-screen.ts';
@@ -16,7 +16,7 @@ export function mount(element: HTMLElement, services: AccountServices) {
   const config = JSON.parse(configJsonOnPage()!) as FirebaseWebConfig;
   const library = import('./admin-storage.ts').then(({ firebaseLibrary }) => firebaseLibrary(config));
   const WithLibrary = () => createElement(AdminScreen, { library: use<MediaLibrary>(library) });
-  // Until the SDK has arrived the administrator sees the guard's own checking box: nothing moves.
-  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(Suspense, { fallback: createElement(Checking, { label: 'Loading the admin area…' }) }, createElement(WithLibrary)));
+  // Until the SDK has arrived the administrator sees a box like the guard's checking one: nothing moves.
+  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(Suspense, { fallback: createElement(AdminLoading) }, createElement(WithLibrary)));
   return startScreen(element, Admin, services);
 }
