@@ -1,12 +1,12 @@
 // Browser tests: Chromium against the built site (dist/) served by scripts/serve.ts, as `npm start`
 // serves it: netlify.toml applied like Netlify does, and the local Auth emulator (seeded with the
-// admin and member accounts) reached through the site. This config does not build: `npm test`
+// admin and member accounts) and the local Storage emulator (with the sample photos), reached through the site. This config does not build: `npm test`
 // builds first (with the local sign-in config); by hand, `npm run build -- --auth-emulator && npx playwright test`.
-// Ports: E2E_PORT for the site, E2E_AUTH_PORT for the emulator (EMULATOR_HUB_PORT and
+// Ports: E2E_PORT for the site, E2E_AUTH_PORT and E2E_STORAGE_PORT for the emulators (EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT for firebase-tools' own, otherwise free ones).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';
-import { E2E_AUTH_PORT, E2E_PORT } from './tests/support/e2e-ports.ts';
+import { E2E_AUTH_PORT, E2E_PORT, E2E_STORAGE_PORT } from './tests/support/e2e-ports.ts';
 
 const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -35,7 +35,7 @@ export default defineConfig({
   },
   webServer: {
     // Exits with "dist/ does not exist. Run `npm run build` first." when there is no build.
-    command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1 --auth-port ${authPort}`,
+    command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1 --auth-port ${authPort} --storage-port ${E2E_STORAGE_PORT}`,
     // The server holds requests to the emulator until it answers and its accounts exist (about 10 s).
     url: `${baseURL}/emulator/v1/projects/demo-ardent/config`,
     reuseExistingServer: false,

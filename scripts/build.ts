@@ -1,10 +1,12 @@
 /**
  * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
  * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/account/config.ts);
- * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead.
+ * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead, and fetches the
+ * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, default 9199).
  */
 import path from 'node:path';
 import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/account/config.ts';
+import { librarySourceFrom } from '../src/media/library-source.ts';
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/cache/unchanged-build.ts';
 
@@ -38,7 +40,8 @@ const now = new Date();
 const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, now, firebase: firebase && JSON.stringify(firebase) };
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
-if (last) {
+// A build that used media library photos is never skipped: a photo may have changed in the library.
+if (last && !last.libraryPhotos) {
   consoleLogger.info(
     `Nothing changed since build ${last.buildId}: ${shownOut} already holds its ${last.pages} pages (${last.files} files, ${formatBytes(last.bytes)}); ` +
       `checked in ${process.uptime().toFixed(2)} s with start-up. --force rebuilds it.`,
@@ -49,10 +52,11 @@ await forgetBuild(cacheDir, outDir);
 const { Site, workSummary } = await import('../src/build.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
 
-const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, clock: () => now });
+const library = librarySourceFrom(process.env, { local: values['auth-emulator'] });
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, clock: () => now });
 try {
   const report = await site.build();
-  await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes });
+  await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes, libraryPhotos: report.libraryPhotos });
   // The build's own time, and the whole command's including Node and module start-up.
   consoleLogger.info(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { checkSite } from '../src/build.ts';
+import { librarySourceFrom } from '../src/media/library-source.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/errors/problems.ts';
 import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/errors/report-formats.ts';
 import { formatContentFiles } from '../src/content/format-files.ts';
@@ -30,7 +31,8 @@ function report(problems: readonly ContentProblem[]): void {
 
 try {
   const started = performance.now();
-  const { content, site, images } = await checkSite({ projectRoot, contentDir });
+  // Photos from the media library are checked in the project's bucket (FIREBASE_STORAGE_BUCKET), as the build does.
+  const { content, site, images } = await checkSite({ projectRoot, contentDir, library: librarySourceFrom(process.env, { local: false }) });
   const counts = [
     `${content.services.length} services`,
     `${content.areas.length} areas`,

@@ -6,6 +6,7 @@ import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
 import { startDevServer } from '../src/dev/dev-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
+import { librarySourceFrom } from '../src/media/library-source.ts';
 
 const projectRoot = GENERATOR_ROOT;
 const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>] [--cache <dir>]';
@@ -28,6 +29,7 @@ const server = await startDevServer({
   port,
   host,
   siteUrl: process.env.URL,
+  library: librarySourceFrom(process.env, { local: false }),
   logger: { info: (message) => console.log(message), error: (message) => console.error(message) },
 }).catch((error: NodeJS.ErrnoException) => {
   if (error instanceof NetlifyRulesError) fail(error.message);

@@ -8,8 +8,8 @@
 //
 // Prints a table of scores and LCP; writes test-results/lighthouse.json ({ passed, failed, pages })
 // for `npm test`'s summary. Thresholds: tests/support/quality/lighthouse-gate.ts.
-// The guarded page is audited as the administrator sees it: the local Auth emulator runs beside the
-// site (on E2E_AUTH_PORT, as for the browser tests), the administrator signs in through the real
+// The guarded page is audited as the administrator sees it: the local Auth and Storage emulators run beside the
+// site (on E2E_AUTH_PORT and E2E_STORAGE_PORT, as for the browser tests), the administrator signs in through the real
 // form in the same Chromium, and Lighthouse keeps that session (disableStorageReset).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +20,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
-import { E2E_AUTH_PORT } from '../tests/support/e2e-ports.ts';
+import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
 import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
@@ -126,8 +126,8 @@ async function clearStorage(port: number, origin: string): Promise<void> {
 
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
   // The local sign-in service, when a page is audited signed in.
-  const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT)) : undefined;
-  const site = await serveSite(root, netlifyToml, services ? { authEmulator: { host: services.emulator.host, ready: services.ready } } : {});
+  const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
+  const site = await serveSite(root, netlifyToml, services ? { authEmulator: { host: services.emulator.host, ready: services.ready }, storageEmulator: { host: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready } } : {});
   try {
     await services?.ready;
     const rows: PageScores[] = [];
@@ -145,7 +145,7 @@ async function auditSite(port: number, root: string, netlifyToml: string, pages:
     return pages.map((page) => rows[order.indexOf(page)]!);
   } finally {
     await site.close();
-    await services?.emulator.stop();
+    await services?.stop();
   }
 }
 

@@ -1,9 +1,10 @@
 // Serves the built site like Netlify would, with the local services the account pages use:
-//   npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--build]
+//   npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--storage-port 9199] [--build]
 // `npm start` is `--build`: it builds (with the local sign-in config) while the Auth emulator
 // starts, since the emulator takes about 10 s. The emulator is seeded with an admin and an
-// ordinary account, reached through this server (src/server/auth-emulator-proxy.ts), and stopped
-// with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
+// ordinary account; the Storage emulator (in this process, ready in well under a second, before
+// the build, which fetches the library photos content uses) with a few sample photos. Both are
+// reached through this server (src/server/emulator-proxy.ts), and stopped with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
 // clear line instead of a stack trace.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -12,8 +13,11 @@ import { join, relative, resolve } from 'node:path';
 import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
 import { AuthEmulatorError } from '../src/account/local/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
+import { SAMPLE_PHOTOS } from '../src/media/local/sample-photos.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
 import { authEmulatorProxy } from '../src/server/auth-emulator-proxy.ts';
+import { firstTaker, storageEmulatorProxy } from '../src/server/emulator-proxy.ts';
+import { StorageEmulatorError } from '../src/media/local/storage-emulator.ts';
 import { createSiteServer } from '../src/server/create-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
@@ -26,33 +30,38 @@ const values = parseOptions(
     host: { type: 'string', default: 'localhost' },
     root: { type: 'string', default: 'dist' },
     'auth-port': { type: 'string' },
+    'storage-port': { type: 'string' },
     build: { type: 'boolean', default: false },
   },
-  'Usage: npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--build]',
+  'Usage: npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--storage-port 9199] [--build]',
 );
 const port = portOption(values.port);
 const host = values.host!;
 const root = resolve(values.root!);
 const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
-const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] ? portOption(values['auth-port']) : undefined);
+const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] ? portOption(values['auth-port']) : undefined, values['storage-port'] ? portOption(values['storage-port']) : undefined);
 
 let services: LocalServices | undefined;
 let stopping = false;
 // However this process ends, no emulator outlives it.
 process.on('exit', () => services?.emulator.kill());
 const stopServicesAndFail = async (message: string): Promise<never> => {
-  await services?.emulator.stop();
+  await services?.stop();
   return fail(message);
 };
+const storageProblem = (error: unknown) => (error instanceof StorageEmulatorError ? error.message : `The local Storage emulator failed to start: ${String(error)}`);
 
 /** npm start's build: a child process, so its output and failures are those of `npm run build`. */
 function build(): Promise<void> {
-  const child = spawn(process.execPath, [join(projectRoot, 'scripts/run.mjs'), 'build', '--auth-emulator', '--out', root], { stdio: 'inherit', cwd: projectRoot });
+  // The build fetches the library photos content uses from this Storage emulator.
+  const env = { ...process.env, STORAGE_EMULATOR_PORT: String(emulatorOptions.storagePort) };
+  const child = spawn(process.execPath, [join(projectRoot, 'scripts/run.mjs'), 'build', '--auth-emulator', '--out', root], { stdio: 'inherit', cwd: projectRoot, env });
   return new Promise((done, failed) => child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`The build failed (exit ${code}).`)))));
 }
 
 if (values.build) {
   services = startLocalServices(emulatorOptions);
+  await services.storage.catch((error: unknown) => stopServicesAndFail(storageProblem(error)));
   await build().catch((error: Error) => stopServicesAndFail(`${error.message} Nothing is served.`));
 }
 if (!existsSync(root) || !statSync(root).isDirectory()) await stopServicesAndFail(`${shownRoot} does not exist. Run \`npm run build\` first.`);
@@ -67,7 +76,10 @@ const server = await createSiteServer({
   root,
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
-  extraRoutes: authEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.port}`, ready, logger: console }),
+  extraRoutes: firstTaker(
+    authEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.port}`, ready, logger: console }),
+    storageEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
+  ),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;
@@ -78,7 +90,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 });
 await new Promise<void>((listening) => server.listen(port, host, listening));
 const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
-console.log(`Serving ${shownRoot} on ${origin}; starting the local sign-in service…`);
+console.log(`Serving ${shownRoot} on ${origin}; starting the local sign-in and storage services…`);
 
 services ??= startLocalServices(emulatorOptions);
 markReady(services.ready);
@@ -93,11 +105,17 @@ services.ready.then(
         `  ${admin.email.padEnd(24)} password ${admin.password.padEnd(24)} admin`,
         `  ${member.email.padEnd(24)} password ${member.password.padEnd(24)} no admin role`,
         'Roles: npm run admin -- grant <email> | revoke <email> | list.',
-        `Ready: ${origin}  (Ctrl+C stops the site and the emulator)`,
+        `Storage: the Cloud Storage emulator on 127.0.0.1:${emulatorOptions.storagePort} (in this process), reached through ${origin}, with ${SAMPLE_PHOTOS.length} sample photos in media/`,
+        '(drawings made at start, one without alt text). They too exist only locally, and are gone when it stops. The media library is on /admin.',
+        `Ready: ${origin}  (Ctrl+C stops the site and both emulators)`,
       ].join('\n'),
     );
   },
-  (error: unknown) => void stopServicesAndFail(error instanceof AuthEmulatorError ? error.message : `The local sign-in service failed to start: ${String(error)}`),
+  (error: unknown) =>
+    void services!.storage.then(
+      () => stopServicesAndFail(error instanceof AuthEmulatorError ? error.message : `The local sign-in service failed to start: ${String(error)}`),
+      (storageError: unknown) => stopServicesAndFail(storageProblem(storageError)),
+    ),
 );
 // The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail.
 void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.'));
@@ -105,10 +123,10 @@ void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServ
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the exit handler kills the emulator)
   stopping = true;
-  console.log(`\n${signal} received, stopping the site and the sign-in service.`);
+  console.log(`\n${signal} received, stopping the site and the local services.`);
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 3000).unref();
-  void Promise.all([new Promise((closed) => server.close(closed)), emulator.stop()]).then(() => process.exit(0));
+  void Promise.all([new Promise((closed) => server.close(closed)), services!.stop()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -10,12 +10,15 @@ import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
 import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
 import { loadContent, type ContentReadResult } from './content/load-content.ts';
-import { compareProblems, ContentError } from './errors/problems.ts';
+import { compareProblems, ContentError, type ContentProblem } from './errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
+import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages } from './images/og-images.tsx';
+import type { LibrarySource } from './images/library-photos.ts';
+import { libraryPathOf } from './images/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
 import { partDigests, pageKey } from './render/page-keys.ts';
 import { sitePartsOf } from './render/page-parts.ts';
@@ -35,6 +38,8 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Netlify's URL build variable; the profile's url when absent. */
   siteUrl?: string;
+  /** Where the media library's photos (`storage:media/…` in content) are fetched from (src/images/library-photos.ts). */
+  library?: LibrarySource;
   /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
   firebase?: FirebaseWebConfig;
   /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/emit/deploy-context.ts). */
@@ -59,6 +64,8 @@ export interface BuildReport {
   milliseconds: number;
   buildId: string;
   images: { encoded: number; cached: number };
+  /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
+  libraryPhotos: number;
   scripts: PageScriptWeight[];
   /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
   work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
@@ -79,6 +86,8 @@ export class Site {
   /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
   #pending = new Set<string>();
   #built = false;
+  /** Each page's lint result by key, for content-health.json (src/emit/health-lint.ts). */
+  #lintMemory = new Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>();
   readonly contentDir: string;
   readonly cacheDir: string | null;
   readonly keys: CodeKeys;
@@ -157,6 +166,10 @@ export class Site {
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const rendered = await this.#render(input, jobs);
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
+      // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
+      const digests = partDigests(input.parts);
+      const keyOf = (job: RenderJob) => digest(this.keys.all, 'page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest);
+      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);
@@ -170,6 +183,7 @@ export class Site {
         milliseconds: performance.now() - started,
         buildId,
         images,
+        libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
         work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
         site,
@@ -184,11 +198,12 @@ export class Site {
   async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
     const { projectRoot } = this.options;
     const imagesDir = path.join(this.contentDir, 'images');
-    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images') });
+    const library = this.options.library && { ...this.options.library, cacheDir: this.#disk('library').dir };
+    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
     const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
     // An image that changed is seen through the files that show it.
     const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
-    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir };
+    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir, library };
     return loadContent({
       contentDir: this.contentDir,
       settings,

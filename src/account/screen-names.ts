@@ -6,7 +6,8 @@
 export const SIGN_IN_SCREENS = ['login', 'register', 'reset-password'] as const;
 export type SignInScreen = (typeof SIGN_IN_SCREENS)[number];
 
-export const SCREEN_NAMES = [...SIGN_IN_SCREENS, 'guarded'] as const;
+/** `admin`: the admin screen (src/admin/), behind the same guard; `guarded`: any other page with `access: admin`. */
+export const SCREEN_NAMES = [...SIGN_IN_SCREENS, 'guarded', 'admin'] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 export const isSignInScreen = (mount: string | undefined): mount is SignInScreen => (SIGN_IN_SCREENS as readonly string[]).includes(mount ?? '');
@@ -17,6 +18,6 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The screen a page mounts, from its front matter: the guard for admin pages, else its sign-in screen if any. */
 export function screenOf(page: { access: Access; mount?: string }): ScreenName | null {
-  if (page.access === 'admin') return 'guarded';
+  if (page.access === 'admin') return page.mount === 'admin' ? 'admin' : 'guarded';
   return isSignInScreen(page.mount) ? page.mount : null;
 }

@@ -33,6 +33,8 @@ export interface LastBuild {
   pages: number;
   files: number;
   bytes: number;
+  /** Media library photos the build used (src/images/library-photos.ts): such a build is never skipped. */
+  libraryPhotos?: number;
 }
 
 interface Record extends LastBuild {
@@ -80,7 +82,7 @@ export function unchangedBuild(cacheDir: string, outDir: string, digest: string)
     return null;
   }
   if (record.format !== 1 || record.inputs !== digest || record.buildId !== manifestBuildId(outDir)) return null;
-  return { buildId: record.buildId, pages: record.pages, files: record.files, bytes: record.bytes };
+  return { buildId: record.buildId, pages: record.pages, files: record.files, bytes: record.bytes, libraryPhotos: record.libraryPhotos };
 }
 
 /**

@@ -36,7 +36,7 @@ function ServiceImages({ images, ctx }: { images: readonly Image[]; ctx: PageCon
         const processed = ctx.images.get(image.src);
         return (
           <p key={i}>
-            {processed ? <Picture image={processed} alt={image.alt} /> : <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />}
+            {processed ? <Picture image={processed} alt={image.alt || (processed.alt ?? '')} /> : <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />}
           </p>
         );
       })}

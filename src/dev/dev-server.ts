@@ -17,6 +17,7 @@ import { createBatcher, type Batch } from './batcher.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
 import { createDevRoutes, createReloadHub } from './live-reload.ts';
+import type { LibrarySource } from '../images/library-photos.ts';
 
 export interface DevLogger {
   info(message: string): void;
@@ -33,6 +34,8 @@ export interface DevServerOptions {
   port: number;
   host: string;
   siteUrl?: string;
+  /** Where media library photos come from (FIREBASE_STORAGE_BUCKET): content using one needs it. */
+  library?: LibrarySource;
   logger: DevLogger;
   /** Quiet time that ends a burst of file events. Default 10 ms: an editor's save is a burst of a few events within a millisecond or two. */
   debounceMs?: number;
@@ -85,7 +88,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const shownOut = `${displayPath(outDir, process.cwd())}/`;
   const hub = createReloadHub();
   const openSession = async (fresh: boolean): Promise<Session> =>
-    (await loadGenerator(fresh)).Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl });
+    (await loadGenerator(fresh)).Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl, library: options.library });
   let session: Session | null = null;
   let server: Server | undefined;
   let watcher: FSWatcher | undefined;

@@ -51,6 +51,7 @@ export function checkScriptBudget(weights: readonly PageScriptWeight[], budgets:
   const what: Record<ScriptBudget, string> = {
     jsGzipPerPage: 'a public page may load, React included',
     jsGzipPerAccountPage: 'a page with an account screen may load, React and Firebase Auth included',
+    jsGzipPerAdminPage: 'the admin page may load, React and Firebase Auth and Storage included',
     jsGzipPerBuilderPage: 'a block builder page may load, React, Firebase Auth and the builder included',
   };
   throwIfProblems(

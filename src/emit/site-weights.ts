@@ -97,10 +97,14 @@ export function budgetBreaches(pages: readonly PageWeight[], budgets: typeof BUD
   return breaches;
 }
 
-/** A built page's JavaScript budget: the builder's where its app shell mounts a builder screen, the account one where it has an account screen (data-screen). */
+/** A built page's JavaScript budget: the builder's where its app shell mounts a builder screen, the admin one for the admin screen, the account one where it has another account screen (data-screen). */
 export function scriptBudgetOfHtml(page: string | ReturnType<typeof parse>): ScriptBudget {
   const document = typeof page === 'string' ? parse(page) : page;
-  return scriptBudgetFor({ builderScreen: isBuilderScreen(document.querySelector('[data-mount]')?.getAttribute('data-mount')), accountScreen: document.querySelector('[data-screen]') !== null });
+  return scriptBudgetFor({
+    builderScreen: isBuilderScreen(document.querySelector('[data-mount]')?.getAttribute('data-mount')),
+    adminScreen: document.querySelector('[data-screen="admin"]') !== null,
+    accountScreen: document.querySelector('[data-screen]') !== null,
+  });
 }
 
 function srcsetUrls(srcset: string | undefined): (string | undefined)[] {

@@ -172,6 +172,27 @@ export const CATALOGUE = {
     title: 'The file is not in the canonical format',
     hint: 'Run `npm run format:content` to rewrite it in the format the block builder exports (field order, quoting, list style), so that an edit made in the builder shows as a small diff.',
   },
+  // Photos from the media library (src/images/library-photos.ts): fetched while the content loads.
+  'library-photo-missing': {
+    source: 'image',
+    title: 'A photo from the media library does not exist',
+    hint: 'Check the name in the media library on /admin ("Copy for Markdown" in a photo\'s details gives the reference), or upload the photo there, then build again.',
+  },
+  'library-photo-no-alt': {
+    source: 'image',
+    title: 'A photo from the media library has no alt text',
+    hint: 'Open the photo\'s details in the media library on /admin, add its alt text (what it shows, in a few words) and save, then build again.',
+  },
+  'library-unreachable': {
+    source: 'image',
+    title: 'The media library could not be reached, and no copy of the photo is kept',
+    hint: 'Check the network connection (and FIREBASE_STORAGE_BUCKET), then build again. Once a build has fetched a photo, later builds use the copy in .cache/ when the library cannot be reached.',
+  },
+  'library-not-set-up': {
+    source: 'image',
+    title: 'Content uses the media library, but this build has no storage bucket',
+    hint: 'Set FIREBASE_STORAGE_BUCKET in the build environment (README, "Sign-in and accounts"); locally, `npm start` builds with the local Storage emulator.',
+  },
   // Size budgets (src/budgets.ts): checked on the rendered pages before anything is written.
   'script-budget': {
     source: 'budget',

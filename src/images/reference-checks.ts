@@ -2,6 +2,7 @@
 // site root. Apart from the planning (responsive-images.ts, which reads files with sharp), so the
 // block builder runs them on a draft in the browser.
 import type { ContentProblem } from '../errors/problems.ts';
+import { LIBRARY_SCHEME, libraryPathOf } from './library-reference.ts';
 
 /** Where content references raster images from: "/images/<file>" is content/images/<file>. */
 const RASTER_PATH = /^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i;
@@ -27,13 +28,18 @@ export const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
 /** The message for a photo whose file is not there. */
 export const noSuchImage = (shown: string) => `There is no file ${shown}.`;
 
-/** Alt text and paths of every reference; the raster images to plan. */
+/** Alt text and paths of every reference; the raster images to plan, media library photos included. */
 export function checkReferences(references: readonly ImageReference[], imagesDirDisplay: string): { raster: ImageReference[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
   const raster: ImageReference[] = [];
   for (const reference of references) {
     const at = { file: reference.file, line: reference.line, field: reference.field };
-    if (!isRasterImagePath(reference.src)) {
+    const fromLibrary = libraryPathOf(reference.src) !== null;
+    if (!fromLibrary && reference.src.startsWith(LIBRARY_SCHEME)) {
+      problems.push({ code: 'library-photo-missing', ...at, message: `"${reference.src}" is not a media library reference: write it as "storage:media/<name>", as "Copy for Markdown" on /admin gives it.` });
+      continue;
+    }
+    if (!isRasterImagePath(reference.src) && !fromLibrary) {
       // A photo written anywhere but "/images/…" would not be processed, and would not be found.
       if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
         const name = reference.src.split('/').pop();
@@ -42,7 +48,8 @@ export function checkReferences(references: readonly ImageReference[], imagesDir
       continue;
     }
     raster.push(reference);
-    if (reference.alt.trim() === '') {
+    // A library photo carries its own alt text (checked when it is fetched); content may give another.
+    if (!fromLibrary && reference.alt.trim() === '') {
       problems.push({
         code: 'missing-alt',
         ...at,

@@ -20,7 +20,8 @@ export const rehypePicture: Plugin<[], Root> = function () {
       const image = images.get(String(node.properties.src ?? ''));
       if (!image) return;
       const title = typeof node.properties.title === 'string' ? node.properties.title : undefined;
-      const { sources, img } = pictureParts(image, String(node.properties.alt ?? ''), { title });
+      // A media library photo brings its own alt text, for content that gives none.
+      const { sources, img } = pictureParts(image, String(node.properties.alt ?? '') || (image.alt ?? ''), { title });
       parent.children[index] = element('picture', {}, [...sources.map((source) => element('source', { ...source })), element('img', { ...img })]);
       return SKIP;
     });

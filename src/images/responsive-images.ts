@@ -7,8 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ContentProblem } from '../errors/problems.ts';
+import type { ContentProblem, ProblemCode } from '../errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
+import { fetchLibraryPhoto, type LibrarySettings } from './library-photos.ts';
+import { libraryPathOf } from './library-reference.ts';
 import { checkReferences, noSuchImage, RASTER_EXTENSION, type ImageReference } from './reference-checks.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
@@ -57,6 +59,8 @@ export interface ResponsiveImage {
   webp: ImageVariant[];
   /** JPEG, or PNG when the source has transparency, at a middle width. */
   fallback: ImageVariant;
+  /** A media library photo's own alt text (library-photos.ts), used where content gives none. */
+  alt?: string;
 }
 
 /** The build's processed images, by the path content uses. */
@@ -77,9 +81,11 @@ export interface PlanOptions {
   cache: DiskCache;
   /** Each source planned once per build, however many files reference it (imagePlanner). */
   memo?: Map<string, Promise<PlanResult>>;
+  /** Where `storage:media/…` photos come from; without it, content that uses one is a problem. */
+  library?: LibrarySettings;
 }
 
-type PlanResult = { image: ResponsiveImage } | { problem: string };
+type PlanResult = { image: ResponsiveImage } | { problem: string; code?: ProblemCode };
 
 /** Plan options whose memo makes each source's plan once per build, on each thread that asks. */
 export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({ ...options, memo: new Map() });
@@ -108,17 +114,32 @@ export async function planImages(references: readonly ImageReference[], options:
       return;
     }
     for (const reference of raster.filter((r) => r.src === src)) {
-      problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
+      problems.push({ code: result.code ?? 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
     }
   });
   return { images, problems };
 }
 
-async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: PlanOptions): Promise<PlanResult> {
-  const relative = src.slice('/images/'.length);
-  const file = path.join(imagesDir, relative);
-  const shown = `${imagesDirDisplay}/${relative}`;
-  if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+async function planImage(src: string, { imagesDir, imagesDirDisplay, cache, library }: PlanOptions): Promise<PlanResult> {
+  const libraryPath = libraryPathOf(src);
+  let relative: string;
+  let file: string;
+  let shown: string;
+  let alt: string | undefined;
+  if (libraryPath) {
+    if (!library) return { code: 'library-not-set-up', problem: `"${src}" is a photo from the media library, and this build has no storage bucket to fetch it from.` };
+    const photo = await fetchLibraryPhoto(libraryPath, library);
+    if ('code' in photo) return { code: photo.code, problem: photo.message };
+    if (photo.fromCache) console.warn(`The media library could not be reached: using the copy of ${libraryPath} an earlier build fetched.`);
+    ({ file, alt } = photo);
+    relative = libraryPath;
+    shown = src;
+  } else {
+    relative = src.slice('/images/'.length);
+    file = path.join(imagesDir, relative);
+    shown = `${imagesDirDisplay}/${relative}`;
+    if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+  }
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -153,6 +174,7 @@ async function planImage(src: string, { imagesDir, imagesDirDisplay, cache }: Pl
       avif: widths.map((width) => variant('avif', width)),
       webp: widths.map((width) => variant('webp', width)),
       fallback: variant(facts.alpha ? 'png' : 'jpeg', fallbackWidth),
+      ...(alt ? { alt } : {}),
     },
   };
 }

@@ -1,22 +1,27 @@
 /**
  * The auth-client guard as a page with `access: admin` loads: the Firebase SDK reads the saved
  * session; nobody signed in goes straight to /login?next=<this page> (replacing it in the history),
- * with no React started at all; for someone signed in, the guarded screen is imported and takes
- * over (the role check and what it shows: src/account/screens/GuardedScreen.tsx). Until then the
- * page shows the neutral checking state the build rendered. Loading the SDK and React one after
- * the other keeps each evaluation a shorter task.
+ * with no React started at all; for someone signed in, the page's screen is imported and takes
+ * over (the role check and what it shows: src/account/screens/GuardedScreen.tsx; the admin page's
+ * own screen: src/admin/). Until then the page shows the neutral checking state the build
+ * rendered. Loading the SDK and React one after the other keeps each evaluation a shorter task.
  */
 import { signInRedirect } from '../account/auth-client.ts';
 import type { FirebaseWebConfig } from '../account/config.ts';
 import { firebaseServices } from '../account/firebase-services.ts';
 import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
 
-const element = document.querySelector<HTMLElement>('[data-screen="guarded"]');
+const screens = {
+  guarded: () => import('./screen-guarded.ts'),
+  admin: () => import('./screen-admin.ts'),
+};
+
+const element = document.querySelector<HTMLElement>('[data-screen="guarded"], [data-screen="admin"]');
 const json = configJsonOnPage();
 if (!json) console.error(MISSING_CONFIG_ERROR);
 else if (element) {
   const services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
   const to = signInRedirect(await services.currentUser(), `${window.location.pathname}${window.location.search}`);
   if (to !== null) window.location.replace(to);
-  else await (await import('./screen-guarded.ts')).mount(element, services);
+  else await (await screens[element.dataset.screen as keyof typeof screens]()).mount(element, services);
 }

@@ -11,7 +11,7 @@ import type { ImageMap } from '../images/responsive-images.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { Assets } from '../render/context.ts';
 import { sitePartsOf } from '../render/page-parts.ts';
-import { renderJob, renderJobs } from '../render/render-page.tsx';
+import { renderJob, renderJobs, type RenderInput, type RenderJob } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
 import type { LintContext, LintedPage } from './context.ts';
 import { parseDocument } from './parse-html.ts';
@@ -107,13 +107,16 @@ function sourcesFromDisk(content: LoadedContent, root: string): SourceFiles {
 /** Renders the site with the real templates and pairs each page with its content entry. */
 function renderedPages(site: SiteModel, assets: Assets, images: ImageMap): LintedPage[] {
   const input = { parts: sitePartsOf(site, assets), images };
-  return renderJobs(site).map((job) => {
-    const html = renderJob(input, job).html;
-    if ('page' in job) {
-      const { page } = job;
-      return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html, document: parseDocument(html) };
-    }
-    const { error } = job;
-    return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, html, document: parseDocument(html) };
-  });
+  return renderJobs(site).map((job) => lintedPage(input, job));
+}
+
+/** One page rendered and parsed for the rules (the build's content health lints only the pages that changed). */
+export function lintedPage(input: RenderInput, job: RenderJob): LintedPage {
+  const html = renderJob(input, job).html;
+  if ('page' in job) {
+    const { page } = job;
+    return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html, document: parseDocument(html) };
+  }
+  const { error } = job;
+  return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, html, document: parseDocument(html) };
 }

@@ -47,13 +47,16 @@ export const screenEntry = (screen: ScreenName) => `screen-${screen}` as const;
 /** The small scripts that start a screen: a sign-in screen when it is needed, the guard as the page loads. */
 export const SIGN_IN_START = 'sign-in-start';
 export const GUARD_START = 'guard-start';
+/** The media library's Storage SDK, loaded by the admin screen (src/islands/admin-storage.ts). */
+export const ADMIN_STORAGE = 'admin-storage';
 
 /**
  * The scripts of a page's account screen: `run` from a script tag as the page loads, `load` (the
- * screen itself, with React) imported by it later. The guard's starter holds the Firebase SDK, to
+ * screen itself, with React) imported by it later. The guard's starter (for every page with
+ * `access: admin`, the admin screen's too) holds the Firebase SDK, to
  * read the session at once; a sign-in screen's starter holds nothing of either.
  */
 export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
   if (!screen) return { run: [], load: [] };
-  return { run: [screen === 'guarded' ? GUARD_START : SIGN_IN_START], load: [screenEntry(screen)] };
+  return { run: [screen === 'guarded' || screen === 'admin' ? GUARD_START : SIGN_IN_START], load: screen === 'admin' ? [screenEntry(screen), ADMIN_STORAGE] : [screenEntry(screen)] };
 }

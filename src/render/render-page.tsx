@@ -64,7 +64,7 @@ function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, e
   scriptSets.set(assets, sets);
   const key = `${run.join()} ${islands.join()}`;
   let scripts = sets.get(key);
-  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor({ builderScreen: builder !== null, accountScreen: parts.screen !== null }))));
+  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor({ builderScreen: builder !== null, adminScreen: parts.screen === 'admin', accountScreen: parts.screen !== null }))));
   return scripts;
 }
 

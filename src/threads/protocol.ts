@@ -2,6 +2,7 @@
 import type { LoadedFile, SchemaKey } from '../content/load-entry.ts';
 import type { OutputFile } from '../emit/output-folder.ts';
 import type { RenderInput, RenderJob } from '../render/render-page.tsx';
+import type { LibrarySettings } from '../images/library-photos.ts';
 
 /** The loader's settings as data (the images stage's cache is opened again on the thread). */
 export interface LoadSettingsData {
@@ -10,6 +11,8 @@ export interface LoadSettingsData {
   imagesDir: string;
   imagesDirDisplay: string;
   imagesCacheDir: string;
+  /** Where media library photos come from (src/images/library-photos.ts). */
+  library?: LibrarySettings;
 }
 
 export interface ParseItem {

@@ -18,7 +18,7 @@ async function parse(settings: LoadSettingsData, items: ParseItem[]) {
   const loadSettings = {
     displayRoot: settings.displayRoot,
     loadKey: settings.loadKey,
-    images: imagePlanner({ imagesDir: settings.imagesDir, imagesDirDisplay: settings.imagesDirDisplay, cache: new DiskCache(settings.imagesCacheDir) }),
+    images: imagePlanner({ imagesDir: settings.imagesDir, imagesDirDisplay: settings.imagesDirDisplay, cache: new DiskCache(settings.imagesCacheDir), library: settings.library }),
   };
   return Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, loadSettings)));
 }

@@ -1,8 +1,9 @@
 // `npm start` as a newcomer runs it: it builds (here the build is already in place, as `npm test`
-// made it, so nothing is written), starts the site and the Auth emulator together, prints the two
-// local accounts, and the printed admin can sign in and use a guarded page. Ctrl+C (SIGINT to the
-// whole process group, as a terminal sends it) stops everything: no process of the group is
-// left and both ports are free. A SIGTERM to the server process alone stops its emulator too.
+// made it, so nothing is written), starts the site, the Auth emulator and the Storage emulator
+// together, prints the two local accounts and the sample photos, and the printed admin can sign in
+// and finds the sample photos in the media library. Ctrl+C (SIGINT to the whole process group, as a
+// terminal sends it) stops everything: no process of the group is left and every port is free. A
+// SIGTERM to the server process alone stops its emulators too.
 // Its own free ports, beside the browser tests' server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -64,14 +65,15 @@ interface Started {
   output: () => string;
   origin: string;
   authPort: number;
+  storagePort: number;
   /** The exit code, or the signal that ended it. */
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
 /** Starts a command with its own free ports, in its own process group, and waits for its "Ready:" line. */
 async function start(command: string, args: string[]): Promise<Started> {
-  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
-  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', '--auth-port', String(authPort)], {
+  const [authPort, storagePort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', '--auth-port', String(authPort), '--storage-port', String(storagePort)], {
     cwd: projectRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +84,7 @@ async function start(command: string, args: string[]): Promise<Started> {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
-  return { child, output: () => output, origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!, authPort, exited };
+  return { child, output: () => output, origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!, authPort, storagePort, exited };
 }
 
 test('npm start: site and emulator together, the printed admin signs in, Ctrl+C stops both and leaves no process', async ({ page }) => {
@@ -101,6 +103,13 @@ test('npm start: site and emulator together, the printed admin signs in, Ctrl+C 
     await page.getByLabel('Password', { exact: true }).fill(password!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('[data-state="allowed"]')).toContainText(`You are signed in as ${email}.`);
+    // A working media library: the sample photos npm start put in the local bucket, one needing alt text.
+    expect(output).toMatch(/Storage: the Cloud Storage emulator on 127\.0\.0\.1:\d+ \(in this process\), reached through .*, with 4 sample photos in media\//);
+    await expect(page.locator('#library .admin-card')).toHaveCount(4);
+    const kitchen = page.locator('.admin-card[data-path="media/kitchen-worktop.jpg"]');
+    await kitchen.scrollIntoViewIfNeeded();
+    await expect(kitchen.locator('img')).toHaveAttribute('alt', /kitchen/);
+    await expect(page.locator('.admin-card[data-path="media/hallway.jpg"]')).toContainText('Needs alt text');
     // The page leaves the site before it stops (its build check would find the server gone).
     await page.goto('about:blank');
   } finally {
@@ -109,12 +118,13 @@ test('npm start: site and emulator together, the printed admin signs in, Ctrl+C 
   // npm ends as a terminal's Ctrl+C ends it, by the signal; the server under it stops both cleanly.
   expect([0, 'SIGINT']).toContain(await started.exited);
   await expect.poll(() => processesInGroup(group), { timeout: 15_000, message: 'processes left in the group after Ctrl+C' }).toEqual([]);
-  expect(started.output()).toContain('SIGINT received, stopping the site and the sign-in service.');
+  expect(started.output()).toContain('SIGINT received, stopping the site and the local services.');
   expect(await listening(Number(new URL(started.origin).port))).toBe(false);
   expect(await listening(started.authPort)).toBe(false);
+  expect(await listening(started.storagePort)).toBe(false);
 });
 
-test('SIGTERM to the server process alone stops its emulator too', async () => {
+test('SIGTERM to the server process alone stops its emulators too', async () => {
   test.setTimeout(120_000);
   const started = await start(process.execPath, ['--import', 'tsx', 'scripts/serve.ts']);
   const server = started.child.pid!;
@@ -125,5 +135,6 @@ test('SIGTERM to the server process alone stops its emulator too', async () => {
   expect(await started.exited).toBe(0);
   await expect.poll(() => emulator.filter(alive), { timeout: 15_000, message: 'emulator processes left' }).toEqual([]);
   expect(await listening(started.authPort)).toBe(false);
-  expect(started.output()).toContain('SIGTERM received, stopping the site and the sign-in service.');
+  expect(await listening(started.storagePort)).toBe(false);
+  expect(started.output()).toContain('SIGTERM received, stopping the site and the local services.');
 });

@@ -57,8 +57,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Whether something already listens on 127.0.0.1:port. */
-async function portTaken(port: number): Promise<boolean> {
+/** Whether something already listens on 127.0.0.1:port (the Storage emulator asks too). */
+export async function portTaken(port: number): Promise<boolean> {
   const server = createServer();
   return new Promise((resolve) => {
     server.once('error', () => resolve(true));

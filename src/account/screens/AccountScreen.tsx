@@ -11,6 +11,8 @@ export const SCREENS: Record<ScreenName, ComponentType<ScreenProps>> = {
   register: RegisterScreen,
   'reset-password': ResetPasswordScreen,
   guarded: GuardedScreen,
+  // The build renders the guard's checking state; src/islands/screen-admin.ts adds the admin screen in the browser.
+  admin: GuardedScreen,
 };
 
 /**

@@ -8,8 +8,8 @@ import type { ScreenProps } from './screen-props.ts';
 /**
  * The screen of every page with `access: admin`, behind the auth-client guard. The build renders
  * the neutral checking state, and it stays until the guard has decided: the guarded screen never
- * shows, even for a moment, to someone who may not see it. An administrator gets `children` (a
- * builder screen, say) under a line saying who is signed in, or just who is signed in when the
+ * shows, even for a moment, to someone who may not see it. An administrator gets `children` (the
+ * admin screen or a builder screen) under a line saying who is signed in, or just who is signed in when the
  * page has no screen of its own.
  */
 export function GuardedScreen({ configured, children }: ScreenProps & { children?: ReactNode }) {

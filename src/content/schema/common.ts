@@ -36,12 +36,16 @@ export const AssetPathSchema = z
   .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|ico)$/, 'Give a path under public/, like "/images/logo.svg".');
 
 /**
- * A photo or other raster image in content/images/, referenced as "/images/<name>.<ext>".
+ * A photo or other raster image in content/images/, referenced as "/images/<name>.<ext>", or a
+ * photo from the media library, "storage:media/<name>.<ext>" (src/images/library-reference.ts).
  * The build resizes it and converts it to AVIF and WebP (src/images/).
  */
 export const RasterImagePathSchema = z
   .string()
-  .regex(/^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, 'Give the path of a photo in content/images/, like "/images/oven-before.jpg" (JPEG, PNG, WebP or AVIF).');
+  .regex(
+    /^(?:\/images\/[\w./-]+|storage:media\/[a-z0-9][a-z0-9._-]*)\.(?:jpe?g|png|webp|avif)$/i,
+    'Give the path of a photo in content/images/, like "/images/oven-before.jpg" (JPEG, PNG, WebP or AVIF), or a photo from the media library, like "storage:media/kitchen.jpg".',
+  );
 
 /**
  * A raster image with its alternative text. The alt text is required: a missing or empty one is

@@ -2,6 +2,7 @@
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
 import { authEmulatorProxy, type AuthEmulatorProxyOptions } from '../../../src/server/auth-emulator-proxy.ts';
+import { firstTaker, storageEmulatorProxy, type EmulatorProxyOptions } from '../../../src/server/emulator-proxy.ts';
 import { createSiteServer } from '../../../src/server/create-server.ts';
 
 export interface RunningSite {
@@ -12,15 +13,15 @@ export interface RunningSite {
 
 /**
  * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
- * `authEmulator`: pass the Auth emulator's paths on to it, as `npm start` does (src/server/auth-emulator-proxy.ts).
+ * `authEmulator`, `storageEmulator`: pass the emulators' paths on to them, as `npm start` does (src/server/emulator-proxy.ts).
  */
-export async function serveSite(root: string, netlifyToml: string, { unref = false, authEmulator }: { unref?: boolean; authEmulator?: AuthEmulatorProxyOptions } = {}): Promise<RunningSite> {
+export async function serveSite(root: string, netlifyToml: string, { unref = false, authEmulator, storageEmulator }: { unref?: boolean; authEmulator?: AuthEmulatorProxyOptions; storageEmulator?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.
   const server = await createSiteServer({
     root,
     netlifyToml,
     logger: { info: () => {}, error: () => {} },
-    extraRoutes: authEmulator ? authEmulatorProxy(authEmulator) : undefined,
+    extraRoutes: firstTaker(...(authEmulator ? [authEmulatorProxy(authEmulator)] : []), ...(storageEmulator ? [storageEmulatorProxy(storageEmulator)] : [])),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

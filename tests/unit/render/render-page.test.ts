@@ -104,11 +104,11 @@ describe('app pages', () => {
     expect(screenOf(html)).toBe(route.slice(1));
   });
 
-  it.each(GUARDED_ROUTES)('%s is noindex and mounts the guarded screen in its neutral checking state', (route) => {
+  it.each(GUARDED_ROUTES)('%s is noindex and mounts the guarded screen (the admin screen on /admin) in its neutral checking state', (route) => {
     const html = page(route);
     expect(isNoindex(html)).toBe(true);
     expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toMatch(/^[a-z0-9-]+$/);
-    expect(screenOf(html)).toBe('guarded');
+    expect(screenOf(html)).toBe(route === '/admin' ? 'admin' : 'guarded');
     const screen = elementHtml(html, /<div class="account-screen"[^>]*>/)!;
     // Nothing of the guarded screen until the guard has decided, in the browser.
     expect(screen).toContain('data-state="not-configured"');
@@ -294,7 +294,7 @@ describe('build files', () => {
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
         ...['boot', ...islands, 'not-found', 'stylesheet'],
-        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded'],
+        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
         ...builder,
       ].sort(),
     );

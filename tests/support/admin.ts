@@ -1,0 +1,80 @@
+// Shared pieces of the admin browser tests: photos made with sharp (no binaries in the repository),
+// the admin page with its library loaded, uploads through the real file picker, and what the local
+// bucket holds, asked over its REST API on the site's origin (as the SDK asks it).
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/account/config.ts';
+import { expect } from './e2e/fixtures.ts';
+
+export interface PhotoFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+let counter = 0;
+/** A name no other test uses: every test shares the one local bucket. */
+export const uniqueName = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+/**
+ * A photo-like image. `noise`: random pixels, which do not compress, for a file large enough to
+ * go up in chunks (the SDK's resumable upload, above 256 KiB) and slowly on a throttled network.
+ */
+export async function photo(name: string, { width = 1200, height = 800, type = 'image/jpeg', noise = false, colour = '#0f5e63' }: { width?: number; height?: number; type?: string; noise?: boolean; colour?: string } = {}): Promise<PhotoFile> {
+  const image = noise
+    ? sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width, height, channels: 3 } })
+    : sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour}"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f2b53a"/></svg>`));
+  const encoded = type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp() : image.jpeg({ quality: noise ? 95 : 85 });
+  return { name, mimeType: type, buffer: await encoded.toBuffer() };
+}
+
+/** The library's grid of photos, and the list of photos to upload. */
+export const grid = (page: Page) => page.locator('#library .admin-grid');
+export const queue = (page: Page) => page.locator('#library .admin-queue');
+
+/** Opens /admin (the context must hold the administrator's session) and waits for the library. */
+export async function openLibrary(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible();
+  await expect(grid(page)).toBeAttached();
+}
+
+/** Picks files with the "Choose photos" button, as a person would. */
+export async function choosePhotos(page: Page, files: PhotoFile[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose photos' }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** The queue row of a picked file (by the name it was picked with). */
+export const queued = (page: Page, fileName: string) => queue(page).getByRole('listitem').filter({ hasText: fileName });
+
+/** The library card of a stored photo (by its name in the bucket). */
+export const card = (page: Page, storedName: string) => page.locator(`.admin-card[data-path="media/${storedName}"]`);
+
+/** What the bucket answers for media/<name>: 200 when it holds it, 404 when it does not. */
+export async function bucketStatus(page: Page, storedName: string): Promise<number> {
+  const response = await page.request.get(`/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o/${encodeURIComponent(`media/${storedName}`)}`);
+  return response.status();
+}
+
+/** The stored name the library gives a picked file ("Kitchen.JPG" → "kitchen.jpg"). */
+export const storedNameOf = (fileName: string) => fileName.toLowerCase().replace(/\.jpeg$/, '.jpg');
+
+/** Slows this page's network (Chrome DevTools Protocol), so an upload's progress can be seen and cancelled. */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  return async () => {
+    await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await session.detach();
+  };
+}
+
+/**
+ * Chromium's console line for a 404 from the bucket: every test shares the one local bucket, and a
+ * page listing it can ask for a photo another test has just deleted (the library then leaves it
+ * out, or shows that it could not be drawn). Any other console line still fails a test.
+ */
+export const isSharedBucketRace = (text: string) => /status of 404 .*\/v0\/b\/[^/]+\/o\/media%2F/.test(text);
