@@ -16,7 +16,7 @@ import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/
 import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
-import { startOgImages } from './images/og-images.tsx';
+import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
 import type { LibrarySource } from './images/library-photos.ts';
 import { libraryPathOf } from './images/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
@@ -148,11 +148,23 @@ export class Site {
     if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
     this.#onThreads = 0;
-    this.#bundle ??= this.#makeBundle();
+    const bundling = (this.#bundle ??= this.#makeBundle());
     const read = await this.#load(changed);
     const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+    try {
+      return await this.#renderAndWrite(read, og, bundling, changed, started);
+    } catch (error) {
+      // A failed build leaves nothing running behind it: the share images write into .cache/og/.
+      await og.files.catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Stages 2 to 6 on what stage 1 read. */
+  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, bundling: Promise<BundleResult>, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
+    const { projectRoot } = this.options;
     const site = this.#derive(read, og.problems);
-    const bundle = await this.#bundle;
+    const bundle = await bundling;
     const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
     // Every check before the first write: over its JavaScript budget, a page stops the build.
     const jobs = renderJobs(site);

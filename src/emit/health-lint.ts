@@ -7,9 +7,8 @@ import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { DiskCache } from '../images/disk-cache.ts';
 import type { LintContext, LintedPage, RuleResult } from '../lint/context.ts';
-import { parseDocument } from '../lint/html.ts';
-import { DEFAULT_LINT_OPTIONS, LINT_ASSETS, LINT_RULES, lintedPage } from '../lint/lint-site.ts';
-import { SourceFiles } from '../lint/sources.ts';
+import { DEFAULT_LINT_OPTIONS, LINT_ASSETS, LINT_RULES, lintedPage, sourcesFromDisk } from '../lint/lint-site.ts';
+import { parseDocument } from '../lint/parse-html.ts';
 import { sitePartsOf } from '../render/page-parts.ts';
 import { renderJobs, type RenderJob } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
@@ -49,8 +48,8 @@ export async function healthLint({ site, read, root, keyOf, cache, memory, maxPa
   }
   const unknown = keys.filter((key) => !memory.has(key)).length;
   if (unknown > maxPages) return { pages: jobs.length, rules: [], warnings: [], notLinted: unknown };
-  const context = (pages: LintedPage[]): LintContext => ({ content: read.content!, site, pages, sources, options: DEFAULT_LINT_OPTIONS });
-  const sources = SourceFiles.fromDisk(read.content!, root);
+  const context = (pages: LintedPage[]): LintContext => ({ site, pages, sources, options: DEFAULT_LINT_OPTIONS });
+  const sources = sourcesFromDisk(read.content!, root);
   const input = { parts: sitePartsOf(site, LINT_ASSETS), images: read.images };
   let linted = 0;
   const perPage = jobs.map((job, i) => {

@@ -94,7 +94,7 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
 }
 
 /** Every content file that loaded, read from disk when needed; `root` is the folder their names are relative to. */
-function sourcesFromDisk(content: LoadedContent, root: string): SourceFiles {
+export function sourcesFromDisk(content: LoadedContent, root: string): SourceFiles {
   return new SourceFiles(contentFiles(content), (file) => {
     try {
       return readFileSync(path.resolve(root, file), 'utf8');

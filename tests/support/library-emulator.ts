@@ -22,19 +22,24 @@ export async function startCountedLibrary(): Promise<CountedLibrary> {
   const emulator = await startStorageEmulator({ port: await freePort() });
   const counts = { metadata: 0, bytes: 0 };
   const server: Server = createServer((req, res) => {
-    if ((req.url ?? '').includes('alt=media')) counts.bytes += 1;
-    else counts.metadata += 1;
-    const upstream = request({ host: '127.0.0.1', port: emulator.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    if (req.method === 'GET' && (req.url ?? '').includes('alt=media')) counts.bytes += 1;
+    else if (req.method === 'GET') counts.metadata += 1;
+    // A new connection upstream each time: a kept-alive one can be closed by the emulator's idle
+    // timer just as it is reused, when a build in this process has held the event loop (ECONNRESET).
+    const upstream = request({ host: '127.0.0.1', port: emulator.port, path: req.url, method: req.method, headers: req.headers, agent: false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
     req.pipe(upstream);
   });
+  // Idle connections from the tests and builds stay open for the whole test file, for the same reason.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = { origin: emulator.origin, bucket: emulator.bucket };
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = { origin, bucket: emulator.bucket };
   return {
     emulator,
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin,
     bucket: emulator.bucket,
     counts,
     async put(name, bytes, alt, contentType = 'image/jpeg') {
