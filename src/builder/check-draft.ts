@@ -13,6 +13,7 @@ import type { Area, Page, Service } from '../content/schema/index.ts';
 import { validateEntry } from '../content/validate-entry.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
+import { libraryPathOf } from '../images/library-reference.ts';
 import { checkReferences, noSuchImage, type ImageReference } from '../images/reference-checks.ts';
 import type { LintContext, LintedPage } from '../lint/context.ts';
 import type { ParsedDocument } from '../lint/html.ts';
@@ -84,6 +85,9 @@ export function draftPage(draft: Draft, site: BuilderSite): DraftCheck {
   if (body) references.push(...markdownImageReferences(raw, body.parsed, (line) => raw.bodyLine + line - 1));
   const images = checkReferences(references, IMAGES_DIR);
   for (const reference of images.raster) {
+    // A media library photo is looked up by the build, which fetches it (library-photos.ts); the
+    // builder's picker offers only photos that exist and have alt text.
+    if (libraryPathOf(reference.src) !== null) continue;
     if (!site.images.has(reference.src)) images.problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: noSuchImage(`${IMAGES_DIR}/${reference.src.slice('/images/'.length)}`) });
   }
 

@@ -15,3 +15,6 @@ export const BUILDER_STYLES = 'builder-styles';
 
 /** The name under which a builder page's entry is listed in the assets' scripts: "builder/boot" (the builder's own bundle). */
 export const builderScript = (entry: string) => `builder/${entry}`;
+
+/** The builder bundle's entry with the Storage SDK (src/builder/bucket-services.ts): in every builder page's load list and budget. */
+export const BUILDER_STORAGE = 'bucket-services';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { SCREEN_NAMES } from '../account/screen-names.ts';
-import { BUILDER_SCREENS, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
+import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
 import type { Assets } from '../render/context.ts';
 import { ADMIN_STORAGE, GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
@@ -34,8 +34,9 @@ export const BUILDER_ENTRY_POINTS = {
   boot: 'src/islands/boot.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/islands/${name}.ts`])),
   ...Object.fromEntries(BUILDER_SCREENS.map((screen) => [builderEntry(screen), `src/builder/screens/${screen}.tsx`])),
+  [BUILDER_STORAGE]: 'src/builder/bucket-services.ts',
   [BUILDER_STYLES]: 'src/builder/ui/builder.css',
-} as Record<'boot' | IslandName | ReturnType<typeof builderEntry> | typeof BUILDER_STYLES, string>;
+} as Record<'boot' | IslandName | ReturnType<typeof builderEntry> | typeof BUILDER_STORAGE | typeof BUILDER_STYLES, string>;
 
 /**
  * zod's namespace carries every locale's error messages (about 40 KB gzipped), which esbuild cannot

@@ -18,10 +18,13 @@ const srcSet = (variants: readonly ImageVariant[]) => variants.map((variant) => 
 export function pictureParts(image: ResponsiveImage, alt: string, options: { sizes?: string; title?: string } = {}): PictureParts {
   const sizes = options.sizes ?? DEFAULT_SIZES;
   return {
-    sources: [
-      { type: 'image/avif', srcSet: srcSet(image.avif), sizes },
-      { type: 'image/webp', srcSet: srcSet(image.webp), sizes },
-    ],
+    // A format with no variants (a library photo's preview in the builder) has no <source>.
+    sources: (
+      [
+        { type: 'image/avif', srcSet: srcSet(image.avif), sizes },
+        { type: 'image/webp', srcSet: srcSet(image.webp), sizes },
+      ] as const
+    ).filter((source) => source.srcSet !== ''),
     img: {
       src: image.fallback.url,
       width: image.width,

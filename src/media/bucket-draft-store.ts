@@ -45,7 +45,9 @@ export class BucketDraftStore<D extends StoredDraft> {
   }
 
   async put(draft: D): Promise<void> {
-    await uploadString(this.#ref(draft.id), JSON.stringify(draft), 'raw', { contentType: 'application/json' });
+    // no-store: a draft changes all the time, and the browser must never answer a read from its
+    // cache (Chromium joined a cached, shorter copy with a newer one, and the JSON came back cut short).
+    await uploadString(this.#ref(draft.id), JSON.stringify(draft), 'raw', { contentType: 'application/json', cacheControl: 'no-store' });
   }
 
   /** Resolves once deleted; a draft that is already gone counts as deleted. */

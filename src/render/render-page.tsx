@@ -8,7 +8,7 @@ import type { ContentEntry } from '../content/entry.ts';
 import type { ErrorPage } from '../content/schema/index.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import { builderEntry, builderScript, isBuilderScreen } from '../builder/screen-names.ts';
+import { BUILDER_STORAGE, builderEntry, builderScript, isBuilderScreen } from '../builder/screen-names.ts';
 import { scriptBudgetFor } from '../budgets.ts';
 import { AppShellTemplate } from '../../templates/app-shell.tsx';
 import { contentTemplate, contextFor, type RenderInput } from './page-context.tsx';
@@ -56,7 +56,7 @@ const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
  */
 function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = [], mount?: string): PageScripts {
   const builder = isBuilderScreen(mount) ? mount : null;
-  const screen = builder ? { run: [builderEntry(builder)], load: [] } : screenScripts(parts.screen);
+  const screen = builder ? { run: [builderEntry(builder)], load: [BUILDER_STORAGE] } : screenScripts(parts.screen);
   const entry = (name: string) => (builder ? builderScript(name) : name);
   const run = ['boot', ...screen.run, ...extra].map(entry);
   const islands = [...islandsOf(parts), ...screen.load].map(entry);

@@ -1,7 +1,7 @@
 // The builder's other promises, in Chromium: every page of the site opened in the integrated
 // builder and exported unchanged is byte-identical to its file; the preview follows a keystroke
-// within 100 ms, switches viewport, and stays in sync in its own tab; the dashboard lists, duplicates
-// and deletes drafts and starts new pages; every builder state passes axe.
+// within 100 ms, switches viewport, and stays in sync in its own tab; the dashboard lists (this
+// browser's and the bucket's), duplicates and deletes drafts and starts new pages; every builder state passes axe.
 import type { Page } from '@playwright/test';
 import type { BuilderSiteData } from '../../src/builder/site-data.ts';
 import type { PagePayload } from '../../src/builder/payload.ts';
@@ -91,34 +91,46 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
   await tab.close();
 });
 
-test('the dashboard lists drafts and pages, starts pages from templates, duplicates and deletes drafts with confirmation', async ({ page }) => {
+test('the dashboard lists drafts in this browser and in the bucket, and pages; starts pages from templates, duplicates and deletes drafts with confirmation', async ({ page }) => {
   await openAsAdmin(page, '/test-builder-dashboard');
-  await expect(page.getByText('No drafts yet.')).toBeVisible();
+  // The bucket is shared by every test of the run: this browser's drafts are this test's own.
+  const browserDrafts = page.locator('section[data-place="This browser"]');
+  const bucketDrafts = page.locator('section[data-place="Storage bucket"]');
+  await expect(browserDrafts.getByText('No drafts yet.')).toBeVisible();
+  await expect(bucketDrafts.getByRole('heading', { name: 'Drafts in the Storage bucket' })).toBeVisible();
   await expect(page.locator('section[aria-labelledby="pages-heading"] tbody tr')).toHaveCount((await routesOf(page)).length);
   await page.getByRole('button', { name: 'New service' }).click();
   await page.waitForURL(/\/experiments\/block-builder\/builder\?draft=/);
+  const id = new URL(page.url()).searchParams.get('draft')!;
   await openAsAdmin(page, page.url());
   await page.getByLabel('Slug').fill('ironing-services');
   await page.getByLabel('Title', { exact: true }).fill('Ironing Services in Orpington | Ardent');
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' })).toBeVisible();
   await openAsAdmin(page, '/test-builder-dashboard');
-  const drafts = page.locator('section[aria-labelledby="drafts-heading"] tbody tr');
+  const drafts = browserDrafts.locator('tbody tr');
   await expect(drafts).toHaveCount(1);
   await expect(drafts.first()).toContainText('Ironing Services in Orpington | Ardent');
   await expect(drafts.first()).toContainText('content/services/ironing-services.md');
   expect(Number(await drafts.first().locator('td').nth(2).innerText())).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Duplicate “Ironing Services in Orpington | Ardent”' }).click();
+  await expect(bucketDrafts.locator(`tr[data-draft="${id}"]`)).toContainText('Ironing Services in Orpington | Ardent');
+  await page.getByRole('button', { name: 'Duplicate “Ironing Services in Orpington | Ardent”', exact: true }).click();
   await expect(drafts).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”' }).first().click();
+  const copy = await drafts.evaluateAll((rows, first) => rows.map((row) => row.getAttribute('data-draft')).find((draft) => draft !== first), id);
+  await expect(bucketDrafts.locator(`tr[data-draft="${copy}"]`)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Delete “Ironing Services in Orpington | Ardent”?' })).toBeVisible();
+  await expect(dialog).toContainText('removed from this browser and from the Storage bucket');
   expect(await axeViolations(page), 'axe with the delete dialog open').toEqual([]);
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await expect(drafts).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”' }).first().click();
+  const deleted = await drafts.first().getAttribute('data-draft');
+  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true }).first().click();
   await dialog.getByRole('button', { name: 'Delete the draft' }).click();
   await expect(drafts).toHaveCount(1);
   await expect(page.getByText('Deleted “Ironing Services in Orpington | Ardent”.')).toBeVisible();
+  await expect(bucketDrafts.locator(`tr[data-draft="${deleted}"]`)).toHaveCount(0);
 });
 
 for (const width of [1280, 375]) {

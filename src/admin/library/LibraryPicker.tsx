@@ -26,7 +26,7 @@ export function pickedImage(photo: LibraryPhoto): PickedImage | null {
   return alt ? { src: libraryReference(photo.file.fullPath), alt } : null;
 }
 
-export function LibraryPicker({ library, onPick, selected }: { library: MediaLibrary; onPick: (image: PickedImage) => void; selected?: string }) {
+export function LibraryPicker({ library, onPick, selected }: { library: Pick<MediaLibrary, 'list' | 'preview'>; onPick: (image: PickedImage) => void; selected?: string }) {
   const [photos, setPhotos] = useState<LibraryPhoto[] | null>(null);
   const [error, setError] = useState<DescribedStorageError | null>(null);
   const [search, setSearch] = useState('');
@@ -51,7 +51,7 @@ export function LibraryPicker({ library, onPick, selected }: { library: MediaLib
           return (
             <li key={photo.file.fullPath} className="admin-card">
               <Thumbnail photo={photo} library={library} width={320} className="admin-thumb" />
-              <h4 className="admin-card-name">{photo.file.name}</h4>
+              <h3 className="admin-card-name">{photo.file.name}</h3>
               {picked ? <p className="admin-note">{picked.alt}</p> : <p className="admin-badge">Needs alt text: add it on /admin first</p>}
               <button type="button" className="button button-secondary" disabled={!picked} aria-pressed={selected === reference} onClick={() => picked && onPick(picked)} aria-label={`Use ${photo.file.name}`}>
                 {selected === reference ? 'Chosen' : 'Use this photo'}

@@ -9,7 +9,7 @@ type State = { status: 'waiting' } | { status: 'shown'; preview: Preview } | { s
  * box has the size of the image it will hold, so nothing moves when it arrives. `onSize` gets the
  * photo's own size in pixels.
  */
-export function Thumbnail({ photo, library, width, className, onSize }: { photo: LibraryPhoto; library: MediaLibrary; width: number; className: string; onSize?: (size: { width: number; height: number }) => void }) {
+export function Thumbnail({ photo, library, width, className, onSize }: { photo: LibraryPhoto; library: Pick<MediaLibrary, 'preview'>; width: number; className: string; onSize?: (size: { width: number; height: number }) => void }) {
   const [state, setState] = useState<State>({ status: 'waiting' });
   const box = useRef<HTMLDivElement>(null);
   const { fullPath, generation } = photo.file;

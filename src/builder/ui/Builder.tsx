@@ -14,6 +14,8 @@ import { BlockList, blockTitle } from './BlockList.tsx';
 import { ExportDialog, type ExportResult } from './ExportDialog.tsx';
 import { FieldInput, fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './FieldInput.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
+import { BucketLine } from './BucketLine.tsx';
+import { useSiteWithLibraryImages } from './LibraryImage.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { fieldOptions, renderForLint } from './site-data-client.ts';
@@ -24,8 +26,9 @@ const KINDS = new Map(PALETTE.map((kind) => [kind.type, kind]));
 /** The checks run once typing pauses; the preview follows every change. */
 const CHECK_DELAY_MS = 150;
 
-export function Builder({ site, initial, store }: { site: BuilderSite; initial: Draft; store: DraftStore }) {
+export function Builder({ site: siteData, initial, store }: { site: BuilderSite; initial: Draft; store: DraftStore }) {
   const { draft, edit, undo, redo, canUndo, canRedo, saved } = useDraftEditor(initial, store);
+  const site = useSiteWithLibraryImages(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [check, setCheck] = useState<DraftCheck | null>(null);
@@ -102,7 +105,7 @@ export function Builder({ site, initial, store }: { site: BuilderSite; initial: 
           Export
         </button>
         <p className="save-status" role="status">
-          {saved === null ? 'Not saved yet.' : 'error' in saved ? saved.error : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`}
+          {saved === null ? 'Not saved yet.' : 'error' in saved ? saved.error : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`} <BucketLine store={store} />
         </p>
       </div>
       <p className="visually-hidden" aria-live="assertive" id="builder-announcer">

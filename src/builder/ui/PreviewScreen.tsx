@@ -5,13 +5,15 @@ import { draftPage } from '../check-draft.ts';
 import type { Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { BuilderSite } from '../site-data.ts';
+import { useSiteWithLibraryImages } from './LibraryImage.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { queryParameter } from './screen.tsx';
 import { PREVIEW_CHANNEL } from './use-draft-editor.ts';
 
-export function PreviewScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
+export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; store: DraftStore }) {
   const id = queryParameter('draft');
   const [draft, setDraft] = useState<Draft | null | undefined>(undefined);
+  const site = useSiteWithLibraryImages(siteData, draft ?? null);
   useEffect(() => {
     if (!id) return setDraft(null);
     const channel = new BroadcastChannel(PREVIEW_CHANNEL);

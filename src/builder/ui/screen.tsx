@@ -8,11 +8,14 @@ import { firebaseServices } from '../../account/firebase-services.ts';
 import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../../account/missing-config.ts';
 import { GuardedScreen } from '../../account/screens/GuardedScreen.tsx';
 import { ServicesContext } from '../../account/services.ts';
-import { IndexedDbDraftStore, type DraftStore } from '../draft-store.ts';
+import type { LibraryReader } from '../../media/firebase-library.ts';
+import { describeStorageError } from '../../media/storage-errors.ts';
+import { IndexedDbDraftStore, MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import type { BuilderSite } from '../site-data.ts';
+import { LibraryContext } from './library-context.ts';
 import { loadSiteData } from './site-data-client.ts';
 
-export function mountScreen(screen: (services: { site: BuilderSite; store: DraftStore }) => ReactNode): void {
+export function mountScreen(screen: Screen): void {
   const element = document.getElementById('app-root');
   if (!element) return;
   const json = configJsonOnPage();
@@ -21,27 +24,47 @@ export function mountScreen(screen: (services: { site: BuilderSite; store: Draft
     console.error(MISSING_CONFIG_ERROR);
     return;
   }
-  const services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
+  const config = JSON.parse(json) as FirebaseWebConfig;
+  const services = firebaseServices(config);
+  // The Storage SDK is its own entry (src/builder/bucket-services.ts), fetched while the guard decides.
+  const bucket = import('../bucket-services.ts').then(({ bucketServices }) => bucketServices(config));
+  const store = new MirroredDraftStore(
+    new IndexedDbDraftStore(),
+    bucket.then(({ drafts }) => drafts),
+    (error) => describeStorageError(error).message,
+  );
+  // A hidden tab may be closed next: what waits for the bucket goes now (it is in this browser already).
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void store.flush());
+  const library = bucket.then(
+    ({ library: media }) => media,
+    () => null,
+  );
   createRoot(element).render(
     <StrictMode>
       <ServicesContext value={services}>
         <GuardedScreen configured>
-          <BuilderRoot element={element} screen={screen} />
+          <BuilderRoot element={element} screen={screen} store={store} library={library} />
         </GuardedScreen>
       </ServicesContext>
     </StrictMode>,
   );
 }
 
-const store = new IndexedDbDraftStore();
-
 /** The builder's screen, once the guard has let an administrator in. */
-function BuilderRoot({ element, screen }: { element: HTMLElement; screen: (services: { site: BuilderSite; store: DraftStore }) => ReactNode }) {
+function BuilderRoot({ element, screen, store, library }: { element: HTMLElement; screen: Screen; store: DraftStore; library: Promise<LibraryReader | null> }) {
   useEffect(() => element.classList.add('builder-root'), [element]);
-  return <WithSiteData screen={screen} />;
+  const [media, setMedia] = useState<LibraryReader | null>(null);
+  useEffect(() => void library.then(setMedia), [library]);
+  return (
+    <LibraryContext value={media}>
+      <WithSiteData screen={screen} store={store} />
+    </LibraryContext>
+  );
 }
 
-function WithSiteData({ screen }: { screen: (services: { site: BuilderSite; store: DraftStore }) => ReactNode }) {
+type Screen = (services: { site: BuilderSite; store: DraftStore }) => ReactNode;
+
+function WithSiteData({ screen, store }: { screen: Screen; store: DraftStore }) {
   const [state, setState] = useState<{ site: BuilderSite } | { error: string } | null>(null);
   useEffect(() => {
     loadSiteData().then(
