@@ -7,7 +7,7 @@ export const BUDGETS = {
   jsGzipPerPage: 70_000,
   /** JavaScript a page with an account screen (sign-in, registration, reset, the guarded pages) downloads, React and Firebase Auth included, gzipped. */
   jsGzipPerAccountPage: 110_000,
-  /** JavaScript a block builder page (src/builder/screen-names.ts) downloads in total, React, zod, Markdown, YAML and drag-and-drop included, gzipped. */
+  /** JavaScript a block builder page (src/builder/screen-names.ts) downloads in total, React, Firebase Auth and Storage, zod, Markdown and drag-and-drop included, gzipped. */
   jsGzipPerBuilderPage: 250_000,
   /** JavaScript the admin page (/admin: what is live, content health, the media library) downloads, React, Firebase Auth and Storage included, gzipped. */
   jsGzipPerAdminPage: 140_000,

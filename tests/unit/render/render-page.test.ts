@@ -290,7 +290,7 @@ describe('build files', () => {
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
     // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen; the builder's bundle: its boot, islands and screens.
     const islands = ['contact', 'header', 'scroll-top', 'sidebar'];
-    const builder = ['boot', ...islands, 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
+    const builder = ['boot', ...islands, 'bucket-services', 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
         ...['boot', ...islands, 'not-found', 'stylesheet'],
