@@ -9,6 +9,7 @@ import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } fro
 import { librarySourceFrom } from '../src/media/library-source.ts';
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/cache/unchanged-build.ts';
+import type { BuildReport } from '../src/build-types.ts';
 
 const values = parseOptions(
   {
@@ -49,7 +50,7 @@ if (last && !last.libraryPhotos) {
   process.exit(0);
 }
 await forgetBuild(cacheDir, outDir);
-const { Site, workSummary } = await import('../src/build.ts');
+const { Site } = await import('../src/build.ts');
 const { scriptReport } = await import('../src/emit/script-report.ts');
 
 const library = librarySourceFrom(process.env, { local: values['auth-emulator'] });
@@ -68,4 +69,10 @@ try {
   exitWithError(error, `Nothing was written: ${shownOut} is unchanged.`);
 } finally {
   await site.close();
+}
+
+/** One line for the build's report: what was done, and what was reused. */
+function workSummary({ work, written, files }: Pick<BuildReport, 'work' | 'written' | 'files'>): string {
+  const threads = work.threads === 0 ? 'on the main thread' : `on the main thread and ${work.threads} worker thread${work.threads === 1 ? '' : 's'}`;
+  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages ${threads}; wrote ${written} of ${files} files, the rest were up to date.`;
 }

@@ -4,7 +4,7 @@
 // and images (src/images/) alongside. A session keeps what it loaded and what the output folder holds,
 // so the next build or update loads, renders and writes only what changed.
 import path from 'node:path';
-import type { FirebaseWebConfig } from './account/config.ts';
+import type { BuildReport, SiteOptions } from './build-types.ts';
 import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
@@ -17,60 +17,18 @@ import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
-import type { LibrarySource } from './images/library-photos.ts';
 import { libraryPathOf } from './images/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
-import { partDigests, pageKey } from './render/page-keys.ts';
+import { partDigests, pageKey, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from './render/page-parts.ts';
 import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from './render/render-page.tsx';
+import { CheckedPages } from './site/cross-check.ts';
 import { deriveSite, type SiteModel } from './site/site-model.ts';
 import { ThreadPool, threadLimit } from './threads/pool.ts';
 import type { RenderResult } from './threads/protocol.ts';
 import { shareWork } from './threads/share.ts';
 
-export interface SiteOptions {
-  projectRoot: string;
-  /** Defaults to <projectRoot>/content. */
-  contentDir?: string;
-  /** Where the site is written; not needed to check it. */
-  outDir?: string;
-  /** Kept between builds: loaded files, the output folder's record, the bundle, encoded images. Defaults to <projectRoot>/.cache; false keeps nothing on disk. */
-  cacheDir?: string | false;
-  /** Netlify's URL build variable; the profile's url when absent. */
-  siteUrl?: string;
-  /** Where the media library's photos (`storage:media/…` in content) are fetched from (src/images/library-photos.ts). */
-  library?: LibrarySource;
-  /** The sign-in service's web config (src/account/config.ts); the account pages say sign-in is not set up without it. */
-  firebase?: FirebaseWebConfig;
-  /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/emit/deploy-context.ts). */
-  deployContext?: string;
-  /** The build time, shown in the footer year and the manifest. */
-  clock?: () => Date;
-  /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
-  threads?: number;
-  threshold?: number;
-  /** Whether this thread takes its share of the work too (default true); tests set false to have the worker threads do all of it. */
-  mainThreadWorks?: boolean;
-  /** Tests only: stand-ins for the generator's code keys. */
-  codeKeys?: CodeKeys;
-}
-
-export interface BuildReport {
-  pages: number;
-  files: number;
-  bytes: number;
-  /** Files written, the rest being already up to date. */
-  written: number;
-  milliseconds: number;
-  buildId: string;
-  images: { encoded: number; cached: number };
-  /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
-  libraryPhotos: number;
-  scripts: PageScriptWeight[];
-  /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
-  work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
-  site: SiteModel;
-}
+export type { BuildReport, SiteOptions } from './build-types.ts';
 
 const THRESHOLD = 500;
 const RENDER_BATCH = 24;
@@ -85,6 +43,8 @@ export class Site {
   #folder: OutputFolder | undefined;
   /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
   #pending = new Set<string>();
+  /** Each page's cross-check, kept while its targets stay the same. */
+  #checked = new CheckedPages();
   #built = false;
   /** Each page's lint result by key, for content-health.json (src/emit/health-lint.ts). */
   #lintMemory = new Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>();
@@ -176,11 +136,13 @@ export class Site {
       // The entry cache is for the next process (the dev server's updates keep theirs in memory):
       // written while the pages render, when the worker threads take the larger share.
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
-      const rendered = await this.#render(input, jobs);
-      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext });
-      // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       const digests = partDigests(input.parts);
-      const keyOf = (job: RenderJob) => digest(this.keys.all, 'page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest);
+      const { rendered, keys } = await this.#render(input, jobs, digests);
+      const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
+      const builderKey = digest(this.keys.all, ...Object.values(digests));
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey });
+      // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
+      const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path) ?? ('page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest));
       await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
@@ -239,15 +201,20 @@ export class Site {
   #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
     const problems = [...read.problems, ...moreProblems];
     if (!read.content) throw new ContentError(problems.sort(compareProblems));
-    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date(), firebase: this.options.firebase }, { problems, invalid: read.invalid });
+    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date(), firebase: this.options.firebase, checked: this.#checked }, { problems, invalid: read.invalid });
   }
 
-  /** Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker threads when there are many. */
-  async #render(input: RenderInput, jobs: RenderJob[]): Promise<number> {
-    const digests = partDigests(input.parts);
+  /**
+   * Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker
+   * threads when there are many. Returns how many were rendered, and every job's key (in order),
+   * which the builder's data and the content health reuse.
+   */
+  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[] }> {
+    const keys: string[] = [];
     const todo: { job: RenderJob; key: string }[] = [];
     for (const job of jobs) {
       const key = 'page' in job ? pageKey(this.keys.render, digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
+      keys.push(key);
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
       else todo.push({ job, key });
     }
@@ -261,7 +228,7 @@ export class Site {
       // In batches: each batch's files are written before the next renders, so the HTML of
       // thousands of pages is never held at once.
       for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
-      return todo.length;
+      return { rendered: todo.length, keys };
     }
     await this.folder.beforeWriting();
     const generation = ++this.#generation;
@@ -278,7 +245,7 @@ export class Site {
       },
     });
     for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
-    return todo.length;
+    return { rendered: todo.length, keys };
   }
 
   /** The worker threads, started once a stage has `work` items above the threshold. */
@@ -306,12 +273,6 @@ export class Site {
     const file = this.#entriesFile;
     if (file) await writeKeyed(file, this.keys.load, read.files, { keep: 6 });
   }
-}
-
-/** One line for the build's report: what was done, and what was reused. */
-export function workSummary({ work, written, files }: Pick<BuildReport, 'work' | 'written' | 'files'>): string {
-  const threads = work.threads === 0 ? 'on the main thread' : `on the main thread and ${work.threads} worker thread${work.threads === 1 ? '' : 's'}`;
-  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages ${threads}; wrote ${written} of ${files} files, the rest were up to date.`;
 }
 
 /** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */

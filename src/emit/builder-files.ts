@@ -2,6 +2,7 @@
 // site data its screens read (src/builder/site-data.ts), and each page's payload beside the page
 // (src/builder/payload.ts). A payload is keyed by its entry's digest: an unchanged page's payload
 // is neither read nor written again.
+import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '../builder/site-data.ts';
@@ -19,14 +20,34 @@ import type { OutputFolder } from './output-folder.ts';
 /** Bumped when what a payload holds changes. */
 const PAYLOAD_VERSION = '1';
 
-export async function writeBuilderFiles({ site, images, assets, folder, projectRoot }: { site: SiteModel; images: ImageMap; assets: Assets; folder: OutputFolder; projectRoot: string }): Promise<void> {
+/**
+ * `key` covers the code and the site-wide parts' digests; each route's facts and the images are
+ * added here. With the same key the data is not written out again: a dev edit of one page's text,
+ * at thousands of pages, changes none of it.
+ */
+export async function writeBuilderFiles({ site, images, assets, folder, projectRoot, key }: { site: SiteModel; images: ImageMap; assets: Assets; folder: OutputFolder; projectRoot: string; key: string }): Promise<void> {
   const data = builderSiteData(site, sitePartsOf(site, assets), images);
+  const dataKey = digest(
+    key,
+    data.contactNames.join('\u0001'),
+    ...data.images.map((image) => `${image.src}\u0001${image.fallback.url}\u0001${image.alt ?? ''}`),
+    ...data.routes.map((facts) => [facts.route, facts.path, facts.kind, facts.title, facts.description, facts.breadcrumb, ...facts.anchors].join('\u0001')),
+  );
+  const writeData = async () => {
+    if (folder.known(BUILDER_DATA_PATH)?.key === dataKey) return folder.keep(BUILDER_DATA_PATH);
+    await folder.write(BUILDER_DATA_PATH, `${JSON.stringify(data)}\n`, dataKey);
+  };
+  // Unchanged payloads are kept in one plain loop: this runs for every page on every update.
+  const changed: { page: SitePage; file: string; key: string }[] = [];
+  for (const page of site.pages) {
+    const file = payloadPathFor(page.route);
+    const key = hash('sha1', [PAYLOAD_VERSION, page.entry.digest, page.file, page.route].join('\0'), 'base64url');
+    if (folder.known(file)?.key === key) folder.keep(file);
+    else changed.push({ page, file, key });
+  }
   await Promise.all([
-    folder.write(BUILDER_DATA_PATH, `${JSON.stringify(data)}\n`),
-    ...site.pages.map(async (page) => {
-      const file = payloadPathFor(page.route);
-      const key = digest(PAYLOAD_VERSION, page.entry.digest, page.file, page.route);
-      if (folder.known(file)?.key === key) return folder.keep(file);
+    writeData(),
+    ...changed.map(async ({ page, file, key }) => {
       const payload = payloadOf(page, await readFile(path.resolve(projectRoot, page.file), 'utf8'));
       // The file loaded a moment ago: it reads the same now, unless it is being edited meanwhile (the next build writes it).
       if (payload) await folder.write(file, `${JSON.stringify(payload)}\n`, key);

@@ -26,10 +26,12 @@ export interface SiteFilesInput {
   imagesCache: DiskCache;
   /** Netlify's CONTEXT: a deploy preview or branch deploy gets a noindex `_headers` file (deploy-context.ts). */
   deployContext?: string | undefined;
+  /** What the builder's site data is made from (the code, the parts' digests, every page's key): unchanged, it is not made again. */
+  builderKey: string;
 }
 
 /** Writes every file but the pages and the build files; returns how many image files were encoded, and read from the cache. */
-export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
+export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext, builderKey }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
   const keptIfThere = (file: string) => {
     if (!folder.known(file)) return true;
     folder.keep(file);
@@ -48,7 +50,7 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
     ...(isPreviewContext(deployContext) ? [folder.write(HEADERS_FILE, previewHeaders(deployContext!))] : []),
-    writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot }),
+    writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot, key: builderKey }),
   ]);
   return { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached };
 }

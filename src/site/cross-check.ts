@@ -6,8 +6,31 @@ import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 /** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */
 export const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
 
-/** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. */
+/**
+ * Each page's anchors, by its entry's digest (which covers its text), its route and the FAQ names
+ * they were worked out with: asked for every page on every update, and the same until one changes.
+ */
+const knownAnchors = new Map<string, Set<string>>();
+/** Callers pass one array of FAQ names for every page: joined once. */
+const joinedNames = new WeakMap<readonly string[], string>();
+const joined = (names: readonly string[]) => {
+  let text = joinedNames.get(names);
+  if (text === undefined) joinedNames.set(names, (text = names.join('\u0001')));
+  return text;
+};
+
+/** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. Do not change the set it returns. */
 export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<string> {
+  const key = `${page.entry.digest}\0${page.route}\0${joined(faqNames)}`;
+  let anchors = knownAnchors.get(key);
+  if (!anchors) {
+    if (knownAnchors.size > 50_000) knownAnchors.clear();
+    knownAnchors.set(key, (anchors = collectAnchors(page, faqNames)));
+  }
+  return anchors;
+}
+
+function collectAnchors(page: SitePage, faqNames: readonly string[]): Set<string> {
   const ids = new Set<string>(LAYOUT_ANCHORS);
   for (const id of page.body?.ids ?? []) ids.add(id);
   for (const rendered of page.blockMarkdown.values()) for (const id of rendered.ids) ids.add(id);
@@ -35,10 +58,12 @@ export interface LinkTargets {
   invalidRoutes: ReadonlySet<string>;
 }
 
+// An FAQ that failed to load is reported already; links to its anchor are not reported again.
+const listedFaqNames = (content: LoadedContent, invalid: InvalidEntries) => [...content.faqs.map((entry) => entry.name), ...invalid.names];
+
 export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
   const faqNames = content.faqs.map((entry) => entry.name);
-  // An FAQ that failed to load is reported already; links to its anchor are not reported again.
-  const listedFaqs = [...faqNames, ...invalid.names];
+  const listedFaqs = listedFaqNames(content, invalid);
   const routes = new Map<string, SitePage>();
   for (const page of pages) if (!routes.has(page.route)) routes.set(page.route, page);
   // Most links have no #fragment: a page's anchors are collected only when one points at it.
@@ -190,6 +215,7 @@ export function crossCheck(
   content: LoadedContent,
   pages: readonly SitePage[],
   invalid: InvalidEntries = { names: new Set(), routes: new Set() },
+  checked?: CheckedPages,
 ): ContentProblem[] {
   const targets = linkTargets(content, pages, invalid);
   const problems: ContentProblem[] = [];
@@ -214,7 +240,8 @@ export function crossCheck(
   }
 
   // Each page: its references, blocks, Markdown and links.
-  for (const page of pages) problems.push(...checkPage(page, targets));
+  const pageProblems = checked ? checked.check(pages, targets, listedFaqNames(content, invalid)) : pages.map((page) => checkPage(page, targets));
+  for (const found of pageProblems) problems.push(...found);
   for (const entry of content.faqs) {
     if (entry.body) markdownLinks(entry, '/faqs', entry.body, (line) => entry.bodyLineToFileLine(line));
   }
@@ -274,4 +301,38 @@ function distance(a: string, b: string): number {
     }
   }
   return row[b.length]!;
+}
+
+/**
+ * What a session remembers of each page's check (`npm run dev` at thousands of pages): a page's
+ * problems depend on its own entry, route and file, and on the targets its links and references
+ * may name. While no target changed (every route with its anchors, and every name), an unchanged
+ * page keeps its result; a page whose text changed is checked again.
+ */
+export class CheckedPages {
+  #targets = '';
+  #results = new Map<string, ContentProblem[]>();
+
+  check(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): ContentProblem[][] {
+    const signature = targetsSignature(pages, targets, faqNames);
+    if (signature !== this.#targets) {
+      this.#targets = signature;
+      this.#results.clear();
+    }
+    const now = new Map<string, ContentProblem[]>();
+    const results = pages.map((page) => {
+      const key = `${page.entry.digest}\0${page.route}\0${page.file}`;
+      const found = this.#results.get(key) ?? checkPage(page, targets);
+      now.set(key, found);
+      return found;
+    });
+    this.#results = now;
+    return results;
+  }
+}
+
+function targetsSignature(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): string {
+  const names = [targets.serviceSlugs, targets.areaSlugs, targets.contactNames, targets.faqNames, targets.invalidNames, targets.invalidRoutes].map((set) => [...set].join('\u0001'));
+  const routes = pages.map((page) => `${page.route}\u0001${[...anchorsOf(page, faqNames)].join('\u0001')}`);
+  return [...names, ...routes].join('\u0002');
 }

@@ -2,7 +2,7 @@ import type { FirebaseWebConfig } from '../account/config.ts';
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
-import { crossCheck } from './cross-check.ts';
+import { crossCheck, type CheckedPages } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
 
@@ -34,6 +34,8 @@ export interface DeriveOptions {
   builtAt: Date;
   /** From the build environment (src/account/config.ts), or the local Auth emulator's. */
   firebase?: FirebaseWebConfig;
+  /** A session's memory of each page's cross-check (src/site/cross-check.ts), for updates. */
+  checked?: CheckedPages;
 }
 
 type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidEntries };
@@ -44,7 +46,7 @@ type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidE
  */
 export function deriveSite(content: LoadedContent, options: DeriveOptions, earlier: EarlierProblems = { problems: [] }): SiteModel {
   const pages = derivePages(content);
-  throwIfProblems([...earlier.problems, ...crossCheck(content, pages, earlier.invalid)]);
+  throwIfProblems([...earlier.problems, ...crossCheck(content, pages, earlier.invalid, options.checked)]);
   return modelFrom(content, pages, options);
 }
 

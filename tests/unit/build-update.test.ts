@@ -117,4 +117,17 @@ describe('a dev update', () => {
     await session.update([file('areas/bickley.md')]);
     await expectSameAsFreshBuild();
   });
+
+  it("reports a link to a heading that another page's edit took away, in the file that links, and not again once it is back", async () => {
+    await editText(contentDir, 'areas/chelsfield.md', '](/cleaning-services-', '](/cleaning-services-bickley#planning-a-clean-for-a-large-house) and [more](/cleaning-services-');
+    await update('areas/chelsfield.md');
+    // Only the linked page changes: the page that links is checked again all the same.
+    await editText(contentDir, 'areas/bickley.md', '## Planning a clean for a large house', '## Planning a clean for a larger house');
+    const error = await session.update([file('areas/bickley.md')]).then(() => undefined, (caught: unknown) => caught);
+    expect(ContentError.is(error) && error.problems.map((problem) => [problem.code, problem.file])).toEqual([['missing-anchor', path.relative(PROJECT_ROOT, file('areas/chelsfield.md'))]]);
+    await editText(contentDir, 'areas/bickley.md', '## Planning a clean for a larger house', '## Planning a clean for a large house');
+    await update('areas/bickley.md');
+    await editText(contentDir, 'areas/chelsfield.md', '](/cleaning-services-bickley#planning-a-clean-for-a-large-house) and [more](/cleaning-services-', '](/cleaning-services-');
+    await update('areas/chelsfield.md');
+  });
 });

@@ -4,8 +4,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ContentProblem } from '../../errors/problems.ts';
 import type { ReferenceKind } from '../../content/schema/common.ts';
-import { DEFAULT_LINT_OPTIONS } from '../../lint/options.ts';
 import { emptyValue, type Field } from '../schema-fields.ts';
+import { Counter } from './Counter.tsx';
 import { ImageField } from './ImageField.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 
@@ -166,25 +166,6 @@ export function FieldInput(props: FieldProps) {
       return <GroupField {...props} field={field} />;
   }
 }
-
-/** Live counters that follow the lint's rules for the page's title and meta description. */
-export function Counter({ field, value }: { field: string; value: string }) {
-  const limits = COUNTED[field];
-  if (!limits) return null;
-  const length = [...value].length;
-  const ok = length >= limits.min && length <= limits.max;
-  return (
-    <p className={ok ? 'field-counter' : 'field-counter is-over'} aria-live="polite">
-      {length} characters ({limits.min > 1 ? `${limits.min}–${limits.max}` : `at most ${limits.max}`})
-    </p>
-  );
-}
-
-const COUNTED: Record<string, { min: number; max: number }> = {
-  title: { min: 1, max: DEFAULT_LINT_OPTIONS.maxTitleLength },
-  description: { min: DEFAULT_LINT_OPTIONS.minDescriptionLength, max: DEFAULT_LINT_OPTIONS.maxDescriptionLength },
-};
-
 
 /** A multi-select of the site's real entries (checkboxes), and a way to name one that is not there yet. */
 function ReferencesField({ field, path, value, problems, onChange, options }: FieldProps & { field: Extract<Field, { kind: 'references' }> }) {
