@@ -45,14 +45,30 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
       now = await page.evaluate(() => Date.now());
     }
   }
+  // The requests a step sets off (the SDK's status query to the emulator, then its retry) must
+  // finish before the clock moves on, or a retry is seen a step late; on a busy machine that takes
+  // more than a moment, so wait until none is in flight.
+  let inFlight = 0;
+  const started = () => (inFlight += 1);
+  const ended = () => (inFlight -= 1);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   let elapsed = Math.round((now - from) / 1000);
-  while (elapsed < limit) {
-    const step = elapsed < 130 ? 1 : coarse;
-    await page.clock.runFor(step * 1000);
-    elapsed += step;
-    // Real time for the intercepted requests of this step to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    if (await done()) break;
+  try {
+    while (elapsed < limit) {
+      const step = elapsed < 130 ? 1 : coarse;
+      await page.clock.runFor(step * 1000);
+      elapsed += step;
+      const until = Date.now() + 500;
+      do await new Promise((resolve) => setTimeout(resolve, 25));
+      while (inFlight > 0 && Date.now() < until);
+      if (await done()) break;
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
   }
   return elapsed;
 }
