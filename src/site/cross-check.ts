@@ -21,14 +21,19 @@ const joined = (names: readonly string[]) => {
 
 /** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. Do not change the set it returns. */
 export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<string> {
+  // Within one build, the same page object is asked several times: no key to make.
+  const asked = pageAnchors.get(page);
+  if (asked?.faqNames === faqNames) return asked.anchors;
   const key = `${page.entry.digest}\0${page.route}\0${joined(faqNames)}`;
   let anchors = knownAnchors.get(key);
   if (!anchors) {
     if (knownAnchors.size > 50_000) knownAnchors.clear();
     knownAnchors.set(key, (anchors = collectAnchors(page, faqNames)));
   }
+  pageAnchors.set(page, { faqNames, anchors });
   return anchors;
 }
+const pageAnchors = new WeakMap<SitePage, { faqNames: readonly string[]; anchors: Set<string> }>();
 
 function collectAnchors(page: SitePage, faqNames: readonly string[]): Set<string> {
   const ids = new Set<string>(LAYOUT_ANCHORS);
@@ -305,34 +310,39 @@ function distance(a: string, b: string): number {
 
 /**
  * What a session remembers of each page's check (`npm run dev` at thousands of pages): a page's
- * problems depend on its own entry, route and file, and on the targets its links and references
- * may name. While no target changed (every route with its anchors, and every name), an unchanged
- * page keeps its result; a page whose text changed is checked again.
+ * problems depend on its own entry, route and file, on the names and routes its references and
+ * links may use, and on the anchors of the routes its `#fragment` links point at (recorded as it
+ * is checked). An unchanged page keeps its result unless a name or route came or went, or one of
+ * the routes it links into changed its anchors.
  */
 export class CheckedPages {
-  #targets = '';
-  #results = new Map<string, ContentProblem[]>();
+  #names = '';
+  #anchors = new Map<string, string>();
+  #results = new Map<string, { problems: ContentProblem[]; linksInto: ReadonlySet<string> }>();
 
   check(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): ContentProblem[][] {
-    const signature = targetsSignature(pages, targets, faqNames);
-    if (signature !== this.#targets) {
-      this.#targets = signature;
-      this.#results.clear();
-    }
-    const now = new Map<string, ContentProblem[]>();
+    const names = [targets.serviceSlugs, targets.areaSlugs, targets.contactNames, targets.faqNames, targets.invalidNames, targets.invalidRoutes, pages.map((page) => page.route)]
+      .map((values) => [...values].join('\u0001'))
+      .join('\u0002');
+    const anchors = new Map(pages.map((page) => [page.route, [...anchorsOf(page, faqNames)].join('\u0001')]));
+    const everything = names !== this.#names;
+    const moved = new Set([...anchors].filter(([route, ids]) => this.#anchors.get(route) !== ids).map(([route]) => route));
+    this.#names = names;
+    this.#anchors = anchors;
+    const now = new Map<string, { problems: ContentProblem[]; linksInto: ReadonlySet<string> }>();
     const results = pages.map((page) => {
       const key = `${page.entry.digest}\0${page.route}\0${page.file}`;
-      const found = this.#results.get(key) ?? checkPage(page, targets);
+      let found = everything ? undefined : this.#results.get(key);
+      if (found && [...found.linksInto].some((route) => moved.has(route))) found = undefined;
+      if (!found) {
+        const linksInto = new Set<string>();
+        const recorded: LinkTargets = { ...targets, anchorsAt: (route) => (linksInto.add(route), targets.anchorsAt(route)) };
+        found = { problems: checkPage(page, recorded), linksInto };
+      }
       now.set(key, found);
-      return found;
+      return found.problems;
     });
     this.#results = now;
     return results;
   }
-}
-
-function targetsSignature(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): string {
-  const names = [targets.serviceSlugs, targets.areaSlugs, targets.contactNames, targets.faqNames, targets.invalidNames, targets.invalidRoutes].map((set) => [...set].join('\u0001'));
-  const routes = pages.map((page) => `${page.route}\u0001${[...anchorsOf(page, faqNames)].join('\u0001')}`);
-  return [...names, ...routes].join('\u0002');
 }
