@@ -77,6 +77,12 @@ test('an image field takes a media library photo with its alt text; the preview 
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('.export-text')).toContainText(`src: storage:media/${chosen}`);
   await expect(dialog.locator('.export-text')).toContainText(`alt: "${ALT}"`);
+
+  // The dashboard counts the draft's problems by rendering it: its library photo is not fetched
+  // from a storage: address (the page fixture fails on the CSP violation that would be).
+  await openAsAdmin(page, '/test-builder-dashboard');
+  await expect(page.locator('section[data-place="This browser"] tbody tr')).toHaveCount(1);
+  await expect(page.locator('section[data-place="This browser"] tbody tr td').nth(2)).toHaveText('0');
 });
 
 test('a draft is copied to the bucket, and another device opens it from the dashboard as it was left', async ({ page, browser, baseURL }) => {

@@ -22,7 +22,10 @@ export async function loadSiteData(fetcher: typeof fetch = fetch): Promise<Build
 let lintRoot: { container: HTMLElement; render(element: ReactElement): void } | undefined;
 export const renderForLint: RenderForLint = (element) => {
   if (!lintRoot) {
-    const container = document.createElement('div');
+    // Owned by a document of its own, which has no window: its images are never fetched (a
+    // library photo's storage: address would break the CSP's img-src, and the lint reads markup
+    // only). Left detached, as before: the lint's walks up the tree stop at the container.
+    const container = document.implementation.createHTMLDocument('').createElement('div');
     const root = createRoot(container);
     lintRoot = { container, render: (next) => root.render(next) };
   }
