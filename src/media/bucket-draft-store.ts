@@ -1,6 +1,6 @@
 /**
  * The block builder's drafts in the Storage bucket (drafts/<id>.json), for the builder's DraftStore
- * interface (src/builder/draft-store.ts on the builder's branch: label, list, get, put, delete), so
+ * interface (src/builder/draft-store.ts: label, list, get, put, delete; MirroredDraftStore copies to it), so
  * a draft saved on one device can be picked up on another. Only administrators may read or write
  * drafts/ (storage.rules); the SDK sends the signed-in administrator's token, with the same retries
  * and limits as the media library (firebase-library.ts). Browser only.
