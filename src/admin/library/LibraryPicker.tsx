@@ -2,9 +2,8 @@
  * The media library as an image picker, for the block builder's image fields (its ImageField takes
  * "pick an image → { src, alt }"): a searchable list of the library's photos, each with "Use this
  * photo", which gives `{ src: 'storage:media/<name>', alt }`, the reference content uses. A photo
- * without alt text cannot be picked (it could not be placed in content). Plug in with
- * `<LibraryPicker library={firebaseLibrary(config)} onPick={…} />` once the account services have
- * started the Firebase app (src/media/firebase-library.ts).
+ * without alt text cannot be picked (it could not be placed in content). The builder gives it the
+ * read-only library (`libraryReader`, src/media/firebase-library.ts) in a dialog (ImageField.tsx).
  */
 import { useEffect, useState } from 'react';
 import { libraryReference } from '../../images/library-reference.ts';
