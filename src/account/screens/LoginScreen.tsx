@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { safeNextPath } from '../next-path.ts';
 import { useServices, useSession } from '../services.ts';
-import { Field, FormError, ShowPassword, Submit } from './fields.tsx';
+import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { NotConfigured, SignedIn } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { fieldsOf, useAuthForm } from './use-auth-form.ts';
@@ -51,15 +51,7 @@ function Login() {
     });
 
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(event.currentTarget);
-      }}
-    >
+    <AccountForm formRef={formRef} onSubmit={submit}>
       <Field id="login-email" name="email" type="email" label="Email address" autoComplete="username" error={errors.email} />
       <Field id="login-password" name="password" type={shown ? 'text' : 'password'} label="Password" autoComplete="current-password" error={errors.password} />
       <ShowPassword id="login-show-password" shown={shown} onChange={setShown} />
@@ -71,6 +63,6 @@ function Login() {
       <p className="account-links">
         New here? <a href="/register">Create an account</a>
       </p>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../auth-errors.ts';
 import { useServices, useSession, type AccountUser } from '../services.ts';
-import { Field, FormError, ShowPassword, Submit } from './fields.tsx';
+import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { NotConfigured, SignedIn } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { fieldsOf, useAuthForm } from './use-auth-form.ts';
@@ -51,15 +51,7 @@ function Register() {
   };
 
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(event.currentTarget);
-      }}
-    >
+    <AccountForm formRef={formRef} onSubmit={submit}>
       <Field id="register-email" name="email" type="email" label="Email address" autoComplete="username" error={errors.email} />
       <Field
         id="register-password"
@@ -77,6 +69,6 @@ function Register() {
       <p className="account-links">
         Already have an account? <a href="/login">Sign in</a>
       </p>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AUTH_ERRORS, describeAuthError } from '../auth-errors.ts';
 import { useServices, useSession, type AccountUser } from '../services.ts';
-import { Field, FormError, ShowPassword, Submit } from './fields.tsx';
+import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { Checking, NotConfigured, Panel, SignedIn } from './panels.tsx';
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from './RegisterScreen.tsx';
 import type { ScreenProps } from './screen-props.ts';
@@ -102,20 +102,8 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
   };
 
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(event.currentTarget);
-      }}
-    >
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+    <AccountForm formRef={formRef} onSubmit={submit}>
+      <FormError message={problem} />
       <p>Enter the email address of your account, and we will send it a link to set a new password.</p>
       <Field id="reset-email" name="email" type="email" label="Email address" autoComplete="email" error={errors.email} />
       <FormError message={errors.form} />
@@ -123,7 +111,7 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
       <p className="account-links">
         Remembered it? <a href="/login">Sign in</a>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -149,15 +137,7 @@ function NewPassword({ code, email, onDone }: { code: string; email: string; onD
   };
 
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(event.currentTarget);
-      }}
-    >
+    <AccountForm formRef={formRef} onSubmit={submit}>
       <p>Choose a new password for your account.</p>
       {/* The account the new password is for: shown, and read by password managers to save it. */}
       <div className="field">
@@ -169,6 +149,6 @@ function NewPassword({ code, email, onDone }: { code: string; email: string; onD
       <ShowPassword id="reset-show-password" shown={shown} onChange={setShown} plural />
       <FormError message={errors.form} />
       <Submit label="Set new password" busyLabel="Setting your new password…" busy={busy} ready />
-    </form>
+    </AccountForm>
   );
 }

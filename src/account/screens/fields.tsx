@@ -57,6 +57,26 @@ export function ShowPassword({ id, shown, onChange, plural = false }: { id: stri
   );
 }
 
+/**
+ * An account form: checked by the screen (noValidate, so visitors read the error table's words,
+ * not the browser's), whose `onSubmit` gets the form element to read the fields from.
+ */
+export function AccountForm({ formRef, onSubmit, children }: { formRef: Ref<HTMLFormElement>; onSubmit: (form: HTMLFormElement) => unknown; children: ReactNode }) {
+  return (
+    <form
+      ref={formRef}
+      className="account-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit(event.currentTarget);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** A message about the whole form (not one field), next to its button. */
 export function FormError({ message }: { message: string | undefined }) {
   return message ? (
