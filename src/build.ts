@@ -142,7 +142,8 @@ export class Site {
       const builderKey = digest(this.keys.all, ...Object.values(digests));
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey });
       // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
-      const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path) ?? ('page' in job ? pageKey(this.keys.render, digests, job.page) : job.error.digest));
+      // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
+      const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
       await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);

@@ -53,7 +53,9 @@ export type BucketStatus = { state: 'none' } | { state: 'saving' } | { state: 's
  * on another device opens as it was left there.
  */
 export class MirroredDraftStore implements DraftStore {
-  readonly label = 'This browser';
+  get label(): string {
+    return this.local.label;
+  }
   #status: BucketStatus;
   readonly #listeners = new Set<(status: BucketStatus) => void>();
   readonly #waiting = new Map<string, Draft>();

@@ -21,19 +21,14 @@ const joined = (names: readonly string[]) => {
 
 /** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. Do not change the set it returns. */
 export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<string> {
-  // Within one build, the same page object is asked several times: no key to make.
-  const asked = pageAnchors.get(page);
-  if (asked?.faqNames === faqNames) return asked.anchors;
   const key = `${page.entry.digest}\0${page.route}\0${joined(faqNames)}`;
   let anchors = knownAnchors.get(key);
   if (!anchors) {
     if (knownAnchors.size > 50_000) knownAnchors.clear();
     knownAnchors.set(key, (anchors = collectAnchors(page, faqNames)));
   }
-  pageAnchors.set(page, { faqNames, anchors });
   return anchors;
 }
-const pageAnchors = new WeakMap<SitePage, { faqNames: readonly string[]; anchors: Set<string> }>();
 
 function collectAnchors(page: SitePage, faqNames: readonly string[]): Set<string> {
   const ids = new Set<string>(LAYOUT_ANCHORS);

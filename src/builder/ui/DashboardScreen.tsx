@@ -17,6 +17,8 @@ interface Row {
 /** One place's drafts: its rows, or why it could not be read. */
 interface Place {
   label: string;
+  /** This browser's drafts (listed first); the others are copies in the bucket. */
+  local: boolean;
   rows: Row[] | null;
   error?: string;
 }
@@ -25,7 +27,7 @@ const builderUrl = (draft: Draft) => (draft.origin ? `/integrated-builder?route=
 const titleOf = (draft: Draft) => String(draft.data.title || draft.data.heading || 'Untitled page');
 
 export function DashboardScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
-  const [places, setPlaces] = useState<Place[]>([{ label: store.label, rows: null }]);
+  const [places, setPlaces] = useState<Place[]>([{ label: store.label, local: true, rows: null }]);
   const [deleting, setDeleting] = useState<Draft | null>(null);
   const [message, setMessage] = useState('');
   const dialog = useRef<HTMLDialogElement>(null);
@@ -33,12 +35,13 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
     // This browser's drafts and, when the site has a bucket, the bucket's: each listed apart, so one that cannot be read leaves the other.
     const stores = store instanceof MirroredDraftStore ? await store.places() : [store];
     const listed = await Promise.all(
-      stores.map(async (place): Promise<Place> => {
+      stores.map(async (place, index): Promise<Place> => {
+        const local = index === 0;
         try {
           const drafts = await place.list();
-          return { label: place.label, rows: drafts.map((draft) => ({ draft, problems: checkDraft(draft, site, renderForLint).problems.length })) };
+          return { label: place.label, local, rows: drafts.map((draft) => ({ draft, problems: checkDraft(draft, site, renderForLint).problems.length })) };
         } catch (error) {
-          return { label: place.label, rows: [], error: describeStorageError(error).message };
+          return { label: place.label, local, rows: [], error: describeStorageError(error).message };
         }
       }),
     );
@@ -161,10 +164,10 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
 function DraftsSection({ id, place, onDuplicate, onDelete }: { id: string; place: Place; onDuplicate: (draft: Draft) => Promise<void>; onDelete: (draft: Draft) => void }) {
   const { rows } = place;
   // A draft is in both places as a rule: the bucket's rows are named apart for screen readers.
-  const named = (draft: Draft) => `“${titleOf(draft)}”${place.label === 'This browser' ? '' : ` (${place.label} copy)`}`;
+  const named = (draft: Draft) => `“${titleOf(draft)}”${place.local ? '' : ` (${place.label} copy)`}`;
   return (
     <section aria-labelledby={id} data-place={place.label}>
-      <h2 id={id}>Drafts in {place.label === 'This browser' ? 'this browser' : `the ${place.label}`}</h2>
+      <h2 id={id}>Drafts in {place.local ? place.label.toLowerCase() : `the ${place.label}`}</h2>
       {place.error ? (
         <p className="notice" role="alert">
           {place.error}
