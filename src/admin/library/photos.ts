@@ -7,7 +7,8 @@ export const needsAlt = (photo: LibraryPhoto) => altOf(photo) === '';
 
 export const SORTS = {
   name: { label: 'Name (A to Z)', compare: (a: LibraryPhoto, b: LibraryPhoto) => a.file.name.localeCompare(b.file.name) },
-  date: { label: 'Date (newest first)', compare: (a: LibraryPhoto, b: LibraryPhoto) => b.file.updated.localeCompare(a.file.updated) || a.file.name.localeCompare(b.file.name) },
+  // Times as times, not text: the service's timestamps need not all have as many digits.
+  date: { label: 'Date (newest first)', compare: (a: LibraryPhoto, b: LibraryPhoto) => Date.parse(b.file.updated) - Date.parse(a.file.updated) || a.file.name.localeCompare(b.file.name) },
   size: { label: 'Size (largest first)', compare: (a: LibraryPhoto, b: LibraryPhoto) => b.file.size - a.file.size || a.file.name.localeCompare(b.file.name) },
 } as const;
 export type SortKey = keyof typeof SORTS;
