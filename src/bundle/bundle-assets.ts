@@ -5,7 +5,7 @@ import { SCREEN_NAMES } from '../account/screen-names.ts';
 import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
 import type { Assets } from '../render/context.ts';
-import { ADMIN_STORAGE, GUARD_START, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
+import { ADMIN_STORAGE, GUARD_START, REACT_RUNTIME, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 
 export interface BundleResult {
   assets: Assets;
@@ -22,8 +22,9 @@ export const ENTRY_POINTS = {
   [SIGN_IN_START]: `src/islands/${SIGN_IN_START}.ts`,
   [GUARD_START]: `src/islands/${GUARD_START}.ts`,
   [ADMIN_STORAGE]: `src/islands/${ADMIN_STORAGE}.ts`,
+  [REACT_RUNTIME]: `src/islands/${REACT_RUNTIME}.ts`,
   ...Object.fromEntries(SCREEN_NAMES.map((name) => [screenEntry(name), `src/islands/${screenEntry(name)}.ts`])),
-} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | typeof ADMIN_STORAGE | IslandName | ReturnType<typeof screenEntry>, string>;
+} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | typeof ADMIN_STORAGE | typeof REACT_RUNTIME | IslandName | ReturnType<typeof screenEntry>, string>;
 
 /**
  * The block builder's pages are bundled on their own (under assets/builder/): their screens share

@@ -4,7 +4,8 @@
  * with no React started at all; for someone signed in, the page's screen is imported and takes
  * over (the role check and what it shows: src/account/screens/GuardedScreen.tsx; the admin page's
  * own screen: src/admin/). Until then the page shows the neutral checking state the build
- * rendered. Loading the SDK and React one after the other keeps each evaluation a shorter task.
+ * rendered. The SDK, React and then the screen's own code are evaluated one after the other, each
+ * in a task of its own, so that none of them is a long task.
  */
 import { signInRedirect } from '../account/auth-client.ts';
 import type { FirebaseWebConfig } from '../account/config.ts';
@@ -23,5 +24,11 @@ else if (element) {
   const services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
   const to = signInRedirect(await services.currentUser(), `${window.location.pathname}${window.location.search}`);
   if (to !== null) window.location.replace(to);
-  else await (await screens[element.dataset.screen as keyof typeof screens]()).mount(element, services);
+  else {
+    await import('./react-runtime.ts');
+    // A task boundary (the import resolves in the task that evaluated it). Not boot.ts's helper:
+    // a module shared with the public pages' boot script would be one more chunk on every page.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await (await screens[element.dataset.screen as keyof typeof screens]()).mount(element, services);
+  }
 }

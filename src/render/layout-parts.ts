@@ -47,6 +47,8 @@ export const screenEntry = (screen: ScreenName) => `screen-${screen}` as const;
 /** The small scripts that start a screen: a sign-in screen when it is needed, the guard as the page loads. */
 export const SIGN_IN_START = 'sign-in-start';
 export const GUARD_START = 'guard-start';
+/** React alone, evaluated by the guard's starter before the screen's own code (src/islands/react-runtime.ts). */
+export const REACT_RUNTIME = 'react-runtime';
 /** The media library's Storage SDK, loaded by the admin screen (src/islands/admin-storage.ts). */
 export const ADMIN_STORAGE = 'admin-storage';
 
@@ -58,5 +60,6 @@ export const ADMIN_STORAGE = 'admin-storage';
  */
 export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
   if (!screen) return { run: [], load: [] };
-  return { run: [screen === 'guarded' || screen === 'admin' ? GUARD_START : SIGN_IN_START], load: screen === 'admin' ? [screenEntry(screen), ADMIN_STORAGE] : [screenEntry(screen)] };
+  if (screen === 'guarded' || screen === 'admin') return { run: [GUARD_START], load: [REACT_RUNTIME, screenEntry(screen), ...(screen === 'admin' ? [ADMIN_STORAGE] : [])] };
+  return { run: [SIGN_IN_START], load: [screenEntry(screen)] };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { describeAuthError } from '../auth-errors.ts';
 import { guard, type GuardDecision } from '../auth-client.ts';
 import { useServices, useSession } from '../services.ts';
@@ -34,7 +34,8 @@ function Guarded({ children }: { children?: ReactNode }) {
         if (!current) return;
         // Replace, not push: Back from the sign-in page should not return to a page that sends you there again.
         if (decision.kind === 'sign-in') window.location.replace(decision.to);
-        else setView(decision);
+        // A transition: React renders the screen in short slices, so a slow phone stays responsive.
+        else startTransition(() => setView(decision));
       },
       (error: unknown) => current && setView({ kind: 'failed', message: describeAuthError(error).message }),
     );

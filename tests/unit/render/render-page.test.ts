@@ -288,13 +288,13 @@ describe('build files', () => {
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
-    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen; the builder's bundle: its boot, islands and screens.
+    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen (with the guard's React runtime); the builder's bundle: its boot, islands and screens.
     const islands = ['contact', 'header', 'scroll-top', 'sidebar'];
     const builder = ['boot', ...islands, 'bucket-services', 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
         ...['boot', ...islands, 'not-found', 'stylesheet'],
-        ...['sign-in-start', 'guard-start', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
+        ...['sign-in-start', 'guard-start', 'react-runtime', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
         ...builder,
       ].sort(),
     );
