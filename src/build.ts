@@ -19,7 +19,7 @@ import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
 import { libraryPathOf } from './images/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
-import { partDigests, pageKey, type PartDigests } from './render/page-keys.ts';
+import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from './render/page-parts.ts';
 import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from './render/render-page.tsx';
 import { CheckedPages } from './site/cross-check.ts';
@@ -45,6 +45,7 @@ export class Site {
   #pending = new Set<string>();
   /** Each page's cross-check, kept while its targets stay the same. */
   #checked = new CheckedPages();
+  #pageKeys: PageKeys;
   #built = false;
   /** Each page's lint result by key, for content-health.json (src/emit/health-lint.ts). */
   #lintMemory = new Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>();
@@ -56,6 +57,7 @@ export class Site {
     this.contentDir = options.contentDir ?? path.join(options.projectRoot, 'content');
     this.cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? path.join(options.projectRoot, '.cache'));
     this.keys = options.codeKeys ?? codeKeys();
+    this.#pageKeys = new PageKeys(this.keys.render);
   }
 
   /** A session on an output folder, knowing what the cache knows of the content and the folder. */
@@ -214,7 +216,7 @@ export class Site {
     const keys: string[] = [];
     const todo: { job: RenderJob; key: string }[] = [];
     for (const job of jobs) {
-      const key = 'page' in job ? pageKey(this.keys.render, digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
+      const key = 'page' in job ? this.#pageKeys.keyOf(digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
       keys.push(key);
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
       else todo.push({ job, key });

@@ -81,17 +81,21 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
 
   const files = new Map<string, LoadedFile>();
   const toParse: Parameters<ParseMany>[0] = [];
-  await Promise.all(
-    targets.map(async ({ absolute, schema }) => {
-      const before = known.get(absolute);
-      if (only && !only.has(absolute) && before) return files.set(absolute, before);
-      const checked = await checkFile(absolute, schema, settings, before);
-      // Known files from the entry cache were deserialised: their entries get their methods back too.
-      if ('reuse' in checked) files.set(absolute, reviveEntry(checked.reuse));
-      else if ('missing' in checked) files.set(absolute, checked.missing);
-      else toParse.push({ absolute, schema, checked });
-    }),
-  );
+  const check = async (absolute: string, schema: SchemaKey, before: LoadedFile | undefined) => {
+    const checked = await checkFile(absolute, schema, settings, before);
+    // Known files from the entry cache were deserialised: their entries get their methods back too.
+    if ('reuse' in checked) files.set(absolute, reviveEntry(checked.reuse));
+    else if ('missing' in checked) files.set(absolute, checked.missing);
+    else toParse.push({ absolute, schema, checked });
+  };
+  const checking: Promise<void>[] = [];
+  for (const { absolute, schema } of targets) {
+    const before = known.get(absolute);
+    // An update keeps the files it was not told about as they are, with no promise each.
+    if (only && !only.has(absolute) && before) files.set(absolute, before);
+    else checking.push(check(absolute, schema, before));
+  }
+  await Promise.all(checking);
   for (const file of await parseMany(toParse)) files.set(file.absolute, reviveEntry(file));
 
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };

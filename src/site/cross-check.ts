@@ -312,17 +312,29 @@ function distance(a: string, b: string): number {
  */
 export class CheckedPages {
   #names = '';
-  #anchors = new Map<string, string>();
+  #faqs = '';
+  /** Each route's anchors (joined), with the entry digest they were worked out from. */
+  #anchors = new Map<string, { digest: string; ids: string }>();
   #results = new Map<string, { problems: ContentProblem[]; linksInto: ReadonlySet<string> }>();
 
   check(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): ContentProblem[][] {
     const names = [targets.serviceSlugs, targets.areaSlugs, targets.contactNames, targets.faqNames, targets.invalidNames, targets.invalidRoutes, pages.map((page) => page.route)]
       .map((values) => [...values].join('\u0001'))
       .join('\u0002');
-    const anchors = new Map(pages.map((page) => [page.route, [...anchorsOf(page, faqNames)].join('\u0001')]));
     const everything = names !== this.#names;
-    const moved = new Set([...anchors].filter(([route, ids]) => this.#anchors.get(route) !== ids).map(([route]) => route));
+    // A page's anchors are worked out again only when its entry or the FAQ names changed.
+    const faqs = joined(faqNames);
+    const sameFaqs = faqs === this.#faqs;
+    const anchors = new Map<string, { digest: string; ids: string }>();
+    const moved = new Set<string>();
+    for (const page of pages) {
+      const before = this.#anchors.get(page.route);
+      const ids = sameFaqs && before?.digest === page.entry.digest ? before.ids : [...anchorsOf(page, faqNames)].join('\u0001');
+      if (before?.ids !== ids) moved.add(page.route);
+      anchors.set(page.route, { digest: page.entry.digest, ids });
+    }
     this.#names = names;
+    this.#faqs = faqs;
     this.#anchors = anchors;
     const now = new Map<string, { problems: ContentProblem[]; linksInto: ReadonlySet<string> }>();
     const results = pages.map((page) => {
