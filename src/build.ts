@@ -14,6 +14,7 @@ import { compareProblems, ContentError, type ContentProblem } from './errors/pro
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
 import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
+import { HEALTH_LINT_MAX_PAGES } from './emit/health-lint.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
@@ -130,7 +131,7 @@ export class Site {
     const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
     // Every check before the first write: over its JavaScript budget, a page stops the build.
     const jobs = renderJobs(site);
-    const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.files);
+    const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.weights);
     checkScriptBudget(scripts);
 
     this.folder.begin();
@@ -139,14 +140,14 @@ export class Site {
       // written while the pages render, when the worker threads take the larger share.
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const digests = partDigests(input.parts);
-      const { rendered, keys } = await this.#render(input, jobs, digests);
+      const { rendered, keys, html } = await this.#render(input, jobs, digests);
       const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
       const builderKey = digest(this.keys.all, ...Object.values(digests));
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey });
       // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
       const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
-      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory }));
+      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);
@@ -209,10 +210,10 @@ export class Site {
 
   /**
    * Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker
-   * threads when there are many. Returns how many were rendered, and every job's key (in order),
-   * which the builder's data and the content health reuse.
+   * threads when there are many. Returns how many were rendered, every job's key (in order) and
+   * the HTML of the pages rendered on this thread, kept for the content health up to its limit.
    */
-  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[] }> {
+  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
     const keys: string[] = [];
     const todo: { job: RenderJob; key: string }[] = [];
     for (const job of jobs) {
@@ -223,15 +224,24 @@ export class Site {
     }
     const pool = this.#threadsFor(todo.length);
     // Each page's write starts as soon as it is rendered; the next page renders meanwhile.
+    // Up to the content health's limit, the HTML rendered here is kept for its lint, which then need not render it again.
+    const html = new Map<string, string>();
+    const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
     const here = async (batch: typeof todo): Promise<RenderResult[]> => {
-      await Promise.all(batch.map(({ job, key }) => this.folder.write(job.path, renderJob(input, job).html, key)));
+      await Promise.all(
+        batch.map(({ job, key }) => {
+          const rendered = renderJob(input, job).html;
+          if (keep) html.set(job.path, rendered);
+          return this.folder.write(job.path, rendered, key);
+        }),
+      );
       return [];
     };
     if (!pool) {
       // In batches: each batch's files are written before the next renders, so the HTML of
       // thousands of pages is never held at once.
       for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
-      return { rendered: todo.length, keys };
+      return { rendered: todo.length, keys, html };
     }
     await this.folder.beforeWriting();
     const generation = ++this.#generation;
@@ -248,7 +258,7 @@ export class Site {
       },
     });
     for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
-    return { rendered: todo.length, keys };
+    return { rendered: todo.length, keys, html };
   }
 
   /** The worker threads, started once a stage has `work` items above the threshold. */

@@ -4,6 +4,7 @@ import { build, type Plugin } from 'esbuild';
 import { SCREEN_NAMES } from '../account/screen-names.ts';
 import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
+import { weighScripts, type Weight } from '../emit/script-weights.ts';
 import type { Assets } from '../render/context.ts';
 import { ADMIN_STORAGE, GUARD_START, REACT_RUNTIME, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 
@@ -11,6 +12,8 @@ export interface BundleResult {
   assets: Assets;
   /** Output files, relative to the site root, for example "assets/site-3F2A1B.css". */
   files: { path: string; contents: Uint8Array }[];
+  /** Each script's weight, raw and gzipped, by URL (for the JavaScript budget). */
+  weights: Record<string, Weight>;
 }
 
 /** Entry points by name: the stylesheet, the small browser scripts, and the account screens (only on the pages that mount them). */
@@ -78,9 +81,11 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
   if (!stylesheet) throw new Error('esbuild produced no stylesheet');
   const { [BUILDER_STYLES]: builderStylesheet, ...builderScripts } = builder.byEntry;
   const prefixed = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
+  const files = [...site.files, ...builder.files];
   return {
     assets: { stylesheet, builderStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
-    files: [...site.files, ...builder.files],
+    files,
+    weights: weighScripts(files),
   };
 }
 

@@ -18,25 +18,19 @@ export interface PageScriptWeight {
   budget: ScriptBudget;
 }
 
-/** Each bundle's files, weighed once: a dev session keeps its bundle from one update to the next. */
-const weighed = new WeakMap<object, Map<string, Weight>>();
-
 /**
- * The JavaScript each page downloads, raw and gzipped (each file on its own, as served).
- * Files are gzipped once however many pages share them, and however many builds use the bundle.
+ * Each script of a bundle, raw and gzipped (as served), by URL: weighed once, when the bundle is
+ * made, and kept with it in the bundle cache, so a build does not gzip them again.
  */
-export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], files: readonly { path: string; contents: Uint8Array }[]): PageScriptWeight[] {
-  const contentsByUrl = new Map(files.map((file) => [`/${file.path}`, file.contents]));
-  const weights = weighed.get(files) ?? new Map<string, Weight>();
-  weighed.set(files, weights);
+export function weighScripts(files: readonly { path: string; contents: Uint8Array }[]): Record<string, Weight> {
+  return Object.fromEntries(files.filter((file) => file.path.endsWith('.js')).map((file) => [`/${file.path}`, { raw: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength }]));
+}
+
+/** The JavaScript each page downloads, raw and gzipped: the sum of its files' weights (weighScripts). */
+export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], weights: Readonly<Record<string, Weight>>): PageScriptWeight[] {
   const weightOf = (url: string): Weight => {
-    let weight = weights.get(url);
-    if (!weight) {
-      const contents = contentsByUrl.get(url);
-      if (!contents) throw new Error(`A page loads ${url}, which the bundle stage did not produce`);
-      weight = { raw: contents.byteLength, gzip: gzipSync(contents, { level: 9 }).byteLength };
-      weights.set(url, weight);
-    }
+    const weight = weights[url];
+    if (!weight) throw new Error(`A page loads ${url}, which the bundle stage did not produce`);
     return weight;
   };
   return pages.map((page) => {

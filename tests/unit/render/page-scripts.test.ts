@@ -2,7 +2,7 @@ import { scriptBudgetOfHtml } from '../../../src/emit/site-weights.ts';
 // Which islands and scripts each page gets, and the JavaScript budget, on the real site built in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, scriptBudgetFor } from '../../../src/budgets.ts';
-import { checkScriptBudget, scriptWeights } from '../../../src/emit/script-weights.ts';
+import { checkScriptBudget, scriptWeights, weighScripts } from '../../../src/emit/script-weights.ts';
 import { CATALOGUE, ContentError } from '../../../src/errors/problems.ts';
 import { pageScripts } from '../../../src/render/page-scripts.ts';
 import { buildInMemory, htmlPathOf, type BuiltFolder } from '../../support/sites.ts';
@@ -81,7 +81,7 @@ describe('the JavaScript budget', () => {
       { path: 'assets/b.js', contents: new TextEncoder().encode('y'.repeat(3000)) },
     ];
     const scripts = pageScripts({ scripts: { boot: '/assets/a.js', island: '/assets/b.js' } }, ['boot'], ['island']);
-    const [weight] = scriptWeights([{ path: 'p/index.html', scripts }], files);
+    const [weight] = scriptWeights([{ path: 'p/index.html', scripts }], weighScripts(files));
     expect(weight!.js.raw).toBe(8000);
     expect(weight!.files).toBe(2);
     expect(weight!.js.gzip).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ describe('the JavaScript budget', () => {
         return { path: file, scripts: { scripts: scriptsIn(html), preloads: preloadsIn(html), later: laterIn(html), budget: scriptBudgetOfHtml(html) } };
       });
     const files = [...out.files.entries()].map(([path, contents]) => ({ path, contents: typeof contents === 'string' ? new TextEncoder().encode(contents) : contents }));
-    const weights = scriptWeights(pages, files);
+    const weights = scriptWeights(pages, weighScripts(files));
     expect(weights.length).toBe(42);
     expect(weights.filter((weight) => weight.budget === 'jsGzipPerAccountPage').length, 'the three sign-in pages').toBe(3);
     expect(weights.filter((weight) => weight.budget === 'jsGzipPerAdminPage').map((weight) => weight.path)).toEqual(['admin.html']);
