@@ -52,6 +52,8 @@ export interface HealthInput {
   /** .cache/health/, and what this session linted before: a build lints only the pages whose key changed. */
   cache: DiskCache;
   memory: Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>;
+  /** The HTML this build rendered for a page, when it still has it: linted as it is, not rendered again. */
+  htmlOf?: (job: RenderJob) => string | undefined;
 }
 
 /** Which pages use each library photo: the content files that reference it, and the routes they make. */
@@ -72,8 +74,8 @@ export function photoUsage(site: SiteModel, read: ContentReadResult): Record<str
 }
 
 /** The content-health.json of a build that passed the content check. */
-export async function contentHealthJson({ site, read, root, keyOf, cache, memory }: HealthInput): Promise<string> {
-  const lint = await healthLint({ site, read, root, keyOf, cache, memory });
+export async function contentHealthJson({ site, read, root, keyOf, cache, memory, htmlOf }: HealthInput): Promise<string> {
+  const lint = await healthLint({ site, read, root, keyOf, cache, memory, htmlOf });
   const images = [...read.images.keys()];
   const health: ContentHealth = {
     check: {

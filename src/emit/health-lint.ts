@@ -37,9 +37,11 @@ export interface HealthLintInput {
   memory: Map<string, PageResults>;
   /** Tests: another limit than HEALTH_LINT_MAX_PAGES. */
   maxPages?: number;
+  /** The HTML the build has just rendered for a page, if it kept it: the rules read it as it is. */
+  htmlOf?: (job: RenderJob) => string | undefined;
 }
 
-export async function healthLint({ site, read, root, keyOf, cache, memory, maxPages = HEALTH_LINT_MAX_PAGES }: HealthLintInput): Promise<ContentHealth['lint']> {
+export async function healthLint({ site, read, root, keyOf, cache, memory, maxPages = HEALTH_LINT_MAX_PAGES, htmlOf }: HealthLintInput): Promise<ContentHealth['lint']> {
   const jobs = renderJobs(site);
   const keys = jobs.map(keyOf);
   if (memory.size === 0) {
@@ -55,7 +57,7 @@ export async function healthLint({ site, read, root, keyOf, cache, memory, maxPa
   const perPage = jobs.map((job, i) => {
     const known = memory.get(keys[i]!);
     if (known) return known;
-    const page = lintedPage(input, job);
+    const page = lintedPage(input, job, htmlOf?.(job));
     linted += 1;
     const results: PageResults = {};
     for (const rule of LINT_RULES) if (!ACROSS_PAGES.has(rule.id)) results[rule.id] = rule.run(context([page]));

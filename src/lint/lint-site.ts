@@ -110,9 +110,12 @@ function renderedPages(site: SiteModel, assets: Assets, images: ImageMap): Linte
   return renderJobs(site).map((job) => lintedPage(input, job));
 }
 
-/** One page rendered and parsed for the rules (the build's content health lints only the pages that changed). */
-export function lintedPage(input: RenderInput, job: RenderJob): LintedPage {
-  const html = renderJob(input, job).html;
+/**
+ * One page parsed for the rules (the build's content health lints only the pages that changed):
+ * rendered here, or the HTML the build has just rendered for it, the same but for its asset names.
+ */
+export function lintedPage(input: RenderInput, job: RenderJob, rendered?: string): LintedPage {
+  const html = rendered ?? renderJob(input, job).html;
   if ('page' in job) {
     const { page } = job;
     return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html, document: parseDocument(html) };

@@ -2,7 +2,7 @@
 // rules, the same warnings, the same counts) on the real content and on every lint fixture, and a
 // build lints again only the pages whose key changed.
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digest } from '../../../src/content/load-entry.ts';
 import { healthLint } from '../../../src/emit/health-lint.ts';
 import { DiskCache } from '../../../src/images/disk-cache.ts';
@@ -11,7 +11,7 @@ import { renderJobs, type RenderJob } from '../../../src/render/render-page.tsx'
 import { checkSite } from '../../../src/build.ts';
 import { tempDir, removeTempDirs } from '../../support/image-fixtures.ts';
 import { LINT_FIXTURES, lintCase } from '../../support/lint.ts';
-import { editText, REAL_CONTENT, removeTempCopies, PROJECT_ROOT } from '../../support/sites.ts';
+import { buildInto, editText, REAL_CONTENT, removeTempCopies, PROJECT_ROOT } from '../../support/sites.ts';
 
 afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
@@ -73,5 +73,25 @@ describe('the content health lint', () => {
     const { health, jobs } = await both(dir, dir, memory, undefined, 5);
     expect(health).toEqual({ pages: jobs, rules: [], warnings: [], notLinted: jobs });
     expect(memory.size).toBe(0);
+  });
+});
+
+describe('the content health a build writes', () => {
+  // One cache for the bundle, which every build here shares.
+  let cacheDir: string;
+  beforeAll(async () => {
+    cacheDir = await tempDir('health-build-');
+  });
+
+  // The build lints the HTML it has just rendered (with the real asset names), not a page rendered again for the lint.
+  const cases = ['real content', ...readdirSync(LINT_FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'base').map((entry) => entry.name)];
+  it.each(cases)('finds what npm run check’s lint finds, on %s', async (name) => {
+    const dir = name === 'real content' ? REAL_CONTENT : await lintCase(name);
+    const { out } = await buildInto(dir, { cacheDir });
+    const health = (JSON.parse(out.text('content-health.json')) as { lint: Awaited<ReturnType<typeof healthLint>> }).lint;
+    const { content, site, images } = await checkSite({ projectRoot: PROJECT_ROOT, contentDir: dir, cacheDir: false });
+    const check = await lintSite({ content, site, root: PROJECT_ROOT, images });
+    expect(health.rules).toEqual(check.rules);
+    expect(sorted(health.warnings)).toEqual(sorted(check.problems.map(({ code, file, line, field, message }) => ({ code, file, line, field, message }))));
   });
 });
