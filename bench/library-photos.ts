@@ -63,10 +63,11 @@ try {
   let last: { cold?: Awaited<ReturnType<typeof build>>; warm?: Awaited<ReturnType<typeof build>> } = {};
   for (let run = 0; run < runs; run += 1) {
     const cache = path.join(work, `cache-${run}`);
-    last = { cold: await build(cache, path.join(work, `dist-${run}`)) };
-    last.warm = await build(cache, path.join(work, `dist-${run}`));
-    cold.push(last.cold.seconds);
-    warm.push(last.warm.seconds);
+    const coldRun = await build(cache, path.join(work, `dist-${run}`));
+    const warmRun = await build(cache, path.join(work, `dist-${run}`));
+    last = { cold: coldRun, warm: warmRun };
+    cold.push(coldRun.seconds);
+    warm.push(warmRun.seconds);
     const fileCache = path.join(work, `files-cache-${run}`);
     files.push((await build(fileCache, path.join(work, `files-dist-${run}`), path.join(work, 'files/content'))).seconds);
     filesWarm.push((await build(fileCache, path.join(work, `files-dist-${run}`), path.join(work, 'files/content'))).seconds);
