@@ -5,11 +5,9 @@
 // and holding nothing private: page addresses and content file names.
 import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentProblem } from '../errors/problems.ts';
-import type { DiskCache } from '../images/disk-cache.ts';
 import { libraryPathOf } from '../images/library-reference.ts';
-import type { RenderJob } from '../render/render-page.tsx';
 import type { SiteModel } from '../site/site-model.ts';
-import { healthLint } from './health-lint.ts';
+import { healthLint, type HealthLintInput } from './health-lint.ts';
 
 export const CONTENT_HEALTH_PATH = 'content-health.json';
 
@@ -42,19 +40,8 @@ export interface ContentHealth {
   photos: Record<string, PhotoUse[]>;
 }
 
-export interface HealthInput {
-  site: SiteModel;
-  read: ContentReadResult;
-  /** The project root: content file names in problems are relative to it. */
-  root: string;
-  /** A page's lint result is kept under this key: its page key with the generator's code key (see build.ts). */
-  keyOf(job: RenderJob): string;
-  /** .cache/health/, and what this session linted before: a build lints only the pages whose key changed. */
-  cache: DiskCache;
-  memory: Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>;
-  /** The HTML this build rendered for a page, when it still has it: linted as it is, not rendered again. */
-  htmlOf?: (job: RenderJob) => string | undefined;
-}
+/** What the lint needs (src/emit/health-lint.ts); the limit of pages is the lint's own. */
+export type HealthInput = Omit<HealthLintInput, 'maxPages'>;
 
 /** Which pages use each library photo: the content files that reference it, and the routes they make. */
 export function photoUsage(site: SiteModel, read: ContentReadResult): Record<string, PhotoUse[]> {
@@ -74,8 +61,9 @@ export function photoUsage(site: SiteModel, read: ContentReadResult): Record<str
 }
 
 /** The content-health.json of a build that passed the content check. */
-export async function contentHealthJson({ site, read, root, keyOf, cache, memory, htmlOf }: HealthInput): Promise<string> {
-  const lint = await healthLint({ site, read, root, keyOf, cache, memory, htmlOf });
+export async function contentHealthJson(input: HealthInput): Promise<string> {
+  const { site, read } = input;
+  const lint = await healthLint(input);
   const images = [...read.images.keys()];
   const health: ContentHealth = {
     check: {

@@ -29,9 +29,11 @@ type PageResults = Record<string, RuleResult>;
 export interface HealthLintInput {
   site: SiteModel;
   read: ContentReadResult;
+  /** The project root: content file names in problems are relative to it. */
   root: string;
   /** A page's key (src/render/page-parts.ts) with the generator's code key: the same key, the same lint result. */
   keyOf(job: RenderJob): string;
+  /** .cache/health/: what the last build linted, for the next process. */
   cache: DiskCache;
   /** What earlier builds of this session found, by key (the dev server keeps it). */
   memory: Map<string, PageResults>;
