@@ -4,8 +4,8 @@ import { build, type Plugin } from 'esbuild';
 import { SCREEN_NAMES } from '../account/screen-names.ts';
 import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../builder/screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../islands/names.ts';
-import { weighScripts, type Weight } from '../emit/script-weights.ts';
 import type { Assets } from '../render/context.ts';
+import { weigh, type Weight } from './weight.ts';
 import { ADMIN_STORAGE, GUARD_START, REACT_RUNTIME, screenEntry, SIGN_IN_START } from '../render/layout-parts.ts';
 
 export interface BundleResult {
@@ -122,6 +122,14 @@ async function bundle(projectRoot: string, entryPoints: Record<string, string>, 
     if (output.endsWith('.js')) imports[name] = staticImports(outputs, output).map(url);
   }
   return { byEntry, imports, files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })) };
+}
+
+/**
+ * Each script, by URL, weighed once when the bundle is made and kept with it in the bundle cache,
+ * so that no build gzips them again for the JavaScript budget (src/emit/script-weights.ts).
+ */
+export function weighScripts(files: readonly { path: string; contents: Uint8Array }[]): Record<string, Weight> {
+  return Object.fromEntries(files.filter((file) => file.path.endsWith('.js')).map((file) => [`/${file.path}`, weigh(file.contents)]));
 }
 
 type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M ? (M extends { outputs: infer O } ? O : never) : never;

@@ -1,12 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import type { Weight } from '../bundle/weight.ts';
 import { BUDGETS, type ScriptBudget } from '../budgets.ts';
 import { throwIfProblems } from '../errors/problems.ts';
 import { allScriptsOf, type PageScripts } from '../render/page-scripts.ts';
-
-export interface Weight {
-  raw: number;
-  gzip: number;
-}
 
 export interface PageScriptWeight {
   path: string;
@@ -18,15 +13,7 @@ export interface PageScriptWeight {
   budget: ScriptBudget;
 }
 
-/**
- * Each script of a bundle, raw and gzipped (as served), by URL: weighed once, when the bundle is
- * made, and kept with it in the bundle cache, so a build does not gzip them again.
- */
-export function weighScripts(files: readonly { path: string; contents: Uint8Array }[]): Record<string, Weight> {
-  return Object.fromEntries(files.filter((file) => file.path.endsWith('.js')).map((file) => [`/${file.path}`, { raw: file.contents.byteLength, gzip: gzipSync(file.contents, { level: 9 }).byteLength }]));
-}
-
-/** The JavaScript each page downloads, raw and gzipped: the sum of its files' weights (weighScripts). */
+/** The JavaScript each page downloads, raw and gzipped: the sum of its files' weights (the bundle's, src/bundle/bundle-assets.ts). */
 export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], weights: Readonly<Record<string, Weight>>): PageScriptWeight[] {
   const weightOf = (url: string): Weight => {
     const weight = weights[url];

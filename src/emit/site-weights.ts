@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
 import { isBuilderScreen } from '../builder/screen-names.ts';
 import { BUDGETS, scriptBudgetFor, type ScriptBudget } from '../budgets.ts';
-import { kb, type Weight } from './script-weights.ts';
+import { weigh, type Weight } from '../bundle/weight.ts';
+import { kb } from './script-weights.ts';
 
 /** What one built page costs a visitor: its HTML, its stylesheets, its scripts and its images. */
 export interface PageWeight {
@@ -39,7 +39,7 @@ export async function measureSite(siteDir: string): Promise<PageWeight[]> {
     const cached = weights.get(url);
     if (cached) return cached;
     const contents = await readFile(path.join(siteDir, decodeURIComponent(url.split(/[?#]/)[0]!)));
-    const weight = { raw: contents.byteLength, gzip: gzipSync(contents, { level: 9 }).byteLength };
+    const weight = weigh(contents);
     weights.set(url, weight);
     return weight;
   };
@@ -63,7 +63,7 @@ export async function measureSite(siteDir: string): Promise<PageWeight[]> {
     measured.push({
       page: `/${file.split(path.sep).join('/')}`,
       budget: scriptBudgetOfHtml(document),
-      html: { raw: source.byteLength, gzip: gzipSync(source, { level: 9 }).byteLength },
+      html: weigh(source),
       css: await sum(css),
       js: await sum(js),
       images: await sum(images),

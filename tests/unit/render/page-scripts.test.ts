@@ -2,7 +2,8 @@ import { scriptBudgetOfHtml } from '../../../src/emit/site-weights.ts';
 // Which islands and scripts each page gets, and the JavaScript budget, on the real site built in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, scriptBudgetFor } from '../../../src/budgets.ts';
-import { checkScriptBudget, scriptWeights, weighScripts } from '../../../src/emit/script-weights.ts';
+import { weighScripts } from '../../../src/bundle/bundle-assets.ts';
+import { checkScriptBudget, scriptWeights } from '../../../src/emit/script-weights.ts';
 import { CATALOGUE, ContentError } from '../../../src/errors/problems.ts';
 import { pageScripts } from '../../../src/render/page-scripts.ts';
 import { buildInMemory, htmlPathOf, type BuiltFolder } from '../../support/sites.ts';
