@@ -5,16 +5,17 @@ import { hash } from 'node:crypto';
 import type { SitePage } from '../site/pages.ts';
 import { partsOf, type PartName, type SiteParts } from './page-parts.ts';
 
+/** Maps (the layout's contact files) are written as their entries. */
+const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : item));
 /** The one-shot digest: a Hash object each would cost more than the hashing. */
 const sha1 = (text: string) => hash('sha1', text, 'base64url');
 
 export type PartDigests = Record<PartName, string>;
 
 export function partDigests(parts: SiteParts): PartDigests {
-  // The layout's contact files are a Map, written as its entries; the listings are plain data,
-  // stringified without a replacer (which JSON.stringify would call for every value).
-  const layout = JSON.stringify({ ...parts.layout, contacts: [...parts.layout.contacts] });
-  return { layout: sha1(layout), services: sha1(JSON.stringify(parts.services)), areas: sha1(JSON.stringify(parts.areas)), faqs: sha1(JSON.stringify(parts.faqs)) };
+  // The listings (one item per service, area or FAQ: thousands of values) are plain data, stringified
+  // without the replacer, which JSON.stringify would call for every value.
+  return { layout: sha1(json(parts.layout)), services: sha1(JSON.stringify(parts.services)), areas: sha1(JSON.stringify(parts.areas)), faqs: sha1(JSON.stringify(parts.faqs)) };
 }
 
 /** The fields of a page that its own entry's digest covers: its data and rendered Markdown. */
