@@ -23,7 +23,7 @@ import { imagePlanner } from './images/responsive-images.ts';
 import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from './render/page-parts.ts';
 import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from './render/render-page.tsx';
-import { CheckedPages } from './site/cross-check.ts';
+import { CheckedPages } from './site/checked-pages.ts';
 import { deriveSite, type SiteModel } from './site/site-model.ts';
 import { ThreadPool, threadLimit } from './threads/pool.ts';
 import type { RenderResult } from './threads/protocol.ts';

@@ -2,7 +2,8 @@ import type { FirebaseWebConfig } from '../account/config.ts';
 import type { ContentEntry, InvalidEntries, LoadedContent } from '../content/load-content.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../content/schema/index.ts';
-import { crossCheck, type CheckedPages } from './cross-check.ts';
+import type { CheckedPages } from './checked-pages.ts';
+import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
 
