@@ -3,7 +3,7 @@
 // one error, spec §8's "Missing backend API key", and nothing calls the sign-in service.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { FIREBASE_ENV } from '../../src/account/config.ts';
+import { FIREBASE_ENV } from '../../src/kernel/wire/firebase-config.ts';
 import { DIST } from '../support/quality/dist.ts';
 import { serveSite, type RunningSite } from '../support/quality/serve.ts';
 import { ACCOUNT_ROUTES } from '../support/spec-routes.ts';

@@ -3,7 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 /**
- * The widgets hydrate when the visitor first acts (src/islands/wake.ts): a Shift press, which
+ * The widgets hydrate when the visitor first acts (src/apps/islands/wake.ts): a Shift press, which
  * changes nothing else, wakes them. Then waits until React has hydrated the named islands (each
  * marks its element data-hydrated). The contact section is hydrated only when its load changes
  * what it shows; otherwise boot marks it data-checked.

@@ -1,9 +1,9 @@
 // Starts the project's own Netlify-like server (the one `npm start` uses) on 127.0.0.1 and a free
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
-import { authEmulatorProxy, type AuthEmulatorProxyOptions } from '../../../src/server/auth-emulator-proxy.ts';
-import { firstTaker, storageEmulatorProxy, type EmulatorProxyOptions } from '../../../src/server/emulator-proxy.ts';
-import { createSiteServer } from '../../../src/server/create-server.ts';
+import { authEmulatorProxy, type AuthEmulatorProxyOptions } from '../../../src/generator/server/auth-emulator-proxy.ts';
+import { firstTaker, storageEmulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
+import { createSiteServer } from '../../../src/generator/server/create-server.ts';
 
 export interface RunningSite {
   /** The origin, without a trailing slash: http://127.0.0.1:<port> */
@@ -13,7 +13,7 @@ export interface RunningSite {
 
 /**
  * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
- * `authEmulator`, `storageEmulator`: pass the emulators' paths on to them, as `npm start` does (src/server/emulator-proxy.ts).
+ * `authEmulator`, `storageEmulator`: pass the emulators' paths on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
  */
 export async function serveSite(root: string, netlifyToml: string, { unref = false, authEmulator, storageEmulator }: { unref?: boolean; authEmulator?: AuthEmulatorProxyOptions; storageEmulator?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.

@@ -1,0 +1,22 @@
+// The admin screen: imported by src/apps/islands/guard-start.ts once someone is signed in. The guard
+// decides; an administrator gets what is live, the content's health and the media library, whose
+// Storage SDK (admin-storage.ts) loads alongside, in a task of its own.
+import { createElement, Suspense, use } from 'react';
+import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
+import { configJsonOnPage } from '../account/missing-config.ts';
+import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
+import type { ScreenProps } from '../account/screens/screen-props.ts';
+import type { AccountServices } from '../account/services.ts';
+import { AdminLoading } from '../admin/AdminLoading.tsx';
+import { AdminScreen } from '../admin/AdminScreen.tsx';
+import type { MediaLibrary } from '../media/library.ts';
+import { startScreen } from './start-screen.ts';
+
+export function mount(element: HTMLElement, services: AccountServices) {
+  const config = JSON.parse(configJsonOnPage()!) as FirebaseWebConfig;
+  const library = import('./admin-storage.ts').then(({ firebaseLibrary }) => firebaseLibrary(config));
+  const WithLibrary = () => createElement(AdminScreen, { library: use<MediaLibrary>(library) });
+  // Until the SDK has arrived the administrator sees a box like the guard's checking one: nothing moves.
+  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(Suspense, { fallback: createElement(AdminLoading) }, createElement(WithLibrary)));
+  return startScreen(element, Admin, services);
+}

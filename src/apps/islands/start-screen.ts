@@ -1,0 +1,42 @@
+/**
+ * Hydrates an account screen with the Firebase services, made from the sign-in configuration the
+ * build put on the mount element unless the caller already has them. The guarded screen is started
+ * by src/apps/islands/guard-start.ts once someone is signed in; the sign-in screens by
+ * src/apps/islands/sign-in-start.ts when they are needed.
+ */
+import { createElement, type ComponentType } from 'react';
+import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
+import { firebaseServices } from '../account/firebase-services.ts';
+import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
+import type { ScreenProps } from '../account/screens/screen-props.ts';
+import { ServicesContext, type AccountServices } from '../account/services.ts';
+import { hydrateWith } from './hydrate.ts';
+
+interface Props extends ScreenProps {
+  screen: ComponentType<ScreenProps>;
+  services: AccountServices | null;
+}
+
+function WithServices({ screen, services, configured }: Props) {
+  return createElement(ServicesContext, { value: services }, createElement(screen, { configured }));
+}
+
+/** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function startScreen(element: HTMLElement, screen: ComponentType<ScreenProps>, started?: AccountServices): Promise<void> {
+  let services = started;
+  if (!services) {
+    const json = configJsonOnPage();
+    if (!json) {
+      // The build rendered the "not set up" state, which has nothing to do in the browser.
+      console.error(MISSING_CONFIG_ERROR);
+      return;
+    }
+    // Starting the SDK and hydrating are separate tasks, after the one that evaluated the modules.
+    await nextTask();
+    services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
+  }
+  await nextTask();
+  hydrateWith(WithServices)(element, { screen, services, configured: true });
+}

@@ -1,0 +1,65 @@
+// The checks of image references that need no file: alt text present, a photo written from the
+// site root. Apart from the planning (responsive-images.ts, which reads files with sharp), so the
+// block builder runs them on a draft in the browser.
+import type { ContentProblem } from '../errors/problems.ts';
+import { LIBRARY_SCHEME, libraryPathOf } from '../wire/library-reference.ts';
+
+/** Where content references raster images from: "/images/<file>" is content/images/<file>. */
+const RASTER_PATH = /^\/images\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i;
+export const RASTER_EXTENSION = /\.(?:jpe?g|png|webp|avif)$/i;
+
+/** Where content refers to an image. */
+export interface ImageReference {
+  src: string;
+  alt: string;
+  /** The content file, as problems name it. */
+  file: string;
+  line: number;
+  field?: string;
+  /** Where a missing alt is reported, when not at `line` and `field`: "images.0.alt" in front matter. */
+  altAt?: { line: number; field: string };
+  /** Markdown `![alt](src)`, or an `images:` entry in front matter: only the messages differ. */
+  from: 'markdown' | 'front-matter';
+}
+
+/** Whether a path is a raster image this stage processes. */
+export const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
+
+/** The message for a photo whose file is not there. */
+export const noSuchImage = (shown: string) => `There is no file ${shown}.`;
+
+/** Alt text and paths of every reference; the raster images to plan, media library photos included. */
+export function checkReferences(references: readonly ImageReference[], imagesDirDisplay: string): { raster: ImageReference[]; problems: ContentProblem[] } {
+  const problems: ContentProblem[] = [];
+  const raster: ImageReference[] = [];
+  for (const reference of references) {
+    const at = { file: reference.file, line: reference.line, field: reference.field };
+    const fromLibrary = libraryPathOf(reference.src) !== null;
+    if (!fromLibrary && reference.src.startsWith(LIBRARY_SCHEME)) {
+      problems.push({ code: 'library-photo-missing', ...at, message: `"${reference.src}" is not a media library reference: write it as "storage:media/<name>", as "Copy for Markdown" on /admin gives it.` });
+      continue;
+    }
+    if (!isRasterImagePath(reference.src) && !fromLibrary) {
+      // A photo written anywhere but "/images/…" would not be processed, and would not be found.
+      if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
+        const name = reference.src.split('/').pop();
+        problems.push({ code: 'missing-image', ...at, message: `Write the path of a photo from the site root, as "/images/${name}", with the file in ${imagesDirDisplay}/.` });
+      }
+      continue;
+    }
+    raster.push(reference);
+    // A library photo carries its own alt text (checked when it is fetched); content may give another.
+    if (!fromLibrary && reference.alt.trim() === '') {
+      problems.push({
+        code: 'missing-alt',
+        ...at,
+        ...reference.altAt,
+        message:
+          reference.from === 'markdown'
+            ? `The image "${reference.src}" has no alternative text: write it between the brackets, as ![What the photo shows](${reference.src}).`
+            : `The image "${reference.src}" has no alternative text: add "alt:" with a few words on what it shows.`,
+      });
+    }
+  }
+  return { raster, problems };
+}

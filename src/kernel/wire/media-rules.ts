@@ -1,0 +1,47 @@
+/**
+ * What the media library accepts, in one place: the upload check in the browser (before anything
+ * is sent), the local Storage emulator's policy (storage-policy.ts) and `storage.rules` say the
+ * same, and tests/unit/generator/emulators/storage-policy.test.ts holds them to it.
+ */
+import { MEDIA_FOLDER } from './library-reference.ts';
+
+export { ALT_KEY, libraryReference, markdownFor, MEDIA_FOLDER } from './library-reference.ts';
+
+/** JPEG, PNG, WebP or AVIF: what the build's image pipeline (sharp) turns into responsive variants. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/** 10 MB per photo (as storage.rules: 10 * 1024 * 1024 bytes). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** The builder's drafts (drafts/<id>.json, bucket-draft-store.ts): administrators only, JSON, at most 1 MB. */
+export const DRAFTS_FOLDER = 'drafts';
+export const MAX_DRAFT_BYTES = 1024 * 1024;
+
+export const isPhotoType = (type: string): type is PhotoType => (PHOTO_TYPES as readonly string[]).includes(type);
+
+/** Why a file cannot be uploaded, in plain words; null when it can. */
+export function uploadProblem(file: { name: string; type: string; size: number }): string | null {
+  if (!isPhotoType(file.type)) return `"${file.name}" is not a JPEG, PNG, WebP or AVIF photo, so it cannot go in the library. Save it in one of those formats and try again.`;
+  if (file.size > MAX_PHOTO_BYTES) return `"${file.name}" is ${megabytes(file.size)}, over the 10 MB limit. Make it smaller (a photo 2,400 pixels wide is plenty) and try again.`;
+  if (file.size === 0) return `"${file.name}" is empty. Choose the photo again.`;
+  return null;
+}
+
+export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/**
+ * The object name a file is stored under: lower case, words joined by hyphens, its extension kept,
+ * so that `storage:media/<name>` reads well in Markdown and never needs escaping.
+ */
+export function mediaNameFor(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot >= 0 ? fileName.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  const base = (dot >= 0 ? fileName.slice(0, dot) : fileName)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'photo'}${extension ? `.${extension === 'jpeg' ? 'jpg' : extension}` : ''}`;
+}
