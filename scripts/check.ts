@@ -12,7 +12,7 @@ import { ContentError, severityOf, type ContentProblem } from '../src/kernel/err
 import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/kernel/errors/report-formats.ts';
 import { formatContentFiles } from '../src/generator/content/format-files.ts';
 import { lintSite } from '../src/generator/lint/lint-site.ts';
-import { formatLintSummary } from '../src/kernel/lint/summary.ts';
+import { formatLintSummary } from '../src/generator/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
 
 const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}]`;

@@ -13,7 +13,8 @@ import { loadContent, type ContentReadResult } from './content/load-content.ts';
 import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
-import { CONTENT_HEALTH_PATH, contentHealthJson } from './emit/content-health.ts';
+import { contentHealthJson } from './emit/content-health.ts';
+import { BuildFile } from '../kernel/wire/build-files.ts';
 import { HEALTH_LINT_MAX_PAGES } from './emit/health-lint.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
@@ -22,7 +23,8 @@ import { libraryPathOf } from '../kernel/wire/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
 import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from '../kernel/render/page-parts.ts';
-import { renderJob, renderJobs, scriptsOfJob, type RenderInput, type RenderJob } from '../kernel/render/render-page.tsx';
+import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
+import { type RenderInput } from '../kernel/render/page-context.tsx';
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
 import { ThreadPool, threadLimit } from './threads/pool.ts';
@@ -147,7 +149,7 @@ export class Site {
       // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
       const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
-      await this.folder.write(CONTENT_HEALTH_PATH, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
+      await this.folder.write(BuildFile.ContentHealth, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder);
       await Promise.all([this.folder.commit(buildId), saving]);

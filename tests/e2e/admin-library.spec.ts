@@ -4,7 +4,7 @@
 // replaces a photo and deletes one after confirming. What the screen says is checked against what
 // the bucket holds.
 import type { BrowserContext, Page } from '@playwright/test';
-import { STORED_FILE_FIELDS } from '../../src/apps/media/library.ts';
+import { STORED_FILE_FIELDS } from '../../src/kernel/wire/media-library.ts';
 import { adminContext } from '../support/accounts.ts';
 import { bucketStatus, card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, grid, queue, uniqueName } from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';

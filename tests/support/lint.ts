@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ContentProblem, ProblemCode } from '../../src/kernel/errors/problems.ts';
 import type { LintContext } from '../../src/kernel/lint/context.ts';
 import { parseDocument } from '../../src/kernel/lint/parse-html.ts';
-import { DEFAULT_LINT_OPTIONS, lintSite, type LintOptions, type LintReport } from '../../src/generator/lint/lint-site.ts';
+import { lintSite, type LintReport } from '../../src/generator/lint/lint-site.ts';
+import { DEFAULT_LINT_OPTIONS, type LintOptions } from '../../src/kernel/lint/options.ts';
 import { SourceFiles } from '../../src/kernel/lint/sources.ts';
 import { copyMinimalSite, FIXTURES, loadSite } from './sites.ts';
 

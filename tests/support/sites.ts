@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSite, Site, type BuildReport, type SiteOptions } from '../../src/generator/build.ts';
-import type { LoadedContent } from '../../src/generator/content/load-content.ts';
+import type { LoadedContent } from '../../src/kernel/content/collections.ts';
 import { ContentError, type ContentProblem } from '../../src/kernel/errors/problems.ts';
 import type { SiteModel } from '../../src/kernel/site/site-model.ts';
 import { BuiltFolder } from './built-folder.ts';

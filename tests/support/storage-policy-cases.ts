@@ -3,7 +3,7 @@
 // where it can start, against firebase-tools' official emulator evaluating storage.rules
 // (tests/unit/generator/emulators/storage-policy.test.ts), so the function and the rules file say the same.
 import { MAX_PHOTO_BYTES } from '../../src/kernel/wire/media-rules.ts';
-import { MAX_DRAFT_BYTES } from '../../src/generator/emulators/storage-policy.ts';
+import { MAX_DRAFT_BYTES } from '../../src/kernel/wire/media-rules.ts';
 import { deleteObject, EMULATOR_OWNER, getObjectMetadata, listFolder, updateObjectMetadata, uploadObject, type BucketAddress } from '../../src/generator/emulators/storage-rest.ts';
 
 export type Who = 'nobody' | 'member' | 'admin';

@@ -20,7 +20,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
-import type { AccountServices, AccountUser } from './services.ts';
+import type { AccountServices, AccountUser } from '../../kernel/components/account/services.ts';
 
 const toUser = (user: User | null): AccountUser | null => (user ? { uid: user.uid, email: user.email ?? '' } : null);
 

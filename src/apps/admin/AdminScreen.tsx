@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSession } from '../account/services.ts';
-import type { ContentHealth } from '../../generator/emit/content-health.ts';
+import { useSession } from '../../kernel/components/account/services.ts';
 import type { MediaLibrary } from '../media/library.ts';
 import { loadContentHealth } from './admin-data.ts';
 import { AdminLoading } from './AdminLoading.tsx';
-import { ContentHealthSection } from './ContentHealth.tsx';
+import { ContentHealthSection, type HealthState } from './ContentHealth.tsx';
 import { MediaLibrarySection } from './library/MediaLibrary.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 
-export type HealthState = { status: 'loading' } | { status: 'loaded'; health: ContentHealth } | { status: 'failed' };
 
 /**
  * /admin, once the guard has let an administrator in: what is live, the content's health, and the

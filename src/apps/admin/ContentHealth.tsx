@@ -1,5 +1,7 @@
-import type { HealthState } from './AdminScreen.tsx';
+import type { ContentHealth } from '../../kernel/wire/build-files.ts';
 import { plural } from './format.ts';
+
+export type HealthState = { status: 'loading' } | { status: 'loaded'; health: ContentHealth } | { status: 'failed' };
 
 /** Content health, from content-health.json: the content check, the lint's table and its warnings, and which pages use which library photo. */
 export function ContentHealthSection({ health }: { health: HealthState }) {

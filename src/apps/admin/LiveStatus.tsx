@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BuildManifest } from '../../generator/emit/build-files.ts';
-import { loadLatestBuild, loadManifest, type LatestBuild } from './admin-data.ts';
+import type { BuildManifest } from '../../kernel/wire/build-files.ts';
+import { loadLatestBuild, loadManifest } from './admin-data.ts';
+import { type LatestBuild } from '../../kernel/wire/build-files.ts';
 import { formatTime, plural } from './format.ts';
 
 type Live = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; tab: BuildManifest; latest: LatestBuild; checkedAt: Date };

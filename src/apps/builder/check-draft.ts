@@ -16,7 +16,7 @@ import { frontMatterImageReferences, markdownImageReferences } from '../../kerne
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
 import { checkReferences, noSuchImage, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { LintContext, LintedPage } from '../../kernel/lint/context.ts';
-import type { ParsedDocument } from '../../kernel/lint/html.ts';
+import type { ParsedDocument } from '../../kernel/lint/parse-html.ts';
 import { DEFAULT_LINT_OPTIONS } from '../../kernel/lint/options.ts';
 import { LINT_RULES } from '../../kernel/lint/rules.ts';
 import { SourceFiles } from '../../kernel/lint/sources.ts';

@@ -3,10 +3,10 @@
  * (checking for newer builds, keeping a #hash target in view, prefetching the pages links lead
  * to) and the contact section's first load, none of which needs React. The widgets' islands are
  * hydrated, each from its own chunk, once the visitor first acts (src/apps/islands/wake.ts); the
- * contact section only if its load changes what it shows (src/apps/islands/contact-first-load.ts).
+ * contact section only if its load changes what it shows (src/kernel/components/contact/contact-first-load.ts).
  */
 import { startBuildChecks } from './build-checks.ts';
-import { firstContactLoad } from './contact-first-load.ts';
+import { firstContactLoad } from '../../kernel/components/contact/contact-first-load.ts';
 import { keepHashTargetInView } from './hash-scroll.ts';
 import type { IslandModule } from './hydrate.ts';
 import type { IslandName } from '../../kernel/wire/island-names.ts';

@@ -1,9 +1,10 @@
+import { BuildFile } from '../../kernel/wire/build-files.ts';
 import { claimReload, isNewerBuild, type BuildInfo } from './reload-guard.ts';
-import { sessionStorageOrNull } from './session-storage.ts';
+import { sessionStorageOrNull } from '../../kernel/components/session-storage.ts';
 
-/** Spec §7: the build manifest, read about a second after load, and the latest-build file. */
-export const MANIFEST_URL = '/build-manifest.json';
-export const LATEST_BUILD_URL = '/latest-build.json';
+/** The build manifest is read about a second after load; the latest-build file every few minutes. */
+const MANIFEST_URL = `/${BuildFile.Manifest}`;
+const LATEST_BUILD_URL = `/${BuildFile.LatestBuild}`;
 const FIRST_CHECK_DELAY_MS = 1000;
 const CHECK_INTERVAL_MS = 5 * 60_000;
 

@@ -2,12 +2,12 @@
  * The auth-client guard as a page with `access: admin` loads: the Firebase SDK reads the saved
  * session; nobody signed in goes straight to /login?next=<this page> (replacing it in the history),
  * with no React started at all; for someone signed in, the page's screen is imported and takes
- * over (the role check and what it shows: src/apps/account/screens/GuardedScreen.tsx; the admin page's
+ * over (the role check and what it shows: src/kernel/components/account/GuardedScreen.tsx; the admin page's
  * own screen: src/apps/admin/). Until then the page shows the neutral checking state the build
  * rendered. The SDK, React and then the screen's own code are evaluated one after the other, each
  * in a task of its own, so that none of them is a long task.
  */
-import { signInRedirect } from '../account/auth-client.ts';
+import { signInRedirect } from '../../kernel/components/account/auth-client.ts';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import { firebaseServices } from '../account/firebase-services.ts';
 import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';

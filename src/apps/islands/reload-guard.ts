@@ -2,7 +2,7 @@
  * Spec §4/§8/§9: when a page's script chunk fails to load and a newer build is live, the page
  * reloads, at most once per path within 10 seconds, so a broken deploy cannot loop.
  */
-import type { KeyValueStore } from './session-storage.ts';
+import type { KeyValueStore } from '../../kernel/components/session-storage.ts';
 export const RELOAD_GUARD_MS = 10_000;
 
 export type GuardStorage = KeyValueStore;

@@ -4,9 +4,9 @@
 import { createElement, Suspense, use } from 'react';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import { configJsonOnPage } from '../account/missing-config.ts';
-import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
-import type { ScreenProps } from '../account/screens/screen-props.ts';
-import type { AccountServices } from '../account/services.ts';
+import { GuardedScreen } from '../../kernel/components/account/GuardedScreen.tsx';
+import type { ScreenProps } from '../../kernel/components/account/screen-props.ts';
+import type { AccountServices } from '../../kernel/components/account/services.ts';
 import { AdminLoading } from '../admin/AdminLoading.tsx';
 import { AdminScreen } from '../admin/AdminScreen.tsx';
 import type { MediaLibrary } from '../media/library.ts';

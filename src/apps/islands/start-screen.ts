@@ -8,8 +8,8 @@ import { createElement, type ComponentType } from 'react';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import { firebaseServices } from '../account/firebase-services.ts';
 import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
-import type { ScreenProps } from '../account/screens/screen-props.ts';
-import { ServicesContext, type AccountServices } from '../account/services.ts';
+import type { ScreenProps } from '../../kernel/components/account/screen-props.ts';
+import { ServicesContext, type AccountServices } from '../../kernel/components/account/services.ts';
 import { hydrateWith } from './hydrate.ts';
 
 interface Props extends ScreenProps {

@@ -9,8 +9,10 @@
 import { getApp } from 'firebase/app';
 import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
-import type { LibraryPhoto, MediaLibrary, StoredFile } from './library.ts';
-import { MAX_PHOTO_BYTES, MEDIA_FOLDER } from '../../kernel/wire/media-rules.ts';
+import type { MediaLibrary } from './library.ts';
+import type { LibraryPhoto, StoredFile } from '../../kernel/wire/media-library.ts';
+import { MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
 

@@ -1,53 +1,10 @@
+import type { LibraryPhoto } from '../../kernel/wire/media-library.ts';
+
 /**
  * What the admin screen needs from the media library, as one interface: the browser passes the
  * Firebase implementation (firebase-library.ts); the builder's image picker takes the same. Every
  * call rejects with the service's error, which the screen turns into words (storage-errors.ts).
  */
-
-/** Spec §3, stored file metadata: every field the service returns, as the SDK gives them. */
-export interface StoredFile {
-  bucket: string;
-  generation: string;
-  metageneration: string;
-  name: string;
-  fullPath: string;
-  size: number;
-  timeCreated: string;
-  updated: string;
-  md5Hash?: string;
-  cacheControl?: string;
-  contentDisposition?: string;
-  contentEncoding?: string;
-  contentLanguage?: string;
-  contentType?: string;
-  customMetadata?: Record<string, string>;
-}
-
-/** The §3 fields in the order the details show them. */
-export const STORED_FILE_FIELDS = [
-  'bucket',
-  'generation',
-  'metageneration',
-  'name',
-  'fullPath',
-  'size',
-  'timeCreated',
-  'updated',
-  'md5Hash',
-  'cacheControl',
-  'contentDisposition',
-  'contentEncoding',
-  'contentLanguage',
-  'contentType',
-  'customMetadata',
-] as const satisfies readonly (keyof StoredFile)[];
-
-/** A photo in the library: its metadata and the address its bytes are served from. */
-export interface LibraryPhoto {
-  file: StoredFile;
-  /** The download URL ("Copy link"): the storage origin in production, this site's origin locally. */
-  url: string;
-}
 
 /** A photo drawn small, as a data: URL (see MediaLibrary.preview), and its own size in pixels. */
 export interface Preview {

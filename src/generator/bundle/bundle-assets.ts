@@ -4,7 +4,7 @@ import { build, type Plugin } from 'esbuild';
 import { SCREEN_NAMES } from '../../kernel/wire/screen-names.ts';
 import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../../kernel/wire/builder-screen-names.ts';
 import { ISLAND_NAMES, type IslandName } from '../../kernel/wire/island-names.ts';
-import type { Assets } from '../../kernel/render/context.ts';
+import type { Assets } from '../../kernel/render/page-parts.ts';
 import { weigh, type Weight } from './weight.ts';
 import { ADMIN_STORAGE, GUARD_START, REACT_RUNTIME, screenEntry, SIGN_IN_START } from '../../kernel/render/layout-parts.ts';
 

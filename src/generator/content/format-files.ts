@@ -4,13 +4,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { canonicalFile } from '../../kernel/content/canonical-document.ts';
-import { COLLECTIONS, displayPath, SINGLES } from './load-entry.ts';
-import { schemaOfPath } from './load-content.ts';
+import { COLLECTIONS, SINGLES } from '../../kernel/content/collections.ts';
+import { displayPath } from './load-entry.ts';
+import { schemaOfFile } from './load-content.ts';
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 
 /** The canonical text of a content file, or null when it cannot be read as one (the check reports why). */
 export function canonicalText(contentDir: string, absolute: string, text: string): string | null {
-  const key = schemaOfPath(contentDir, absolute);
+  const key = schemaOfFile(contentDir, absolute);
   if (!key) return null;
   const raw = readEntry(absolute, text);
   if (isProblem(raw)) return null;
@@ -32,7 +33,7 @@ export function formatContentFiles(contentDir: string, { write = false, displayR
   const files = (readdirSync(contentDir, { recursive: true }) as string[])
     .filter((name) => name.endsWith('.md'))
     .map((name) => path.join(contentDir, name))
-    .filter((absolute) => schemaOfPath(contentDir, absolute) !== undefined)
+    .filter((absolute) => schemaOfFile(contentDir, absolute) !== undefined)
     .sort();
   const changed: string[] = [];
   for (const absolute of files) {

@@ -3,38 +3,12 @@
 // edit checks only the files it names and keeps what it knows of the rest.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import type { ImageMap, ResponsiveImage } from '../images/responsive-images.ts';
+import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
-import { checkFile, COLLECTIONS, displayPath, parseFile, SINGLES, type CheckedFile, type LoadedFile, type LoadSettings, type SchemaKey } from './load-entry.ts';
+import { COLLECTIONS, schemaOfPath, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from '../../kernel/content/collections.ts';
+import { checkFile, displayPath, parseFile, type CheckedFile, type LoadedFile, type LoadSettings } from './load-entry.ts';
 
-export { ContentEntry } from '../../kernel/content/entry.ts';
-export { COLLECTIONS, SINGLES, type LoadedFile, type SchemaKey } from './load-entry.ts';
-
-type Collections = typeof COLLECTIONS;
-type Singles = typeof SINGLES;
-
-export type LoadedContent = {
-  [K in keyof Collections]: ContentEntry<z.output<Collections[K]['schema']>>[];
-} & {
-  [K in keyof Singles]: ContentEntry<z.output<Singles[K]['schema']>>;
-} & {
-  /** The content folder as problems name its files, for example "content/" ("" when problems name files from inside it). */
-  root: string;
-};
-
-/**
- * Files that exist but failed validation. The cross-checks still run on the rest, and treat
- * these names and routes as existing, so one broken file does not cause a cascade of
- * "unknown reference" reports elsewhere.
- */
-export interface InvalidEntries {
-  /** File names and slugs; a service's or an area's route follows from its slug (src/kernel/site/pages.ts). */
-  names: Set<string>;
-  /** Routes the invalid pages give in their front matter. */
-  routes: Set<string>;
-}
 
 export interface ContentReadResult {
   /** Null when a site-wide file (profile, navigation, contact routing) is unusable. */
@@ -63,14 +37,7 @@ export interface LoadOptions {
 }
 
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
-export function schemaOfPath(contentDir: string, file: string): SchemaKey | undefined {
-  const relative = path.relative(contentDir, file).split(path.sep).join('/');
-  for (const [key, single] of Object.entries(SINGLES)) if (single.file === relative) return key as SchemaKey;
-  const [dir, name, ...rest] = relative.split('/');
-  if (rest.length > 0 || !name?.endsWith('.md')) return undefined;
-  for (const [key, collection] of Object.entries(COLLECTIONS)) if (collection.dir === dir) return key as SchemaKey;
-  return undefined;
-}
+export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
 
 const parseHere: (settings: LoadSettings) => ParseMany = (settings) => (items) => Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
 
@@ -112,8 +79,8 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
     if (list) list.push(file.entry);
     else bySchema.set(file.schema, [file.entry]);
   }
-  const collection = (key: keyof Collections) => (bySchema.get(key) ?? []) as never[];
-  const single = (key: keyof Singles) => bySchema.get(key)?.[0] as never;
+  const collection = (key: keyof typeof COLLECTIONS) => (bySchema.get(key) ?? []) as never[];
+  const single = (key: keyof typeof SINGLES) => bySchema.get(key)?.[0] as never;
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
   const content: LoadedContent | null =
     single('profile') && single('navigation') && single('contactRouting')
@@ -162,7 +129,7 @@ function listFiles(contentDir: string, display: (absolute: string) => string, pr
 function filesAfter(known: ReadonlyMap<string, LoadedFile>, changed: ReadonlySet<string>, contentDir: string): Target[] {
   const all = new Map<string, SchemaKey>([...known].map(([absolute, file]) => [absolute, file.schema]));
   for (const absolute of changed) {
-    const schema = schemaOfPath(contentDir, absolute);
+    const schema = schemaOfFile(contentDir, absolute);
     if (schema) all.set(absolute, schema);
   }
   const singles = new Set(Object.keys(SINGLES));

@@ -4,39 +4,21 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import { frontMatterImageReferences, markdownImageReferences } from '../../kernel/images/references.ts';
-import { planImages, type ImageReference, type PlanOptions, type ResponsiveImage } from '../images/responsive-images.ts';
+import { planImages, type PlanOptions } from '../images/responsive-images.ts';
+import { type ResponsiveImage } from '../../kernel/images/responsive-image.ts';
+import { type ImageReference } from '../../kernel/images/reference-checks.ts';
 import { ContentEntry, readLinesWith } from '../../kernel/content/entry.ts';
 import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import { parseMarkdown, renderMarkdown, type ParsedMarkdown } from '../../kernel/content/markdown.ts';
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
-import { AreaSchema, BusinessProfileSchema, ContactDetailsSchema, ContactRoutingSchema, ErrorPageSchema, FaqSchema, NavigationSchema, PageSchema, ServiceSchema } from '../../kernel/schema/index.ts';
+import { schemaOf, type SchemaKey } from '../../kernel/content/collections.ts';
 import { validateEntry } from '../../kernel/content/validate-entry.ts';
 
-/** The content folders and single files, each with the schema that is its type. */
-export const COLLECTIONS = {
-  services: { dir: 'services', schema: ServiceSchema },
-  areas: { dir: 'areas', schema: AreaSchema },
-  faqs: { dir: 'faqs', schema: FaqSchema },
-  pages: { dir: 'pages', schema: PageSchema },
-  errorPages: { dir: 'errors', schema: ErrorPageSchema },
-  contacts: { dir: 'contact', schema: ContactDetailsSchema },
-} as const;
-
-export const SINGLES = {
-  profile: { file: 'site/business-profile.md', schema: BusinessProfileSchema },
-  navigation: { file: 'site/navigation.md', schema: NavigationSchema },
-  contactRouting: { file: 'site/contact-routing.md', schema: ContactRoutingSchema },
-} as const;
-
-export type SchemaKey = keyof typeof COLLECTIONS | keyof typeof SINGLES;
 
 // Entries find their lines with the `yaml` parser, which keeps every node's position.
 readLinesWith(frontMatterLines);
-
-const schemaOf = (key: SchemaKey): z.ZodType => (key in COLLECTIONS ? COLLECTIONS[key as keyof typeof COLLECTIONS] : SINGLES[key as keyof typeof SINGLES]).schema;
 
 /** What a file looked like on disk when it was read: while all of it is the same, so is its text. */
 export interface FileStamp {

@@ -9,8 +9,8 @@ import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '..
 import type { PagePayload } from '../../kernel/wire/payload.ts';
 import { digest } from '../content/load-entry.ts';
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
-import type { ImageMap } from '../images/responsive-images.ts';
-import type { Assets } from '../../kernel/render/context.ts';
+import type { ImageMap } from '../../kernel/images/responsive-image.ts';
+import type { Assets } from '../../kernel/render/page-parts.ts';
 import { sitePartsOf } from '../../kernel/render/page-parts.ts';
 import { payloadPathFor } from '../../kernel/wire/output-paths.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';

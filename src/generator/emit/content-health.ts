@@ -4,41 +4,10 @@
 // (also what the media library's delete confirmation lists). Public like every file of the site,
 // and holding nothing private: page addresses and content file names.
 import type { ContentReadResult } from '../content/load-content.ts';
-import type { ContentProblem } from '../../kernel/errors/problems.ts';
+import type { ContentHealth, PhotoUse } from '../../kernel/wire/build-files.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
 import { healthLint, type HealthLintInput } from './health-lint.ts';
-
-export const CONTENT_HEALTH_PATH = 'content-health.json';
-
-export interface PhotoUse {
-  route: string;
-  /** The content file that references it. */
-  file: string;
-}
-
-/** Made of the content alone (no time, no build id: those are the manifest's), so a warm build writes what a cold one does. */
-export interface ContentHealth {
-  check: {
-    /** Content files checked, routes made, photos checked (from content/images/ and from the media library). */
-    files: number;
-    routes: number;
-    images: number;
-    libraryPhotos: number;
-    /** Always 0: a build with a content problem stops before anything is written. */
-    problems: number;
-  };
-  lint: {
-    pages: number;
-    rules: { id: string; summary: string; checked: number; problems: number }[];
-    /** The lint's problems: warnings, which do not stop the build. */
-    warnings: Pick<ContentProblem, 'code' | 'file' | 'line' | 'field' | 'message'>[];
-    /** Pages the build did not lint (more than it lints at once, src/generator/emit/health-lint.ts): `npm run check` lints them. */
-    notLinted?: number;
-  };
-  /** Pages that use each library photo, by its path in the bucket ("media/kitchen.jpg"). */
-  photos: Record<string, PhotoUse[]>;
-}
 
 /** What the lint needs (src/generator/emit/health-lint.ts); the limit of pages is the lint's own. */
 export type HealthInput = Omit<HealthLintInput, 'maxPages'>;

@@ -7,12 +7,14 @@ import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import type { DiskCache } from '../images/disk-cache.ts';
 import type { LintContext, LintedPage, RuleResult } from '../../kernel/lint/context.ts';
-import { DEFAULT_LINT_OPTIONS, LINT_ASSETS, LINT_RULES, lintedPage, sourcesFromDisk } from '../lint/lint-site.ts';
+import { LINT_ASSETS, lintedPage, sourcesFromDisk } from '../lint/lint-site.ts';
+import { DEFAULT_LINT_OPTIONS } from '../../kernel/lint/options.ts';
+import { LINT_RULES } from '../../kernel/lint/rules.ts';
 import { parseDocument } from '../../kernel/lint/parse-html.ts';
 import { sitePartsOf } from '../../kernel/render/page-parts.ts';
 import { renderJobs, type RenderJob } from '../../kernel/render/render-page.tsx';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
-import type { ContentHealth } from './content-health.ts';
+import type { ContentHealth } from '../../kernel/wire/build-files.ts';
 
 /**
  * At most this many pages are linted by one build (rendering them again for the rules costs about

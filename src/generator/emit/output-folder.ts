@@ -13,7 +13,7 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import pLimit from 'p-limit';
-import { LATEST_BUILD_PATH, MANIFEST_PATH } from './build-files.ts';
+import { BuildFile } from '../../kernel/wire/build-files.ts';
 
 /** What the folder holds at one path. */
 export interface OutputFile {
@@ -60,7 +60,7 @@ export async function writeIfChanged(root: string, relativePath: string, content
 /** The build id an output folder's manifest names, if any. */
 export function manifestBuildId(outDir: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(path.join(outDir, MANIFEST_PATH), 'utf8')) as { buildId?: string }).buildId;
+    return (JSON.parse(readFileSync(path.join(outDir, BuildFile.Manifest), 'utf8')) as { buildId?: string }).buildId;
   } catch {
     return undefined;
   }
@@ -155,7 +155,7 @@ export class OutputFolder {
   buildId(): string {
     const hash = createHash('sha256');
     for (const file of [...this.produced].sort()) {
-      if (file !== MANIFEST_PATH && file !== LATEST_BUILD_PATH) hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
+      if (file !== BuildFile.Manifest && file !== BuildFile.LatestBuild) hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
     }
     return hash.digest('hex').slice(0, 16);
   }

@@ -10,7 +10,8 @@ import type { StartedOgImages } from '../images/og-images.tsx';
 import { encodeImages } from '../images/responsive-images.ts';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
 import { writeBuilderFiles } from './builder-files.ts';
-import { buildManifest, contactFiles, LATEST_BUILD_PATH, latestBuild, MANIFEST_PATH } from './build-files.ts';
+import { buildManifest, contactFiles, latestBuild } from './build-files.ts';
+import { BuildFile } from '../../kernel/wire/build-files.ts';
 import { HEADERS_FILE, isPreviewContext, previewHeaders } from './deploy-context.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { readPublicFiles } from './public-files.ts';
@@ -58,6 +59,6 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
 /** The build manifest and latest-build.json: written last, naming the build by the files above. */
 export async function writeBuildFiles(site: SiteModel, buildId: string, bundle: BundleResult, folder: OutputFolder): Promise<void> {
   const manifest = buildManifest(site, buildId, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts });
-  await folder.write(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
-  await folder.write(LATEST_BUILD_PATH, `${JSON.stringify(latestBuild(manifest))}\n`);
+  await folder.write(BuildFile.Manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  await folder.write(BuildFile.LatestBuild, `${JSON.stringify(latestBuild(manifest))}\n`);
 }

@@ -4,7 +4,8 @@
 // environment (AUTH_EMULATOR_PORT, default 9099; STORAGE_EMULATOR_PORT, default 9199;
 // EMULATOR_HUB_PORT and EMULATOR_LOGGING_PORT, default: free ones).
 import { seedSamplePhotos } from './sample-photos.ts';
-import { DEFAULT_STORAGE_EMULATOR_PORT, startStorageEmulator, type StorageEmulator } from './storage-emulator.ts';
+import { startStorageEmulator, type StorageEmulator } from './storage-emulator.ts';
+import { DEFAULT_STORAGE_EMULATOR_PORT } from '../images/library-source.ts';
 import { adminAuth } from '../accounts/admin-auth.ts';
 import { DEFAULT_AUTH_EMULATOR_PORT, startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.ts';
 import { seedLocalAccounts } from './local-accounts.ts';

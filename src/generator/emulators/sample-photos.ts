@@ -3,7 +3,8 @@
 // repository). They exist only in the local emulator, and are gone when it stops. One has no alt
 // text, to show how the library marks a photo that cannot be placed in content yet.
 import { loadSharp } from '../images/sharp.ts';
-import { ALT_KEY, MEDIA_FOLDER, type PhotoType } from '../../kernel/wire/media-rules.ts';
+import { type PhotoType } from '../../kernel/wire/media-rules.ts';
+import { ALT_KEY, MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { EMULATOR_OWNER, uploadObject, type BucketAddress } from './storage-rest.ts';
 
 interface SamplePhoto {

@@ -14,7 +14,6 @@ import { LOCAL_PROJECT_ID } from '../../kernel/wire/firebase-config.ts';
 import { portTaken } from './auth-emulator.ts';
 import { claimsOf, storagePolicy, type StorageMethod } from './storage-policy.ts';
 
-export { DEFAULT_STORAGE_EMULATOR_PORT } from '../images/library-source.ts';
 /** The firebase-tools version whose internals this file relies on. */
 export const FIREBASE_TOOLS_VERSION = '15.34.2';
 

@@ -5,9 +5,9 @@
  * (tests/support/storage-policy-cases.ts): this function always, the official emulator whenever
  * it can start.
  */
-import { DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES, MEDIA_FOLDER } from '../../kernel/wire/media-rules.ts';
+import { DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 
-export { DRAFTS_FOLDER, MAX_DRAFT_BYTES } from '../../kernel/wire/media-rules.ts';
 
 /** The operations the rules distinguish (Cloud Storage rules' granular methods). */
 export type StorageMethod = 'get' | 'list' | 'create' | 'update' | 'delete';

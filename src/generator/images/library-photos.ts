@@ -31,7 +31,8 @@ export interface LibrarySettings extends LibrarySource {
 
 export const PRODUCTION_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
 
-export interface LibraryPhoto {
+/** A library photo fetched for the build: its bytes in the cache, with what the pages need of its metadata. */
+export interface FetchedPhoto {
   fullPath: string;
   /** The cached bytes, for the image pipeline. */
   file: string;
@@ -41,7 +42,7 @@ export interface LibraryPhoto {
   fromCache: boolean;
 }
 
-export type LibraryResult = LibraryPhoto | { code: ProblemCode; message: string };
+export type LibraryResult = FetchedPhoto | { code: ProblemCode; message: string };
 
 interface Known {
   md5Hash: string;

@@ -35,16 +35,7 @@ const LOGO_BOX = { width: 840, height: 260 };
  */
 const PNG = { compressionLevel: 6 } as const;
 
-export interface OgImage {
-  /** Output path, for example "assets/og/ardent-cleaning-3f2a1b9c0d.png". */
-  path: string;
-  /** Root-relative URL of the output. */
-  url: string;
-  width: number;
-  height: number;
-  type: 'image/png';
-  alt: string;
-}
+import type { OgImage } from '../../kernel/images/responsive-image.ts';
 
 interface OgCard {
   branch: Branch;

@@ -14,7 +14,6 @@ import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
 import { checkReferences, noSuchImage, RASTER_EXTENSION, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
-export { isRasterImagePath, type ImageReference } from '../../kernel/images/reference-checks.ts';
 
 /** Everything that decides the encoded bytes; it is part of every cache key and output name. */
 export const IMAGE_SETTINGS = {
@@ -35,36 +34,7 @@ const PIPELINE_VERSION = '1';
 export const IMAGES_OUTPUT_DIR = 'assets/images';
 
 
-export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
-
-export interface ImageVariant {
-  /** Output path, for example "assets/images/oven-960-3f2a1b9c0d.avif". */
-  path: string;
-  /** Root-relative URL of the output. */
-  url: string;
-  format: ImageFormat;
-  width: number;
-}
-
-/** One source image and the files made from it. */
-export interface ResponsiveImage {
-  /** As content references it: "/images/oven.jpg". */
-  src: string;
-  /** The source file. */
-  file: string;
-  /** The source's displayed size (EXIF orientation applied): the <img> width and height. */
-  width: number;
-  height: number;
-  avif: ImageVariant[];
-  webp: ImageVariant[];
-  /** JPEG, or PNG when the source has transparency, at a middle width. */
-  fallback: ImageVariant;
-  /** A media library photo's own alt text (library-photos.ts), used where content gives none. */
-  alt?: string;
-}
-
-/** The build's processed images, by the path content uses. */
-export type ImageMap = ReadonlyMap<string, ResponsiveImage>;
+import type { ImageFormat, ImageMap, ImageVariant, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
 
 /** Source metadata, cached next to the variants so that a rebuild does not load sharp. */
 interface SourceFacts {

@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoadedContent } from '../content/load-content.ts';
-import type { ImageMap } from '../images/responsive-images.ts';
+import type { LoadedContent } from '../../kernel/content/collections.ts';
+import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import type { Assets } from '../../kernel/render/context.ts';
+import type { Assets } from '../../kernel/render/page-parts.ts';
 import { sitePartsOf } from '../../kernel/render/page-parts.ts';
-import { renderJob, renderJobs, type RenderInput, type RenderJob } from '../../kernel/render/render-page.tsx';
+import { renderJob, renderJobs, type RenderJob } from '../../kernel/render/render-page.tsx';
+import { type RenderInput } from '../../kernel/render/page-context.tsx';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
 import type { LintContext, LintedPage } from '../../kernel/lint/context.ts';
 import { parseDocument } from '../../kernel/lint/parse-html.ts';
@@ -19,9 +20,7 @@ import { DEFAULT_LINT_OPTIONS, type LintOptions } from '../../kernel/lint/option
 import { LINT_RULES } from '../../kernel/lint/rules.ts';
 import { contentFiles, SourceFiles } from '../../kernel/lint/sources.ts';
 
-export { LINT_RULES } from '../../kernel/lint/rules.ts';
 
-export { DEFAULT_LINT_OPTIONS, type LintOptions } from '../../kernel/lint/options.ts';
 
 /**
  * The lint needs no bundled assets: the stylesheet and script addresses do not change what it

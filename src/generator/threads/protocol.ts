@@ -1,7 +1,9 @@
 // Messages between the main thread and a worker thread: plain data, copied by structured clone.
-import type { LoadedFile, SchemaKey } from '../content/load-entry.ts';
+import type { SchemaKey } from '../../kernel/content/collections.ts';
+import type { LoadedFile } from '../content/load-entry.ts';
 import type { OutputFile } from '../emit/output-folder.ts';
-import type { RenderInput, RenderJob } from '../../kernel/render/render-page.tsx';
+import type { RenderJob } from '../../kernel/render/render-page.tsx';
+import type { RenderInput } from '../../kernel/render/page-context.tsx';
 import type { LibrarySettings } from '../images/library-photos.ts';
 
 /** The loader's settings as data (the images stage's cache is opened again on the thread). */

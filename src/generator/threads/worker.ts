@@ -6,7 +6,8 @@ import { parseFile } from '../content/load-entry.ts';
 import { writeIfChanged } from '../emit/output-folder.ts';
 import { DiskCache } from '../images/disk-cache.ts';
 import { imagePlanner } from '../images/responsive-images.ts';
-import { renderJob, type RenderInput } from '../../kernel/render/render-page.tsx';
+import { renderJob } from '../../kernel/render/render-page.tsx';
+import { type RenderInput } from '../../kernel/render/page-context.tsx';
 import type { LoadSettingsData, ParseItem, Request, RenderResult, RenderTask } from './protocol.ts';
 
 const port = parentPort;

@@ -3,7 +3,7 @@ import type { Block, Image } from '../schema/index.ts';
 import { Picture } from '../images/Picture.tsx';
 import type { PageContext } from '../render/context.ts';
 import { need } from '../render/page-parts.ts';
-import { ContactCards } from './ContactSection.tsx';
+import { ContactCards } from './contact/ContactSection.tsx';
 
 /**
  * Renders a page's blocks in order. A hero that opens the page carries the h1. A service's

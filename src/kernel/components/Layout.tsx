@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_LOCATION } from '../schema/contact.ts';
 import type { PageContext } from '../render/context.ts';
-import { ContactSection } from './ContactSection.tsx';
+import { ContactSection } from './contact/ContactSection.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Island } from './Island.tsx';

@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { rehypePicture } from '../images/rehype-picture.ts';
-import type { ImageMap } from '../../generator/images/responsive-images.ts';
+import type { ImageMap } from '../images/responsive-image.ts';
 
 /** An image in Markdown: `![alt](url)` or `![alt][reference]`. */
 export interface MarkdownImage {

@@ -3,7 +3,6 @@ import { FRONT_MATTER_OFFSET, frontMatterLines, parseYaml, type FrontMatterLines
 import jsYaml from 'js-yaml';
 import type { ContentProblem } from '../errors/problems.ts';
 
-export { frontMatterLines, type FrontMatterLines } from './front-matter-lines.ts';
 
 /** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
 export interface RawEntry extends FrontMatterLines {

@@ -1,5 +1,5 @@
 import { pictureParts } from './picture.ts';
-import type { ResponsiveImage } from '../../generator/images/responsive-images.ts';
+import type { ResponsiveImage } from './responsive-image.ts';
 
 /** A processed raster image as <picture>: AVIF and WebP sources, and the fallback <img>. */
 export function Picture({ image, alt, sizes }: { image: ResponsiveImage; alt: string; sizes?: string }) {

@@ -1,4 +1,4 @@
-import type { ImageVariant, ResponsiveImage } from '../../generator/images/responsive-images.ts';
+import type { ImageVariant, ResponsiveImage } from './responsive-image.ts';
 
 /** The prose column: full width on small screens, 44rem (--measure) from 64em up. */
 export const DEFAULT_SIZES = '(min-width: 64em) 44rem, 100vw';

@@ -1,7 +1,7 @@
-import type { ContentEntry } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
 import type { ParsedMarkdown } from '../content/markdown.ts';
 import type { Image } from '../schema/index.ts';
-import type { ImageReference } from '../../generator/images/responsive-images.ts';
+import type { ImageReference } from './reference-checks.ts';
 
 type Located = Pick<ContentEntry<unknown>, 'file' | 'lineOf'>;
 

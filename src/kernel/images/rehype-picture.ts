@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { Plugin } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { pictureParts } from './picture.ts';
-import type { ImageMap } from '../../generator/images/responsive-images.ts';
+import type { ImageMap } from './responsive-image.ts';
 
 const element = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });
 

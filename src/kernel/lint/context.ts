@@ -1,8 +1,8 @@
 /** What every lint rule receives, and what it gives back. */
-import type { ContentEntry } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import type { SitePage } from '../site/pages.ts';
-import type { ParsedDocument } from './html.ts';
+import type { ParsedDocument } from './parse-html.ts';
 import type { LintOptions } from './options.ts';
 import type { SourceFiles } from './sources.ts';
 

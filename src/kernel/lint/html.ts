@@ -7,7 +7,6 @@
 import type { HTMLElement, Node } from 'node-html-parser';
 
 export type { HTMLElement } from 'node-html-parser';
-export type { ParsedDocument } from './parse-html.ts';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;

@@ -4,7 +4,7 @@
  * in the page's own file first, then in every other content file (a service summary on a card,
  * a navigation label, an FAQ answer).
  */
-import type { LoadedContent } from '../../generator/content/load-content.ts';
+import type { LoadedContent } from '../content/collections.ts';
 
 export interface SourceLocation {
   file: string;

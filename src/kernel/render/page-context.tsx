@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react';
 import { HomeTemplate } from '../templates/home.tsx';
 import { StandardTemplate } from '../templates/standard.tsx';
-import type { ImageMap } from '../../generator/images/responsive-images.ts';
+import type { ImageMap } from '../images/responsive-image.ts';
 import { contactFileForPath } from '../site/contact-file.ts';
 import { logoForPath } from '../site/logo.ts';
 import type { SitePage } from '../site/pages.ts';

@@ -5,10 +5,25 @@
 // only the parts their page lists (contextFor), made by the same functions that make the digests,
 // so a page cannot show something its key does not cover, and `npm run dev` and `npm run build`
 // cannot disagree about what a change affects.
-import type { Service } from '../schema/index.ts';
+import type { ImageMap, OgImage } from '../images/responsive-image.ts';
+import type { Branch, Service } from '../schema/index.ts';
 import { areaRoute, serviceRoute, type SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import type { Assets } from './context.ts';
+
+/** Hashed asset URLs: the bundle stage's stylesheet and scripts, and the images stage's files. */
+export interface Assets {
+  stylesheet: string;
+  /** The block builder screens' own stylesheet, linked by their pages only. */
+  builderStylesheet?: string;
+  /** Script URL by entry name, for example "boot" or "header". */
+  scripts: Readonly<Record<string, string>>;
+  /** Each script entry's static imports (shared chunks such as React), by entry name: preloaded with it. */
+  imports?: Readonly<Record<string, readonly string[]>>;
+  /** The responsive variants of the raster images content references, by their "/images/…" path. */
+  images?: ImageMap;
+  /** Each branch's Open Graph image; pages have no og:image without it. */
+  og?: Readonly<Partial<Record<Branch, OgImage>>>;
+}
 
 /** What a service card, a menu or a JSON-LD node shows of a service. */
 export interface ServiceCard {

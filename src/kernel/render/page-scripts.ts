@@ -1,5 +1,5 @@
 import type { ScriptBudget } from '../wire/budgets.ts';
-import type { Assets } from './context.ts';
+import type { Assets } from './page-parts.ts';
 
 /** A page's JavaScript: the scripts it runs, the modules they need at once, and those needed later. */
 export interface PageScripts {

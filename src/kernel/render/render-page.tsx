@@ -15,9 +15,7 @@ import { contentTemplate, contextFor, type RenderInput } from './page-context.ts
 import { islandsOf, layoutParts, screenScripts, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
-export type { RenderInput } from './page-context.tsx';
 import { outputPathFor } from '../wire/output-paths.ts';
-export { outputPathFor, payloadPathFor } from '../wire/output-paths.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 
 /** One output file of the render stage: a route's page, or an error page. */

@@ -1,7 +1,7 @@
-import type { ContentEntry, InvalidEntries, LoadedContent } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
+import type { InvalidEntries, LoadedContent } from '../content/collections.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { ContentProblem } from '../errors/problems.ts';
-import type { CheckedPages } from './checked-pages.ts';
 import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 import { suggest } from './suggest.ts';
 
@@ -203,6 +203,11 @@ export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[
   return problems;
 }
 
+/** Each page's check kept between builds while its targets stay the same (checked-pages.ts). */
+export interface PageCheckMemory {
+  check(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): ContentProblem[][];
+}
+
 /** A page whose address another file (`previous`) has already. */
 export function duplicateRoute(page: SitePage, previous: string): ContentProblem {
   const field = page.template === 'service' || page.template === 'area' ? 'slug' : 'route';
@@ -217,7 +222,7 @@ export function crossCheck(
   content: LoadedContent,
   pages: readonly SitePage[],
   invalid: InvalidEntries = { names: new Set(), routes: new Set() },
-  checked?: CheckedPages,
+  checked?: PageCheckMemory,
 ): ContentProblem[] {
   const targets = linkTargets(content, pages, invalid);
   const problems: ContentProblem[] = [];

@@ -1,4 +1,4 @@
-import type { ContentEntry } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
 import type { Action, Area, BusinessProfile, Navigation, Service } from '../schema/index.ts';
 import { areaRoute, serviceRoute } from './pages.ts';
 

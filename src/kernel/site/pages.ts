@@ -1,4 +1,5 @@
-import type { ContentEntry, LoadedContent } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
+import type { LoadedContent } from '../content/collections.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
 import type { Access } from '../wire/screen-names.ts';
 import type { Area, Block, Branch, BusinessProfile, Page, Service } from '../schema/index.ts';

@@ -1,9 +1,9 @@
 import type { FirebaseWebConfig } from '../wire/firebase-config.ts';
-import type { ContentEntry, InvalidEntries, LoadedContent } from '../../generator/content/load-content.ts';
+import type { ContentEntry } from '../content/entry.ts';
+import type { InvalidEntries, LoadedContent } from '../content/collections.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../schema/index.ts';
-import type { CheckedPages } from './checked-pages.ts';
-import { crossCheck } from './cross-check.ts';
+import { crossCheck, type PageCheckMemory } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
 
@@ -36,7 +36,7 @@ export interface DeriveOptions {
   /** From the build environment (src/kernel/wire/firebase-config.ts), or the local Auth emulator's. */
   firebase?: FirebaseWebConfig;
   /** A session's memory of each page's cross-check (src/kernel/site/cross-check.ts), for updates. */
-  checked?: CheckedPages;
+  checked?: PageCheckMemory;
 }
 
 type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidEntries };

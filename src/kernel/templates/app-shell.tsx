@@ -1,4 +1,4 @@
-import { AccountScreen } from '../../apps/account/screens/AccountScreen.tsx';
+import { AccountScreen } from '../components/account/AccountScreen.tsx';
 import { Blocks, opensWithHero } from '../components/Blocks.tsx';
 import { Layout } from '../components/Layout.tsx';
 import type { PageContext } from '../render/context.ts';

@@ -3,7 +3,7 @@
 // a draft inside the real layout), every route with its #anchors, title and description (the
 // targets of the per-page cross-checks and lint), the names references may use, and the images
 // the site already has. Made in the build (src/generator/emit/builder-files.ts), read in the browser.
-import type { ImageMap, ResponsiveImage } from '../../generator/images/responsive-images.ts';
+import type { ImageMap, ResponsiveImage } from '../images/responsive-image.ts';
 import type { AreaLink, FaqItem, ServiceCard, SiteParts } from '../render/page-parts.ts';
 import type { LinkTargets } from '../site/cross-check.ts';
 import { anchorsOf } from '../site/cross-check.ts';

@@ -5,7 +5,6 @@
  */
 import { MEDIA_FOLDER } from './library-reference.ts';
 
-export { ALT_KEY, libraryReference, markdownFor, MEDIA_FOLDER } from './library-reference.ts';
 
 /** JPEG, PNG, WebP or AVIF: what the build's image pipeline (sharp) turns into responsive variants. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

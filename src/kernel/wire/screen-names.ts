@@ -1,7 +1,7 @@
 /**
  * The account screens: each is one esbuild entry (src/apps/islands/screen-<name>.ts), loaded only by
  * the pages that mount it. A public app page mounts one of the sign-in screens by name; every
- * page with `access: admin` gets the guarded screen (src/apps/account/auth-client.ts decides who sees it).
+ * page with `access: admin` gets the guarded screen (src/kernel/components/account/auth-client.ts decides who sees it).
  */
 export const SIGN_IN_SCREENS = ['login', 'register', 'reset-password'] as const;
 export type SignInScreen = (typeof SIGN_IN_SCREENS)[number];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { PhotoUse } from '../../../generator/emit/content-health.ts';
-import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
+import type { PhotoUse } from '../../../kernel/wire/build-files.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { Dialog } from '../Dialog.tsx';
 import { plural } from '../format.ts';

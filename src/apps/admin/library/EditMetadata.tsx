@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useDomId } from '../dom-id.ts';
-import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
-import { ALT_KEY } from '../../../kernel/wire/media-rules.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
+import { ALT_KEY } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { altOf } from './photos.ts';
 import { StorageProblem } from './StorageProblem.tsx';

@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { libraryReference } from '../../../kernel/wire/library-reference.ts';
-import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { useDomId } from '../dom-id.ts';
 import { altOf, shownPhotos } from './photos.ts';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PhotoUsage } from '../admin-data.ts';
-import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { plural } from '../format.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';

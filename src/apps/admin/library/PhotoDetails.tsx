@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
-import { STORED_FILE_FIELDS, type LibraryPhoto, type MediaLibrary, type StoredFile } from '../../media/library.ts';
-import { libraryReference, markdownFor, uploadProblem } from '../../../kernel/wire/media-rules.ts';
+import { type MediaLibrary } from '../../media/library.ts';
+import { STORED_FILE_FIELDS, type LibraryPhoto, type StoredFile } from '../../../kernel/wire/media-library.ts';
+import { uploadProblem } from '../../../kernel/wire/media-rules.ts';
+import { libraryReference, markdownFor } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { Dialog } from '../Dialog.tsx';
 import { formatBytes, formatTime } from '../format.ts';

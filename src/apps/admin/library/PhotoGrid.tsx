@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { LibraryPhoto, MediaLibrary } from '../../media/library.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { formatBytes, formatTime } from '../format.ts';
 import { needsAlt } from './photos.ts';
 import { Thumbnail } from './Thumbnail.tsx';

@@ -1,4 +1,4 @@
-import { useServices } from '../../account/services.ts';
+import { useServices } from '../../../kernel/components/account/services.ts';
 import type { DescribedStorageError } from '../../media/storage-errors.ts';
 
 /** A storage error in words (src/apps/media/storage-errors.ts), with "Sign in again" when the sign-in has run out. */

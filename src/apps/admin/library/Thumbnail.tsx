@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LibraryPhoto, MediaLibrary, Preview } from '../../media/library.ts';
+import type { MediaLibrary, Preview } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { altOf } from './photos.ts';
 
 type State = { status: 'waiting' } | { status: 'shown'; preview: Preview } | { status: 'failed' };

@@ -1,6 +1,6 @@
 // Small facts about library photos the screen shows and sorts by.
-import type { LibraryPhoto } from '../../media/library.ts';
-import { ALT_KEY } from '../../../kernel/wire/media-rules.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
+import { ALT_KEY } from '../../../kernel/wire/library-reference.ts';
 
 export const altOf = (photo: LibraryPhoto) => photo.file.customMetadata?.[ALT_KEY]?.trim() ?? '';
 export const needsAlt = (photo: LibraryPhoto) => altOf(photo) === '';

@@ -2,8 +2,10 @@
 // through the library, with progress and Cancel. Nothing is lost: a failed or cancelled upload
 // stays in the queue with Retry until it is sent or removed.
 import { useCallback, useRef, useState } from 'react';
-import type { LibraryPhoto, MediaLibrary, Upload } from '../../media/library.ts';
-import { ALT_KEY, MEDIA_FOLDER, mediaNameFor, uploadProblem } from '../../../kernel/wire/media-rules.ts';
+import type { MediaLibrary, Upload } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
+import { mediaNameFor, uploadProblem } from '../../../kernel/wire/media-rules.ts';
+import { ALT_KEY, MEDIA_FOLDER } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 
 export type QueuedState = 'ready' | 'rejected' | 'uploading' | 'failed' | 'cancelled';

@@ -7,7 +7,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { BlockKind } from '../../../kernel/schema-fields.ts';
 import { BlockForm } from './BlockForm.tsx';
-import type { FieldOptions, FieldPath } from './FieldInput.tsx';
+import type { FieldOptions, FieldPath } from './field-parts.tsx';
 
 export interface BlockListProps {
   blocks: Record<string, unknown>[];

@@ -12,7 +12,8 @@ import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema-fields.t
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { BlockList, blockTitle } from './BlockList.tsx';
 import { ExportDialog, type ExportResult } from './ExportDialog.tsx';
-import { FieldInput, fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './FieldInput.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './field-parts.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { BucketLine } from './BucketLine.tsx';
 import { useSiteWithLibraryImages } from './LibraryImage.tsx';

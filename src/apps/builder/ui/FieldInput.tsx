@@ -6,51 +6,10 @@ import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
 import { emptyValue, type Field } from '../../../kernel/schema-fields.ts';
 import { Counter } from './Counter.tsx';
+import { fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 
-export type FieldPath = readonly (string | number)[];
-export interface Option {
-  value: string;
-  label: string;
-}
-/** What pickers offer: the site's real entries, routes and images. */
-export interface FieldOptions extends Record<ReferenceKind, Option[]> {
-  routes: string[];
-  images: { src: string; url: string; width: number; height: number }[];
-}
-
-export interface FieldProps {
-  field: Field;
-  path: FieldPath;
-  value: unknown;
-  problems: readonly ContentProblem[];
-  onChange(path: FieldPath, value: unknown): void;
-  options: FieldOptions;
-}
-
-export const fieldKey = (path: FieldPath) => path.join('.');
-export const fieldId = (path: FieldPath) => `field-${path.join('-')}`;
-
-/** The problems at a field, or (for lists, references and groups) anywhere under it. */
-export const problemsAt = (problems: readonly ContentProblem[], path: FieldPath, nested = false) => {
-  const key = fieldKey(path);
-  return problems.filter((problem) => problem.field === key || (nested && problem.field?.startsWith(`${key}.`)));
-};
-
-/** The problems under a control, announced with it. */
-export function FieldProblems({ id, problems }: { id: string; problems: readonly ContentProblem[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <ul className="field-problems" id={id}>
-      {problems.map((problem, i) => (
-        <li key={i}>{problem.message}</li>
-      ))}
-    </ul>
-  );
-}
-
-/** Label, control, hint and problems, wired together. */
 function Labelled({ id, field, problems, children, extra }: { id: string; field: Field; problems: readonly ContentProblem[]; children: (describedBy: string | undefined) => ReactNode; extra?: ReactNode }) {
   const describedBy = [field.hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || undefined;
   return (

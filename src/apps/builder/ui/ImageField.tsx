@@ -7,7 +7,7 @@ import { Dialog } from '../../admin/Dialog.tsx';
 import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
-import { FieldProblems, fieldId, type FieldOptions, type FieldPath } from './FieldInput.tsx';
+import { FieldProblems, fieldId, type FieldOptions, type FieldPath } from './field-parts.tsx';
 import { useLibrary } from './library-context.ts';
 import { LibraryImage } from './LibraryImage.tsx';
 

@@ -1,7 +1,7 @@
 // Media library photos in the builder, drawn small through the SDK (MediaLibrary.preview, a data:
 // URL), as on /admin: the page's img-src stays 'self' data:, and nothing points at the storage origin.
 import { useEffect, useMemo, useState } from 'react';
-import type { ImageMap, ResponsiveImage } from '../../../generator/images/responsive-images.ts';
+import type { ImageMap, ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
 import type { Draft } from '../draft.ts';

@@ -1,4 +1,4 @@
-// How a builder screen starts: behind the auth-client guard (src/apps/account/screens/GuardedScreen.tsx),
+// How a builder screen starts: behind the auth-client guard (src/kernel/components/account/GuardedScreen.tsx),
 // mounted into the app shell's #app-root (src/kernel/templates/app-shell.tsx) in place of the checking state
 // the build rendered, and shown to an administrator once the site data has loaded.
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client';
 import type { FirebaseWebConfig } from '../../../kernel/wire/firebase-config.ts';
 import { firebaseServices } from '../../account/firebase-services.ts';
 import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../../account/missing-config.ts';
-import { GuardedScreen } from '../../account/screens/GuardedScreen.tsx';
-import { ServicesContext } from '../../account/services.ts';
+import { GuardedScreen } from '../../../kernel/components/account/GuardedScreen.tsx';
+import { ServicesContext } from '../../../kernel/components/account/services.ts';
 import type { LibraryReader } from '../../media/firebase-library.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import { IndexedDbDraftStore, MirroredDraftStore, type DraftStore } from '../draft-store.ts';

@@ -4,10 +4,10 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
-import type { ParsedDocument } from '../../../kernel/lint/html.ts';
+import type { ParsedDocument } from '../../../kernel/lint/parse-html.ts';
 import type { RenderForLint } from '../check-draft.ts';
 import { BUILDER_DATA_PATH, reviveSiteData, type BuilderSite, type BuilderSiteData } from '../../../kernel/wire/builder-data.ts';
-import type { FieldOptions } from './FieldInput.tsx';
+import type { FieldOptions } from './field-parts.tsx';
 
 // Before any schema runs: zod otherwise probes `new Function` once, a CSP violation.
 z.config({ jitless: true });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, u
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MANIFEST_PATH } from '../../../../src/generator/emit/build-files.ts';
+import { BuildFile } from '../../../../src/kernel/wire/build-files.ts';
 import { OutputFolder } from '../../../../src/generator/emit/output-folder.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'output-folder-'));
@@ -20,7 +20,7 @@ async function build(files: Record<string, string>, buildId: string, fail = fals
   try {
     await Promise.all(Object.entries(files).map(([file, text]) => folder.write(file, text)));
     if (fail) throw new Error('content problems');
-    await folder.write(MANIFEST_PATH, JSON.stringify({ buildId }));
+    await folder.write(BuildFile.Manifest, JSON.stringify({ buildId }));
     await folder.commit(buildId);
   } catch (error) {
     await folder.discard();
@@ -40,13 +40,13 @@ describe('the output folder', () => {
   it('swaps a first build in, then rewrites only changed files and removes the rest', async () => {
     const first = await build({ 'index.html': 'home', 'about/index.html': 'about', 'old/index.html': 'old' }, 'one');
     expect(first.fresh).toBe(false);
-    expect(list()).toEqual(['about/index.html', MANIFEST_PATH, 'index.html', 'old/index.html'].sort());
+    expect(list()).toEqual(['about/index.html', BuildFile.Manifest, 'index.html', 'old/index.html'].sort());
 
     age();
     const second = await build({ 'index.html': 'home', 'about/index.html': 'about, edited', 'new/index.html': 'new' }, 'two');
     expect(second.written).toBe(3);
-    expect(list()).toEqual(['about/index.html', MANIFEST_PATH, 'index.html', 'new/index.html'].sort());
-    expect(rewritten().sort()).toEqual(['about/index.html', MANIFEST_PATH, 'new/index.html'].sort());
+    expect(list()).toEqual(['about/index.html', BuildFile.Manifest, 'index.html', 'new/index.html'].sort());
+    expect(rewritten().sort()).toEqual(['about/index.html', BuildFile.Manifest, 'new/index.html'].sort());
     expect(read('about/index.html')).toBe('about, edited');
     expect(existsSync(path.join(outDir, 'old'))).toBe(false);
   });
@@ -63,14 +63,14 @@ describe('the output folder', () => {
   });
 
   it('builds afresh when the folder holds another build than the one it recorded', async () => {
-    writeFileSync(path.join(outDir, MANIFEST_PATH), JSON.stringify({ buildId: 'someone-else' }));
+    writeFileSync(path.join(outDir, BuildFile.Manifest), JSON.stringify({ buildId: 'someone-else' }));
     writeFileSync(path.join(outDir, 'stray.html'), 'not ours');
     const folder = await OutputFolder.open(outDir, cacheDir);
     folder.begin();
     expect(folder.fresh).toBe(true);
     await folder.discard();
     await build({ 'index.html': 'home' }, 'four');
-    expect(list()).toEqual([MANIFEST_PATH, 'index.html'].sort());
+    expect(list()).toEqual([BuildFile.Manifest, 'index.html'].sort());
   });
 
   it('names a build by its files, leaving out the two that name it', async () => {
@@ -78,7 +78,7 @@ describe('the output folder', () => {
     folder.begin();
     await folder.write('index.html', 'home');
     const id = folder.buildId();
-    await folder.write(MANIFEST_PATH, JSON.stringify({ buildId: id }));
+    await folder.write(BuildFile.Manifest, JSON.stringify({ buildId: id }));
     expect(folder.buildId()).toBe(id);
     await folder.write('index.html', 'home, edited');
     expect(folder.buildId()).not.toBe(id);

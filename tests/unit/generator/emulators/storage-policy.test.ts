@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { startStorageEmulator, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
-import { MAX_DRAFT_BYTES, storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
+import { storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
+import { MAX_DRAFT_BYTES } from '../../../../src/kernel/wire/media-rules.ts';
 import { officialEmulatorUnavailable, startOfficialStorageEmulator, type OfficialEmulator } from '../../../support/official-storage-emulator.ts';
 import { attempt, POLICY_CASES } from '../../../support/storage-policy-cases.ts';
 

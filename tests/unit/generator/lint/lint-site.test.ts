@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../../src/kernel/errors/problems.ts';
-import { DEFAULT_LINT_OPTIONS, LINT_RULES, lintSite, type LintReport } from '../../../../src/generator/lint/lint-site.ts';
-import { formatLintSummary } from '../../../../src/kernel/lint/summary.ts';
+import { lintSite, type LintReport } from '../../../../src/generator/lint/lint-site.ts';
+import { DEFAULT_LINT_OPTIONS } from '../../../../src/kernel/lint/options.ts';
+import { LINT_RULES } from '../../../../src/kernel/lint/rules.ts';
+import { formatLintSummary } from '../../../../src/generator/lint/summary.ts';
 import { PROJECT_ROOT, loadSite, removeTempCopies } from '../../../support/sites.ts';
 import { lint, lintCase, SHORT_PAGES } from '../../../support/lint.ts';
 

@@ -10,8 +10,8 @@ import { canonicalYaml } from '../../../../src/kernel/content/canonical-yaml.ts'
 import { formatContentFile, inSchemaOrder } from '../../../../src/kernel/content/canonical.ts';
 import { canonicalDocumentText, canonicalFile } from '../../../../src/kernel/content/canonical-document.ts';
 import { frontMatterLines } from '../../../../src/kernel/content/front-matter-lines.ts';
-import { schemaOfPath } from '../../../../src/generator/content/load-content.ts';
-import { COLLECTIONS, SINGLES } from '../../../../src/generator/content/load-entry.ts';
+import { schemaOfFile } from '../../../../src/generator/content/load-content.ts';
+import { COLLECTIONS, SINGLES } from '../../../../src/kernel/content/collections.ts';
 import { isProblem, readEntry } from '../../../../src/kernel/content/read-entry.ts';
 import { FIXTURES, REAL_CONTENT } from '../../../support/sites.ts';
 
@@ -73,7 +73,7 @@ function contentFilesUnder(dir: string) {
     .flatMap((absolute) => {
       // Fixture sites keep their content in a content/ folder of their own.
       const contentDir = absolute.slice(0, absolute.lastIndexOf(`${path.sep}content${path.sep}`) + '/content'.length);
-      const key = contentDir.endsWith('content') ? schemaOfPath(contentDir, absolute) : undefined;
+      const key = contentDir.endsWith('content') ? schemaOfFile(contentDir, absolute) : undefined;
       if (!key) return [];
       const raw = readEntry(absolute, readFileSync(absolute, 'utf8'));
       if (isProblem(raw) || raw.data === null || typeof raw.data !== 'object' || Array.isArray(raw.data)) return [];

@@ -1,6 +1,6 @@
 // The real site built in memory: which files are written and what every page shows.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedContent } from '../../../../src/generator/content/load-content.ts';
+import type { LoadedContent } from '../../../../src/kernel/content/collections.ts';
 import { contactFileForPath } from '../../../../src/kernel/site/contact-file.ts';
 import { ACCOUNT_ROUTES, GUARDED_ROUTES, NAVIGATION_AREAS, SIGN_IN_ROUTES, SPEC_ROUTES } from '../../../support/spec-routes.ts';
 

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuiltFolder } from '../../../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedContent } from '../../../../src/generator/content/load-content.ts';
+import type { LoadedContent } from '../../../../src/kernel/content/collections.ts';
 import { serializeJsonLd } from '../../../../src/kernel/render/structured-data/serialize.ts';
 import {
   buildInMemory,

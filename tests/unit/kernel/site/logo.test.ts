@@ -1,6 +1,6 @@
 // The header logo: the wellbeing branch on its listed paths, the cleaning branch everywhere else.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedContent } from '../../../../src/generator/content/load-content.ts';
+import type { LoadedContent } from '../../../../src/kernel/content/collections.ts';
 import { logoForPath } from '../../../../src/kernel/site/logo.ts';
 import { PROJECT_ROOT, REAL_CONTENT, loadRealContent } from '../../../support/sites.ts';
 

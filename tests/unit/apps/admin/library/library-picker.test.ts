@@ -2,7 +2,7 @@
 // uses, with the photo's alt text; one without alt text cannot be picked.
 import { describe, expect, it } from 'vitest';
 import { pickedImage } from '../../../../../src/apps/admin/library/LibraryPicker.tsx';
-import type { LibraryPhoto } from '../../../../../src/apps/media/library.ts';
+import type { LibraryPhoto } from '../../../../../src/kernel/wire/media-library.ts';
 
 const photo = (customMetadata?: Record<string, string>): LibraryPhoto => ({
   url: 'http://127.0.0.1/v0/b/demo/o/media%2Fkitchen.jpg?alt=media&token=t',

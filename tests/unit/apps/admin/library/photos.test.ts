@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shownPhotos } from '../../../../../src/apps/admin/library/photos.ts';
-import type { LibraryPhoto } from '../../../../../src/apps/media/library.ts';
-import { ALT_KEY } from '../../../../../src/kernel/wire/media-rules.ts';
+import type { LibraryPhoto } from '../../../../../src/kernel/wire/media-library.ts';
+import { ALT_KEY } from '../../../../../src/kernel/wire/library-reference.ts';
 
 const photo = (name: string, updated: string, size: number, alt = ''): LibraryPhoto =>
   ({ file: { name, updated, size, customMetadata: { [ALT_KEY]: alt } }, url: `/media/${name}` }) as unknown as LibraryPhoto;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { describeAuthError, type AuthErrorField } from '../auth-errors.ts';
+import { describeAuthError, type AuthErrorField } from './auth-errors.ts';
 
 /** The fields a form shows errors next to; `form` is the message by the button. */
 export type FormErrors = Partial<Record<'email' | 'password' | 'confirm' | 'form', string>>;

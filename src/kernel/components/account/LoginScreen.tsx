@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { safeNextPath } from '../next-path.ts';
-import { useServices, useSession } from '../services.ts';
+import { safeNextPath } from './next-path.ts';
+import { useServices, useSession } from './services.ts';
 import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { NotConfigured, SignedIn } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';

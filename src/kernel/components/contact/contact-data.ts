@@ -2,7 +2,8 @@
  * The smart contact section's data and state machine (spec §3, §4, §7, §8, §9). Browser-safe and
  * free of React, so it is unit-tested on its own and shared by the server render and the island.
  */
-import type { KeyValueStore } from './session-storage.ts';
+import { contactDataPath } from '../../wire/contact-files.ts';
+import type { KeyValueStore } from '../session-storage.ts';
 
 /** Spec §9: the contact fetch gives up after this long. */
 export const CONTACT_TIMEOUT_MS = 5000;
@@ -107,7 +108,7 @@ export async function loadContact(file: string, options: LoadContactOptions): Pr
     controller.abort();
   }, options.timeoutMs ?? CONTACT_TIMEOUT_MS);
   try {
-    const response = await options.fetch(`/content/${encodeURIComponent(file)}.json`, {
+    const response = await options.fetch(`/${contactDataPath(encodeURIComponent(file))}`, {
       signal: controller.signal,
       headers: { accept: 'application/json' },
     });
@@ -139,4 +140,16 @@ function writeCache(cache: ContactCache | null, file: string, body: string): voi
   } catch {
     // Storage full or blocked (private modes): the section still works, it just asks again.
   }
+}
+
+/** What the contact section is rendered with, by the build and again when it hydrates. */
+export interface ContactSectionProps {
+  /** The contact file for this path, /content/{file}.json. */
+  file: string;
+  /** The file's details as the build resolved them: the loaded state the visitor sees first. */
+  details: ContactView;
+  /** What the error state shows: the business's own phone, email and area. */
+  fallback: Pick<ContactView, 'phone' | 'email' | 'location'>;
+  /** In the browser only: the first load, already started by boot (src/kernel/components/contact/contact-first-load.ts). */
+  firstLoad?: Promise<ContactView>;
 }

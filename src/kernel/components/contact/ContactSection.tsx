@@ -6,23 +6,14 @@ import {
   FALLBACK_HEADING,
   FALLBACK_SUBTITLE,
   NOT_AVAILABLE,
+  type ContactSectionProps,
   type ContactView,
-} from '../../apps/islands/contact-data.ts';
-import { loadContactHere } from '../../apps/islands/contact-first-load.ts';
-import { telHref } from './tel-href.ts';
+} from './contact-data.ts';
+import { loadContactHere } from './contact-first-load.ts';
+import { telHref } from '../tel-href.ts';
 
 export { NOT_AVAILABLE };
 
-export interface ContactSectionProps {
-  /** The contact file for this path, /content/{file}.json. */
-  file: string;
-  /** The file's details as the build resolved them: the loaded state the visitor sees first. */
-  details: ContactView;
-  /** What the error state shows: the business's own phone, email and area. */
-  fallback: Pick<ContactView, 'phone' | 'email' | 'location'>;
-  /** In the browser only: the first load, already started by boot (src/apps/islands/contact-first-load.ts). */
-  firstLoad?: Promise<ContactView>;
-}
 
 /**
  * The smart contact section (spec §2, §4, §7, §8), the "contact" island. The build renders its

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { AUTH_ERRORS, describeAuthError } from '../auth-errors.ts';
-import { useServices, useSession, type AccountUser } from '../services.ts';
+import { AUTH_ERRORS, describeAuthError } from './auth-errors.ts';
+import { useServices, useSession, type AccountUser } from './services.ts';
 import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { Checking, NotConfigured, Panel, SignedIn } from './panels.tsx';
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from './RegisterScreen.tsx';

@@ -2,7 +2,7 @@
  * What the account screens need from the sign-in service, as one interface: the browser passes
  * the Firebase implementation (src/apps/account/firebase-services.ts), the server renderer passes
  * nothing (screens render their first state), and unit tests can pass their own. Every call
- * rejects with the service's error, which the screens turn into words (src/apps/account/auth-errors.ts).
+ * rejects with the service's error, which the screens turn into words (src/kernel/components/account/auth-errors.ts).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 

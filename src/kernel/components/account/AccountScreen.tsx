@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenName } from '../../../kernel/wire/screen-names.ts';
+import type { ScreenName } from '../../wire/screen-names.ts';
 import { GuardedScreen } from './GuardedScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { RegisterScreen } from './RegisterScreen.tsx';

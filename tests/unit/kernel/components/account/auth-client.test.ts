@@ -1,7 +1,7 @@
 // The auth-client guard's decision, with the services stood in for: who goes to sign in, who is
 // told they have no access, who gets in; and that the role is read from a fresh token.
 import { describe, expect, it, vi } from 'vitest';
-import { guard, signInRedirect } from '../../../../src/apps/account/auth-client.ts';
+import { guard, signInRedirect } from '../../../../../src/kernel/components/account/auth-client.ts';
 
 const user = { uid: 'u1', email: 'someone@test.example' };
 

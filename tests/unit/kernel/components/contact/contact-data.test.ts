@@ -9,7 +9,7 @@ import {
   type ContactCache,
   type ContactState,
   type LoadContactOptions,
-} from '../../../../src/apps/islands/contact-data.ts';
+} from '../../../../../src/kernel/components/contact/contact-data.ts';
 
 const defaults = { title: 'Contact Ardent Cleaning', location: 'Orpington, Bromley and surrounding areas' };
 const loaded: ContactState = { status: 'loaded', details: { title: 'T', subtitle: '', phone: '1', email: 'a@b.example', location: 'L' } };

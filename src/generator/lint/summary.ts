@@ -1,4 +1,4 @@
-import type { LintReport } from '../../generator/lint/lint-site.ts';
+import type { LintReport } from './lint-site.ts';
 
 /**
  * The table `npm run check` prints:

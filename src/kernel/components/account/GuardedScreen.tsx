@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { describeAuthError } from '../auth-errors.ts';
-import { guard, type GuardDecision } from '../auth-client.ts';
-import { useServices, useSession } from '../services.ts';
+import { describeAuthError } from './auth-errors.ts';
+import { guard, type GuardDecision } from './auth-client.ts';
+import { useServices, useSession } from './services.ts';
 import { Checking, NotConfigured, Panel, SignedIn, SignOutButton } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';
 

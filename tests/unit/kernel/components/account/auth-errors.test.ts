@@ -1,7 +1,7 @@
 // The error table: every sign-in error kind of spec §5 and §8 has plain en-GB words, shown next to
 // the field it concerns; no raw auth/… code ever reaches the visitor.
 import { describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, describeAuthError, type AuthErrorKind } from '../../../../src/apps/account/auth-errors.ts';
+import { AUTH_ERRORS, describeAuthError, type AuthErrorKind } from '../../../../../src/kernel/components/account/auth-errors.ts';
 
 /** A FirebaseError as the SDK throws it: a code and a message that names it. */
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code, name: 'FirebaseError' });
@@ -53,9 +53,9 @@ describe('the sign-in error table', () => {
   });
 
   it('writes British English: none of the US spellings the content lint knows, here or in the screens', async () => {
-    const { findUsSpellings } = await import('../../../../src/kernel/lint/rules/british-spelling.ts');
+    const { findUsSpellings } = await import('../../../../../src/kernel/lint/rules/british-spelling.ts');
     const { readFileSync, readdirSync } = await import('node:fs');
-    const screens = readdirSync('src/apps/account/screens').map((name) => readFileSync(`src/apps/account/screens/${name}`, 'utf8'));
+    const screens = readdirSync('src/kernel/components/account').map((name) => readFileSync(`src/kernel/components/account/${name}`, 'utf8'));
     const text = [...Object.values(AUTH_ERRORS).map((entry) => entry.message), ...screens].join('\n');
     expect(findUsSpellings(text).map((hit) => hit.message)).toEqual([]);
   });

@@ -3,9 +3,9 @@
  * in its loaded state; boot asks for /content/{file}.json at once, and React is fetched and the
  * section hydrated only when what came back differs from what is shown, or the load failed.
  */
-import type { ContactSectionProps } from '../../kernel/components/ContactSection.tsx';
+import type { ContactSectionProps } from './contact-data.ts';
 import { loadContact, type ContactView } from './contact-data.ts';
-import { sessionStorageOrNull } from './session-storage.ts';
+import { sessionStorageOrNull } from '../session-storage.ts';
 
 type ContactSource = Pick<ContactSectionProps, 'file' | 'details'>;
 

@@ -1,6 +1,6 @@
 // Where /login sends the visitor after signing in: a path on this site, or the home page.
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from '../../../../src/apps/account/next-path.ts';
+import { loginPathFor, safeNextPath } from '../../../../../src/kernel/components/account/next-path.ts';
 
 const ORIGIN = 'https://www.ardent.example';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../auth-errors.ts';
-import { useServices, useSession, type AccountUser } from '../services.ts';
+import { PASSWORD_MIN_LENGTH } from './auth-errors.ts';
+import { useServices, useSession, type AccountUser } from './services.ts';
 import { AccountForm, Field, FormError, ShowPassword, Submit } from './fields.tsx';
 import { NotConfigured, SignedIn } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';

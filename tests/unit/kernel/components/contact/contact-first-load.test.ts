@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactLoadError, type ContactView } from '../../../../src/apps/islands/contact-data.ts';
-import { firstContactLoad } from '../../../../src/apps/islands/contact-first-load.ts';
+import { ContactLoadError, type ContactView } from '../../../../../src/kernel/components/contact/contact-data.ts';
+import { firstContactLoad } from '../../../../../src/kernel/components/contact/contact-first-load.ts';
 
 const shown: ContactView = { title: 'Talk to the team', subtitle: 'We reply the same day', phone: '01689 123 456', email: 'hello@ardent.example', location: 'Orpington' };
 

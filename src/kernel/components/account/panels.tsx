@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useServices, type AccountUser } from '../services.ts';
+import { useServices, type AccountUser } from './services.ts';
 
 /** What an account screen renders into: a box that keeps its place on the page whatever it shows. */
 export function Panel({ state, children }: { state: string; children: ReactNode }) {
