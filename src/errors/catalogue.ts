@@ -84,6 +84,11 @@ export const CATALOGUE = {
     title: 'The Markdown uses a top-level heading',
     hint: 'Start sections with "##"; the page heading (h1) comes from the "heading" field.',
   },
+  'raw-html': {
+    source: 'content',
+    title: 'The Markdown contains HTML, which the page leaves out',
+    hint: 'Write it in Markdown instead ("##" for a heading, "**" for bold, [text](/page) for a link, ![What it shows](/images/photo.jpg) for a photo), or use a block for what Markdown cannot do (the block types are in README "Content"). An HTML comment (<!-- like this -->) is allowed: a note for editors, never shown on the page, though the content file is published as written.',
+  },
   'missing-file': {
     source: 'content',
     title: 'A required content file is missing',
