@@ -171,6 +171,11 @@ export const CATALOGUE = {
     title: 'An image file does not exist',
     hint: 'Put photos (JPEG, PNG, WebP, AVIF) in content/images/ and write their path as "/images/<file name>"; logos and icons (SVG) go in public/images/.',
   },
+  'unsupported-image': {
+    source: 'image',
+    title: 'An image is not a photo from content/images/ or the media library',
+    hint: 'Put the photo (JPEG, PNG, WebP or AVIF) in content/images/ and write "/images/<file name>", or upload it to the media library on /admin and write "storage:media/<name>" ("Copy for Markdown" gives it). Images from other sites, data: and javascript: addresses are not allowed: the build makes every photo\'s sizes itself, and visitors load nothing from elsewhere.',
+  },
   'not-canonical': {
     source: 'content',
     severity: 'notice',
