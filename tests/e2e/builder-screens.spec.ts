@@ -1,7 +1,8 @@
 // The builder's other promises, in Chromium: every page of the site opened in the integrated
-// builder and exported unchanged is byte-identical to its file; the preview follows a keystroke
-// within 100 ms, switches viewport, and stays in sync in its own tab; the dashboard lists (this
-// browser's and the bucket's), duplicates and deletes drafts and starts new pages; every builder state passes axe.
+// builder and exported unchanged is byte-identical to its file, and a route the site does not have
+// fetches nothing; the preview follows a keystroke within 100 ms, switches viewport, and stays in
+// sync in its own tab; the dashboard lists (this browser's and the bucket's), duplicates and deletes
+// drafts and starts new pages; every builder state passes axe.
 import type { Page } from '@playwright/test';
 import type { BuilderSiteData } from '../../src/kernel/wire/builder-data.ts';
 import type { PagePayload } from '../../src/kernel/wire/payload.ts';
@@ -38,6 +39,29 @@ test('the integrated builder shows a line diff against the live file', async ({ 
   const diff = page.getByRole('dialog').locator('.export-diff');
   await expect(diff.locator('del')).toHaveText('- heading: About Ardent\n');
   await expect(diff.locator('ins')).toHaveText('+ heading: About the Ardent team\n');
+});
+
+test('the integrated builder opens only the site\'s own pages: an unknown route fetches nothing and offers the pages', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const origin = new URL(baseURL!).origin;
+  const routes = await routesOf(page);
+  // Every request that leaves for another origin or asks for a page's payload.
+  const payloadsAndElsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin || url.pathname.endsWith('.page-data.json')) payloadsAndElsewhere.push(request.url());
+  });
+  for (const wanted of ['//evil.example/x?', '/no-such-page']) {
+    await openAsAdmin(page, `/integrated-builder?route=${wanted}`);
+    await expect(page.getByRole('alert')).toHaveText(`There is no page ${wanted} on this site. Choose one of the site’s pages below.`);
+    await expect(page.getByLabel('Page to edit').locator('option')).toHaveText(routes.map((facts) => `${facts.title} (${facts.route})`));
+  }
+  expect(payloadsAndElsewhere).toEqual([]);
+  // One of the site's pages, chosen from the list, opens.
+  await page.getByLabel('Page to edit').selectOption('/about');
+  await page.getByRole('button', { name: 'Open the page' }).click();
+  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('About Ardent');
+  expect(payloadsAndElsewhere).toEqual([`${origin}/${payloadPathFor('/about')}`]);
 });
 
 test('the preview follows a keystroke within 100 ms (median), switches viewport, and stays in sync in its own tab', async ({ page, context }) => {

@@ -1,7 +1,9 @@
 // firebase-tools' Storage emulator started the supported way (`firebase emulators:start --only
 // storage`), which evaluates storage.rules itself. It needs Java 21 and the rules-runtime jar that
 // firebase-tools downloads on first use; on this project's machines (Java 17, nothing to download
-// from) it cannot start, and the tests that use it say why they were skipped.
+// from) it cannot start, and the tests that use it say why they were skipped. The storage-rules
+// workflow installs both and requires it (REQUIRE_OFFICIAL_STORAGE_EMULATOR=true): there, an
+// emulator that cannot start fails the run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +24,18 @@ export function officialEmulatorUnavailable(): string | null {
   return null;
 }
 
+/** Set to "true" where the official emulator must run: its cases then fail, never skip, when it cannot. */
+export const REQUIRE_OFFICIAL_EMULATOR = 'REQUIRE_OFFICIAL_STORAGE_EMULATOR';
+
+export type OfficialEmulatorPlan = { run: true } | { skip: string } | { fail: string };
+
+/** Whether the cases against the official emulator run, are skipped with the reason, or fail because the run requires them. */
+export function officialEmulatorPlan(unavailable: string | null, env: Record<string, string | undefined>): OfficialEmulatorPlan {
+  if (unavailable === null) return { run: true };
+  if (env[REQUIRE_OFFICIAL_EMULATOR] === 'true') return { fail: `The official Storage emulator is required (${REQUIRE_OFFICIAL_EMULATOR}=true), but ${unavailable}.` };
+  return { skip: unavailable };
+}
+
 export interface OfficialEmulator {
   origin: string;
   stop(): Promise<void>;
@@ -34,9 +48,14 @@ export async function startOfficialStorageEmulator(port: number, projectId: stri
   writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(config));
   const child: ChildProcess = spawn(process.execPath, [require.resolve('firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'storage', '--project', projectId, '--config', path.join(dir, 'firebase.json')], {
     cwd: dir,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CI: 'true' },
   });
+  // Its output, kept to say why it did not start.
+  let output = '';
+  const keep = (chunk: Buffer) => (output = `${output}${chunk.toString('utf8')}`.slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     child.kill('SIGTERM');
@@ -53,6 +72,7 @@ export async function startOfficialStorageEmulator(port: number, projectId: stri
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+  const exited = child.exitCode !== null ? `exited with code ${child.exitCode}` : 'did not answer within 60 s';
   await stop();
-  throw new Error('The official Storage emulator did not start within 60 s.');
+  throw new Error(`The official Storage emulator ${exited}. Its output:\n${output.trim() || '(none)'}`);
 }

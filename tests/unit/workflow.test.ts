@@ -1,10 +1,14 @@
 // .github/workflows/content.yml parses as YAML and runs the README's commands, so the two cannot
 // drift: what a contributor is told to run is what CI runs, in the order the README gives.
-import { readFileSync } from 'node:fs';
+// .github/workflows/storage-rules.yml, a workflow of its own so that GitHub's `paths` filter runs
+// it only on the pull requests that touch the policy, evaluates storage.rules in the official
+// Storage emulator, with Java 21 installed and the emulator required, never skipped.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import playwrightConfig from '../../playwright.config.ts';
+import { officialEmulatorPlan, REQUIRE_OFFICIAL_EMULATOR } from '../support/official-storage-emulator.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
 interface Step {
@@ -16,8 +20,8 @@ interface Step {
 }
 
 interface Workflow {
-  on: { pull_request?: unknown; push?: { branches?: string[] } };
-  jobs: Record<string, { 'runs-on': string; container?: string | { image: string }; steps: Step[] }>;
+  on: { pull_request?: { paths?: string[] } | null; push?: { branches?: string[]; paths?: string[] } };
+  jobs: Record<string, { 'runs-on': string; container?: string | { image: string }; env?: Record<string, string>; steps: Step[] }>;
 }
 
 const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
@@ -69,5 +73,48 @@ describe('.github/workflows/content.yml', () => {
     expect(read('scripts/lighthouse.ts')).toMatch(/'test-results\/lighthouse'/);
     expect(read('scripts/test.ts')).toContain("'--outputFile.json=test-results/unit.json'");
     expect(playwrightConfig.outputDir).toMatch(/^test-results\//);
+  });
+});
+
+describe('.github/workflows/storage-rules.yml', () => {
+  const rulesWorkflow = parse(read('.github/workflows/storage-rules.yml')) as Workflow;
+  const job = rulesWorkflow.jobs['storage-rules']!;
+  const table = 'tests/unit/generator/emulators/storage-policy.test.ts';
+
+  it('runs on every pull request that touches the rules, the policy, the table or itself, and on every push to main', () => {
+    const paths = rulesWorkflow.on.pull_request?.paths ?? [];
+    for (const file of [
+      'storage.rules',
+      'src/generator/emulators/storage-policy.ts',
+      'src/kernel/wire/media-rules.ts',
+      'src/kernel/wire/library-reference.ts',
+      'tests/support/storage-policy-cases.ts',
+      'tests/support/official-storage-emulator.ts',
+      table,
+      '.github/workflows/storage-rules.yml',
+    ]) {
+      expect(paths, file).toContain(file);
+    }
+    // A path that names no file would filter out the very change it is there for.
+    for (const file of paths) expect(existsSync(path.join(PROJECT_ROOT, file)), file).toBe(true);
+    expect(rulesWorkflow.on.push).toEqual({ branches: ['main'] });
+  });
+
+  it('installs Java 21 (Temurin) and Node 20 on a GitHub runner, where the rules runtime can be downloaded', () => {
+    expect(job['runs-on']).toBe('ubuntu-latest');
+    expect(job.container).toBeUndefined();
+    const setupJava = job.steps.find((step) => step.uses?.startsWith('actions/setup-java@'));
+    expect(setupJava?.with).toEqual({ distribution: 'temurin', 'java-version': 21 });
+    const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with).toMatchObject({ 'node-version': 20 });
+  });
+
+  it('downloads the rules runtime, then runs the table against storage.rules with the official emulator required', () => {
+    const jobRuns = job.steps.filter((step) => step.run !== undefined).map((step) => step.run!.trim());
+    expect(jobRuns).toEqual(['npm ci', 'npx firebase setup:emulators:storage', `npx vitest run ${table}`]);
+    expect(job.env?.[REQUIRE_OFFICIAL_EMULATOR]).toBe('true');
+    // With the job's environment, an emulator that cannot start fails the table instead of skipping it.
+    expect(officialEmulatorPlan('no Java is installed', job.env ?? {})).toHaveProperty('fail');
+    expect(read(table)).toContain('officialEmulatorPlan(');
   });
 });

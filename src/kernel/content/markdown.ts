@@ -31,6 +31,8 @@ export interface RenderedMarkdown {
   ids: string[];
   /** Levels of the headings, in order. */
   headingLevels: { depth: number; line: number }[];
+  /** HTML written in the Markdown, which the page leaves out: one per line it starts on, on one line, without HTML comments. */
+  rawHtml: { html: string; line: number }[];
 }
 
 /**
@@ -53,6 +55,7 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   const definitions = new Map<string, { url: string; line: number }>();
   const imageReferences: { identifier: string; alt: string; line: number }[] = [];
   const linkReferences = new Set<string>();
+  const rawHtml: ParsedMarkdown['rawHtml'] = [];
   visit(tree, (node) => {
     const line = node.position?.start.line ?? 1;
     if (node.type === 'link') links.push({ url: node.url, line });
@@ -61,6 +64,12 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
     if (node.type === 'image') images.push({ url: node.url, alt: node.alt ?? '', line });
     if (node.type === 'imageReference') imageReferences.push({ identifier: node.identifier, alt: node.alt ?? '', line });
     if (node.type === 'heading') headingLevels.push({ depth: node.depth, line });
+    if (node.type === 'html') {
+      const html = withoutComments(node.value);
+      const last = rawHtml[rawHtml.length - 1];
+      if (html && last?.line === line) last.html += ` … ${html}`;
+      else if (html) rawHtml.push({ html, line });
+    }
   });
   for (const reference of imageReferences) {
     const definition = definitions.get(reference.identifier);
@@ -70,8 +79,12 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   const imageOnly = new Set(imageReferences.map((reference) => reference.identifier).filter((id) => !linkReferences.has(id)));
   for (const [identifier, definition] of definitions) if (!imageOnly.has(identifier)) links.push(definition);
   links.sort((a, b) => a.line - b.line);
-  return { tree, links, images, headingLevels };
+  return { tree, links, images, headingLevels, rawHtml };
 }
+
+// An HTML comment is the author's note, meant for editors and never for the page: leaving it out
+// is what its writer expects. An unclosed one runs to the end of its HTML, as the parser reads it.
+const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\s+/g, ' ').trim();
 
 /**
  * Renders Markdown to HTML. Raster images found in `images` become <picture> elements with

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContentProblem } from '../errors/problems.ts';
+import { excerpt, type ContentProblem } from '../errors/problems.ts';
 import type { RawEntry } from './read-entry.ts';
 
 /** Validates front matter against a schema; every zod issue becomes one problem with its line. */
@@ -84,7 +84,7 @@ function describeValue(value: unknown): string {
   if (value === null) return 'an empty value';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a group of fields';
-  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'string') return `the text "${excerpt(value)}"`;
   if (typeof value === 'number') return `the number ${value}`;
   return String(value);
 }

@@ -84,6 +84,11 @@ export const CATALOGUE = {
     title: 'The Markdown uses a top-level heading',
     hint: 'Start sections with "##"; the page heading (h1) comes from the "heading" field.',
   },
+  'raw-html': {
+    source: 'content',
+    title: 'The Markdown contains HTML, which the page leaves out',
+    hint: 'Write it in Markdown instead ("##" for a heading, "**" for bold, [text](/page) for a link, ![What it shows](/images/photo.jpg) for a photo), or use a block for what Markdown cannot do (the block types are in README "Content"). An HTML comment (<!-- like this -->) is allowed: a note for editors, never shown on the page, though the content file is published as written.',
+  },
   'missing-file': {
     source: 'content',
     title: 'A required content file is missing',
@@ -165,6 +170,11 @@ export const CATALOGUE = {
     source: 'image',
     title: 'An image file does not exist',
     hint: 'Put photos (JPEG, PNG, WebP, AVIF) in content/images/ and write their path as "/images/<file name>"; logos and icons (SVG) go in public/images/.',
+  },
+  'unsupported-image': {
+    source: 'image',
+    title: 'An image is not a photo from content/images/ or the media library',
+    hint: 'Put the photo (JPEG, PNG, WebP or AVIF) in content/images/ and write "/images/<file name>", or upload it to the media library on /admin and write "storage:media/<name>" ("Copy for Markdown" gives it). Images from other sites, data: and javascript: addresses are not allowed: the build makes every photo\'s sizes itself, and visitors load nothing from elsewhere.',
   },
   'not-canonical': {
     source: 'content',

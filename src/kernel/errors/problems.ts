@@ -19,6 +19,9 @@ export interface ContentProblem {
   message: string;
 }
 
+/** A value as a message quotes it: its first 40 characters, so that a long one (a data: address) does not fill the report. */
+export const excerpt = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 export const sourceOf = (problem: Pick<ContentProblem, 'code'>): ProblemSource => CATALOGUE[problem.code].source;
 
 /**

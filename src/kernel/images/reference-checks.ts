@@ -1,7 +1,8 @@
-// The checks of image references that need no file: alt text present, a photo written from the
-// site root. Apart from the planning (responsive-images.ts, which reads files with sharp), so the
-// block builder runs them on a draft in the browser.
-import type { ContentProblem } from '../errors/problems.ts';
+// The checks of image references that need no file: alt text present, and an address the site
+// shows, a photo from content/images/ or the media library. Apart from the planning
+// (responsive-images.ts, which reads files with sharp), so the block builder runs them on a draft
+// in the browser.
+import { excerpt, type ContentProblem, type ProblemCode } from '../errors/problems.ts';
 import { LIBRARY_SCHEME, libraryPathOf } from '../wire/library-reference.ts';
 
 /** Where content references raster images from: "/images/<file>" is content/images/<file>. */
@@ -40,11 +41,7 @@ export function checkReferences(references: readonly ImageReference[], imagesDir
       continue;
     }
     if (!isRasterImagePath(reference.src) && !fromLibrary) {
-      // A photo written anywhere but "/images/…" would not be processed, and would not be found.
-      if (RASTER_EXTENSION.test(reference.src) && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(reference.src)) {
-        const name = reference.src.split('/').pop();
-        problems.push({ code: 'missing-image', ...at, message: `Write the path of a photo from the site root, as "/images/${name}", with the file in ${imagesDirDisplay}/.` });
-      }
+      problems.push({ ...at, ...addressProblem(reference.src, imagesDirDisplay) });
       continue;
     }
     raster.push(reference);
@@ -62,4 +59,20 @@ export function checkReferences(references: readonly ImageReference[], imagesDir
     }
   }
   return { raster, problems };
+}
+
+/**
+ * Why an image's address is not one the site shows. Every image is a photo the build processes
+ * itself, from content/images/ or the media library: one from another site, data written into
+ * the text or a script address would reach the page unchecked.
+ */
+function addressProblem(src: string, imagesDirDisplay: string): { code: ProblemCode; message: string } {
+  const shown = `"${excerpt(src)}"`;
+  if (src.trim() === '') return { code: 'unsupported-image', message: 'The image has no address.' };
+  if (/^(?:https?:)?\/\//i.test(src)) return { code: 'unsupported-image', message: `The image ${shown} would load from another site.` };
+  if (/^data:/i.test(src)) return { code: 'unsupported-image', message: `The image ${shown} is written into the text instead of being a file.` };
+  if (/^[a-z][a-z\d+.-]*:/i.test(src)) return { code: 'unsupported-image', message: `${shown} is not the address of a photo.` };
+  // A photo written anywhere but "/images/…" names no file the build has.
+  if (RASTER_EXTENSION.test(src)) return { code: 'missing-image', message: `Write the path of a photo from the site root, as "/images/${src.split('/').pop()}", with the file in ${imagesDirDisplay}/.` };
+  return { code: 'unsupported-image', message: `${shown} is not a JPEG, PNG, WebP or AVIF photo, the only images Markdown shows (a logo or icon goes in the field made for it, like a service's "icon").` };
 }

@@ -1,7 +1,7 @@
 import type { ContentEntry } from '../content/entry.ts';
 import type { InvalidEntries, LoadedContent } from '../content/collections.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
-import type { ContentProblem } from '../errors/problems.ts';
+import { excerpt, type ContentProblem } from '../errors/problems.ts';
 import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 import { suggest } from './suggest.ts';
 
@@ -132,15 +132,19 @@ function checker(targets: LinkTargets, problems: ContentProblem[]) {
     }
   };
 
-  const markdownLinks = (entry: CheckedEntry, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
+  /** A Markdown text's links, its headings, and any HTML in it, which the page would leave out without a word. */
+  const markdownChecks = (entry: CheckedEntry, fromRoute: string | undefined, rendered: RenderedMarkdown, toFileLine: (line: number) => number, field?: string) => {
     for (const { url, line } of rendered.links) link(entry, fromRoute, url, () => ({ line: toFileLine(line), field }));
+    for (const { html, line } of rendered.rawHtml) {
+      problems.push({ code: 'raw-html', file: entry.file, line: toFileLine(line), field, message: `The HTML "${excerpt(html)}" is left out of the page.` });
+    }
     for (const heading of rendered.headingLevels) {
       if (heading.depth === 1) {
         problems.push({ code: 'wrong-heading-level', file: entry.file, line: toFileLine(heading.line), field, message: 'A "#" heading would be a second h1 on the page.' });
       }
     }
   };
-  return { reference, link, markdownLinks };
+  return { reference, link, markdownChecks };
 }
 
 /** What the checks need of a content entry: its file, and where its fields are. */
@@ -153,7 +157,7 @@ type CheckedEntry = Pick<ContentEntry<unknown>, 'file' | 'lineOf' | 'textLineOf'
  */
 export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const { reference, link, markdownLinks } = checker(targets, problems);
+  const { reference, link, markdownChecks } = checker(targets, problems);
   const { serviceSlugs, areaSlugs, contactNames, faqNames } = targets;
   const entry = page.entry as CheckedEntry;
   if (page.service) {
@@ -187,7 +191,7 @@ export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[
         break;
       case 'markdown': {
         const rendered = page.blockMarkdown.get(i);
-        if (rendered) markdownLinks(entry, page.route, rendered, (line) => entry.textLineOf(['blocks', i, 'markdown']) + line - 1, `blocks.${i}.markdown`);
+        if (rendered) markdownChecks(entry, page.route, rendered, (line) => entry.textLineOf(['blocks', i, 'markdown']) + line - 1, `blocks.${i}.markdown`);
         break;
       }
       case 'body':
@@ -195,7 +199,7 @@ export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[
     }
   });
   if (page.body) {
-    markdownLinks(entry, page.route, page.body, (line) => entry.bodyLineToFileLine(line));
+    markdownChecks(entry, page.route, page.body, (line) => entry.bodyLineToFileLine(line));
     if (!page.blocks.some((block) => block.type === 'body')) {
       problems.push({ code: 'body-not-placed', file: page.file, line: entry.lineOf(['blocks']), field: 'blocks', message: 'The file has Markdown text, but no "body" block to show it.' });
     }
@@ -226,7 +230,7 @@ export function crossCheck(
 ): ContentProblem[] {
   const targets = linkTargets(content, pages, invalid);
   const problems: ContentProblem[] = [];
-  const { reference, link, markdownLinks } = checker(targets, problems);
+  const { reference, link, markdownChecks } = checker(targets, problems);
   const { invalidRoutes, contactNames } = targets;
 
   // Unique slugs within each collection, unique routes across the site.
@@ -250,7 +254,7 @@ export function crossCheck(
   const pageProblems = checked ? checked.check(pages, targets, listedFaqNames(content, invalid)) : pages.map((page) => checkPage(page, targets));
   for (const found of pageProblems) problems.push(...found);
   for (const entry of content.faqs) {
-    if (entry.body) markdownLinks(entry, '/faqs', entry.body, (line) => entry.bodyLineToFileLine(line));
+    if (entry.body) markdownChecks(entry, '/faqs', entry.body, (line) => entry.bodyLineToFileLine(line));
   }
 
   // Site-wide files.

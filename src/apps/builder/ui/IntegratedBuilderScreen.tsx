@@ -1,35 +1,49 @@
 // /integrated-builder: any page of the site, opened from its payload (fetched from the page's own
-// path), edited, and exported to the same path with a diff against the live file. ?route=/about opens one.
+// path), edited, and exported to the same path with a diff against the live file. ?route=/about opens
+// one; a route the site does not have opens nothing and offers the site's pages instead.
 import { useEffect, useState } from 'react';
 import { payloadPathFor } from '../../../kernel/wire/output-paths.ts';
 import { draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { PagePayload } from '../../../kernel/wire/payload.ts';
-import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
+import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
 import { RestoreOffer } from './BlockBuilderScreen.tsx';
 import { Builder } from './Builder.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 
-type State = { kind: 'choosing' } | { kind: 'loading'; route: string } | { kind: 'failed'; message: string } | { kind: 'offer'; draft: Draft; live: Draft } | { kind: 'editing'; draft: Draft };
+type State =
+  | { kind: 'choosing' }
+  | { kind: 'unknown'; route: string }
+  | { kind: 'loading'; route: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'offer'; draft: Draft; live: Draft }
+  | { kind: 'editing'; draft: Draft };
 
+/**
+ * Only the site's own pages open: ?route= must be one of the routes in builder-data.json, and the
+ * payload's address is built from that route, never from the address bar, so a crafted link cannot
+ * make the builder fetch and show a file from anywhere else.
+ */
 export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
-  const [state, setState] = useState<State>({ kind: 'choosing' });
-  const [route, setRoute] = useState(() => queryParameter('route') ?? site.data.routes[0]?.route ?? '/');
+  const [wanted] = useState(() => queryParameter('route') || null);
+  const known = wanted === null ? undefined : site.byRoute.get(wanted);
+  const [state, setState] = useState<State>(() => (wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' }));
+  const [route, setRoute] = useState(() => known?.route ?? site.data.routes[0]?.route ?? '/');
 
-  const open = async (wanted: string) => {
-    setState({ kind: 'loading', route: wanted });
+  const open = async (facts: RouteFacts) => {
+    setState({ kind: 'loading', route: facts.route });
     try {
-      const response = await fetch(`/${payloadPathFor(wanted)}`);
-      if (!response.ok) throw new Error(`The page ${wanted} could not be loaded (${response.status}).`);
+      const response = await fetch(`/${payloadPathFor(facts.route)}`);
+      if (!response.ok) throw new Error(`The page ${facts.route} could not be loaded (${response.status}).`);
       const live = draftFromPayload((await response.json()) as PagePayload, newDraftId(), Date.now());
-      const [earlier] = (await store.list()).filter((draft) => draft.origin?.route === wanted);
+      const [earlier] = (await store.list()).filter((draft) => draft.origin?.route === facts.route);
       setState(earlier ? { kind: 'offer', draft: earlier, live } : { kind: 'editing', draft: live });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   };
   useEffect(() => {
-    if (queryParameter('route')) void open(route);
+    if (known) void open(known);
     // Opened once, from the address the page was loaded with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -43,12 +57,19 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       className="page-picker"
       onSubmit={(event) => {
         event.preventDefault();
+        const facts = site.byRoute.get(route);
+        if (!facts) return;
         const url = new URL(window.location.href);
-        url.searchParams.set('route', route);
+        url.searchParams.set('route', facts.route);
         window.history.replaceState(null, '', url);
-        void open(route);
+        void open(facts);
       }}
     >
+      {state.kind === 'unknown' ? (
+        <p className="notice" role="alert">
+          There is no page {state.route} on this site. Choose one of the site’s pages below.
+        </p>
+      ) : null}
       <label htmlFor="page-picker">Page to edit</label>
       <select id="page-picker" value={route} onChange={(event) => setRoute(event.target.value)}>
         {site.data.routes.map((facts) => (

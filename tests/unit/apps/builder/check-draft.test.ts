@@ -86,6 +86,15 @@ describe('the builder checks a draft as the build checks its file', () => {
     expect(problems).toEqual(await checkInBuild(draft));
   });
 
+  it('reports the same HTML and image addresses the page would not show, in the body and in a markdown block', async () => {
+    let draft = springOffer();
+    draft = addBlock(draft, { type: 'markdown', markdown: '## Before and after\n\n<div class="gallery">\n\n![The oven](javascript:alert(1))\n' }, 2, 2);
+    draft = setBody(draft, '## What is included\n\nKitchens, <b>bathrooms</b> and floors. ![A clean floor](https://example.com/floor.jpg)\n', 2);
+    const problems = inBuilder(draft);
+    expect(problems.map((problem) => `${problem.field ?? 'body'} ${problem.code}`)).toEqual(['body raw-html', 'body unsupported-image', 'blocks.2.markdown raw-html', 'blocks.2.markdown unsupported-image']);
+    expect(problems).toEqual(await checkInBuild(draft));
+  });
+
   it('reports schema problems with the loader\'s words', async () => {
     let draft = springOffer();
     draft = setField(draft, ['route'], '/Spring Offer', 2);

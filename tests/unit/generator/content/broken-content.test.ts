@@ -28,6 +28,8 @@ const CASES: Record<string, Case> = {
   'duplicate-slug': { file: 'services/weekly-cleaning.md', code: 'duplicate-slug', field: 'slug', lineOf: 'slug:' },
   'broken-internal-link': { file: 'pages/ardent-cleaning.md', code: 'broken-link', field: 'blocks.2.action.href', lineOf: 'href: /contact-us' },
   'broken-markdown-link': { file: 'pages/about.md', code: 'broken-link', lineOf: '(/get-in-touch)' },
+  'raw-html': { file: 'pages/about.md', code: 'raw-html', lineOf: '<div class="note">' },
+  'script-image-address': { file: 'faqs/pets.md', code: 'unsupported-image', lineOf: '(javascript:' },
 };
 
 interface Run {

@@ -1,7 +1,9 @@
 // The media library's access policy (tests/support/storage-policy-cases.ts), case by case, against
 // the local Storage emulator (its rules: src/generator/emulators/storage-policy.ts) over real HTTP, and against
-// the official emulator evaluating storage.rules wherever that can start (skipped here, with the
-// reason printed). storage.rules and the browser's upload check name the same types and limit.
+// the official emulator evaluating storage.rules wherever that can start: skipped elsewhere, with
+// the reason printed, but failed where the run requires it (the storage-rules workflow sets
+// REQUIRE_OFFICIAL_STORAGE_EMULATOR=true). storage.rules and the browser's upload check name the
+// same types and limit.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { startStorageEmulator, type StorageEmulator } from '../../../../src/gene
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
 import { storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
 import { MAX_DRAFT_BYTES } from '../../../../src/kernel/wire/media-rules.ts';
-import { officialEmulatorUnavailable, startOfficialStorageEmulator, type OfficialEmulator } from '../../../support/official-storage-emulator.ts';
+import { officialEmulatorPlan, officialEmulatorUnavailable, REQUIRE_OFFICIAL_EMULATOR, startOfficialStorageEmulator, type OfficialEmulator } from '../../../support/official-storage-emulator.ts';
 import { attempt, POLICY_CASES } from '../../../support/storage-policy-cases.ts';
 
 const RULES = path.resolve('storage.rules');
@@ -28,18 +30,37 @@ describe('the policy, in the local Storage emulator', () => {
   });
 });
 
-const unavailable = officialEmulatorUnavailable();
-if (unavailable) console.warn(`Skipped: the policy cases against the official Storage emulator (storage.rules), because ${unavailable}.`);
+const plan = officialEmulatorPlan(officialEmulatorUnavailable(), process.env);
+if ('skip' in plan) console.warn(`Skipped: the policy cases against the official Storage emulator (storage.rules), because ${plan.skip}.`);
 
-describe.skipIf(unavailable !== null)('the policy, in the official Storage emulator evaluating storage.rules', () => {
+describe.skipIf('skip' in plan)('the policy, in the official Storage emulator evaluating storage.rules', () => {
   let official: OfficialEmulator;
   beforeAll(async () => {
+    if ('fail' in plan) throw new Error(plan.fail);
     official = await startOfficialStorageEmulator(await freePort(), 'demo-ardent', RULES);
   }, 90_000);
   afterAll(() => official?.stop());
 
   it.each(named)('%s', async (_, policyCase) => {
     expect(await attempt({ origin: official.origin, bucket: 'demo-ardent.appspot.com' }, 'demo-ardent', policyCase)).toBe(policyCase.allowed);
+  });
+});
+
+describe('where the official emulator cannot start', () => {
+  const reason = 'no Java is installed';
+
+  it('its cases are skipped with the reason, unless the run requires them', () => {
+    expect(officialEmulatorPlan(reason, {})).toEqual({ skip: reason });
+    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'false' })).toEqual({ skip: reason });
+  });
+
+  it('they fail, naming the reason, where the run requires them', () => {
+    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({ fail: `The official Storage emulator is required (REQUIRE_OFFICIAL_STORAGE_EMULATOR=true), but ${reason}.` });
+  });
+
+  it('they run wherever it can start, required or not', () => {
+    expect(officialEmulatorPlan(null, {})).toEqual({ run: true });
+    expect(officialEmulatorPlan(null, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({ run: true });
   });
 });
 

@@ -108,6 +108,34 @@ describe('a missing image', () => {
   });
 });
 
+describe('an image that is not a photo from content/images/ or the media library', () => {
+  it('is reported at its line, whatever its address: a script, data, another site, not a photo, none', async () => {
+    const dir = await siteWithPhoto();
+    const lines = [
+      '![Our team](javascript:alert(1))',
+      '![A dot](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk)',
+      '![The van](https://example.com/van.jpg)',
+      '![The van](//example.com/van.jpg)',
+      '![Our logo](/images/ardent-cleaning-logo.svg)',
+      '![A map](/images/map)',
+      '![Nothing]()',
+    ];
+    const about = await editText(dir, 'pages/about.md', 'A small team in Orpington.\n', `A small team in Orpington.\n\n${lines.join('\n\n')}\n`);
+    const error = await checkSite({ projectRoot: path.dirname(dir), contentDir: dir, cacheDir: await tempDir('ssg-cache-') }).catch((caught: unknown) => caught);
+    const { problems } = error as ContentError;
+    expect(problems.map(({ code, line, message }) => ({ code, line, message }))).toEqual([
+      { code: 'unsupported-image', line: lineContaining(about, 'javascript:'), message: '"javascript:alert(1)" is not the address of a photo.' },
+      { code: 'unsupported-image', line: lineContaining(about, 'data:'), message: 'The image "data:image/png;base64,iVBORw0KGgoAAAANSU…" is written into the text instead of being a file.' },
+      { code: 'unsupported-image', line: lineContaining(about, '(https:'), message: 'The image "https://example.com/van.jpg" would load from another site.' },
+      { code: 'unsupported-image', line: lineContaining(about, '(//example'), message: 'The image "//example.com/van.jpg" would load from another site.' },
+      { code: 'unsupported-image', line: lineContaining(about, '.svg)'), message: `"/images/ardent-cleaning-logo.svg" is not a JPEG, PNG, WebP or AVIF photo, the only images Markdown shows (a logo or icon goes in the field made for it, like a service's "icon").` },
+      { code: 'unsupported-image', line: lineContaining(about, '/images/map'), message: `"/images/map" is not a JPEG, PNG, WebP or AVIF photo, the only images Markdown shows (a logo or icon goes in the field made for it, like a service's "icon").` },
+      { code: 'unsupported-image', line: lineContaining(about, '![Nothing]'), message: 'The image has no address.' },
+    ]);
+    expect(new Set(problems.map((problem) => problem.file))).toEqual(new Set(['content/pages/about.md']));
+  });
+});
+
 describe('npm run build with image problems', () => {
   it('prints the editor report, not a stack trace, and writes nothing', async () => {
     const dir = await siteWithPhoto();

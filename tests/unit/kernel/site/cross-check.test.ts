@@ -153,6 +153,38 @@ describe('links in Markdown', () => {
     ]);
   });
 
+  it('reports HTML in Markdown, which the page would leave out, at its file line: in a body, a markdown block and an FAQ', async () => {
+    const dir = await copyMinimalSite();
+    const policy = await editText(
+      dir,
+      'pages/privacy-policy.md',
+      'heading: Privacy policy\n',
+      'heading: Privacy policy\nblocks:\n  - type: markdown\n    markdown: |\n      ## Your rights\n\n      <img src="x" onerror="alert(1)">\n  - type: body\n',
+    );
+    await editText(dir, 'pages/privacy-policy.md', 'Your name and contact details, to answer you.', '<div class="note">\nWe never sell it.\n</div>\n\nYour name and <b>contact</b> details, to answer you.');
+    const text = await readText(dir, 'pages/privacy-policy.md');
+    const faq = await editText(dir, 'faqs/pets.md', 'Of course.', 'Of course. <script>alert(1)</script>');
+    const problems = await problemsOf(dir);
+    expect(located(problems)).toEqual([
+      { code: 'raw-html', file: 'pages/privacy-policy.md', field: 'blocks.0.markdown', line: lineContaining(policy, '<img') },
+      { code: 'raw-html', file: 'pages/privacy-policy.md', field: undefined, line: lineContaining(text, '<div') },
+      { code: 'raw-html', file: 'pages/privacy-policy.md', field: undefined, line: lineContaining(text, '<b>') },
+      { code: 'raw-html', file: 'faqs/pets.md', field: undefined, line: lineContaining(faq, '<script>') },
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'The HTML "<img src="x" onerror="alert(1)">" is left out of the page.',
+      'The HTML "<div class="note"> We never sell it. </d…" is left out of the page.',
+      'The HTML "<b> … </b>" is left out of the page.',
+      'The HTML "<script> … </script>" is left out of the page.',
+    ]);
+  });
+
+  it('lets HTML comments (notes for editors) and <https://…> links pass', async () => {
+    const dir = await copyMinimalSite();
+    await editText(dir, 'pages/privacy-policy.md', 'Your name', '<!-- Checked by the solicitor in May. -->\n\nSee <https://ico.org.uk>. <!-- a note -->Your name');
+    await expect(loadSite(dir)).resolves.toBeDefined();
+  });
+
   it('reports a Markdown body that no block places on the page', async () => {
     const dir = await copyMinimalSite();
     const text = await editText(dir, 'pages/ardent-wellbeing.md', '  - type: body\n', '');
