@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { checkSite } from '../../src/generator/build.ts';
-import type { RenderForLint } from '../../src/apps/builder/check-draft.ts';
+import { draftLint, type RenderForLint } from '../../src/apps/builder/lint-draft.ts';
 import type { PagePayload } from '../../src/kernel/wire/payload.ts';
 import { builderSiteData, reviveSiteData, type BuilderSite } from '../../src/kernel/wire/builder-data.ts';
 import { payloadOf } from '../../src/generator/emit/builder-files.ts';
@@ -29,3 +29,6 @@ export async function builderFixture(contentDir = REAL_CONTENT): Promise<Builder
 
 /** Renders to static HTML and parses it as the lint does. */
 export const renderForLint: RenderForLint = (element: ReactElement) => parseDocument(`<body>${renderToStaticMarkup(element)}</body>`);
+
+/** The builder's lint for a site, on the server-rendered page. */
+export const lintFor = (site: BuilderSite) => draftLint(site, renderForLint);

@@ -1,15 +1,14 @@
 // A draft: one content file being edited in the builder. Its data is the front matter exactly as
 // the file will hold it (no defaults filled in), so exporting it is formatting it (canonical.ts);
 // the blocks' ids are the editor's own, for drag-and-drop and focus, and are never exported.
-import type { z } from 'zod';
 import { formatContentFile } from '../../kernel/content/canonical.ts';
-import { AreaSchema, PageSchema, ServiceSchema } from '../../kernel/schema/entries.ts';
+import { PAGE_KINDS } from '../../kernel/content/page-kinds.ts';
 import type { PagePayload } from '../../kernel/wire/payload.ts';
-import type { DraftKind } from '../../kernel/wire/builder-data.ts';
+import type { PageKind } from '../../kernel/content/page-kinds.ts';
 
 export interface Draft {
   id: string;
-  kind: DraftKind;
+  kind: PageKind;
   /** The front matter as the file holds it, blocks included. */
   data: Record<string, unknown>;
   /** The Markdown body below the front matter. */
@@ -22,7 +21,6 @@ export interface Draft {
   updated: number;
 }
 
-export const SCHEMAS: Record<DraftKind, z.ZodType> = { pages: PageSchema, services: ServiceSchema, areas: AreaSchema };
 
 /** Editor ids for blocks: unique within the session, never exported. */
 let counter = 0;
@@ -46,7 +44,7 @@ export const cleanData = (data: Record<string, unknown>) => JSON.parse(JSON.stri
 
 /** The content file the draft exports: canonical front matter, then the body. */
 /** The file a draft exports, and the line of each of its fields. */
-export const exportFile = (draft: Draft) => formatContentFile(SCHEMAS[draft.kind], cleanData(draft.data), draft.body);
+export const exportFile = (draft: Draft) => formatContentFile(PAGE_KINDS[draft.kind], cleanData(draft.data), draft.body);
 export const exportText = (draft: Draft) => exportFile(draft).text;
 
 export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
@@ -95,7 +93,7 @@ export const TEMPLATES = {
       blocks: [{ type: 'hero', actions: [{ label: 'Ask for a quote', href: '/contact' }] }, { type: 'body' }, { type: 'services-grid' }, { type: 'call-to-action', heading: '', action: { label: 'Contact us', href: '/contact' } }],
     },
   },
-} as const satisfies Record<string, { label: string; kind: DraftKind; data: Record<string, unknown> }>;
+} as const satisfies Record<string, { label: string; kind: PageKind; data: Record<string, unknown> }>;
 
 export type TemplateName = keyof typeof TEMPLATES;
 

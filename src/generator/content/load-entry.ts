@@ -4,18 +4,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import { frontMatterImageReferences, markdownImageReferences } from '../../kernel/images/references.ts';
-import { planImages, type PlanOptions } from '../images/responsive-images.ts';
-import { type ResponsiveImage } from '../../kernel/images/responsive-image.ts';
-import { type ImageReference } from '../../kernel/images/reference-checks.ts';
+import { checkEntry } from '../../kernel/check/check-entry.ts';
+import { entryKind, type SchemaKey } from '../../kernel/content/collections.ts';
 import { ContentEntry, readLinesWith } from '../../kernel/content/entry.ts';
 import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
-import { parseMarkdown, renderMarkdown, type ParsedMarkdown } from '../../kernel/content/markdown.ts';
-import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
-import { schemaOf, type SchemaKey } from '../../kernel/content/collections.ts';
-import { validateEntry } from '../../kernel/content/validate-entry.ts';
-
+import { readEntry } from '../../kernel/content/read-entry.ts';
+import type { ContentProblem } from '../../kernel/errors/problems.ts';
+import { checkReferences, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
+import { planImages, type PlanOptions } from '../images/responsive-images.ts';
 
 // Entries find their lines with the `yaml` parser, which keeps every node's position.
 readLinesWith(frontMatterLines);
@@ -97,52 +94,19 @@ export async function loadEntry(absolute: string, schema: SchemaKey, settings: L
 /** The known plans of a file's images are still the plans. */
 async function sameImages(known: LoadedFile, settings: LoadSettings): Promise<boolean> {
   if (known.images.length === 0) return true;
-  const { images } = await planImages(known.images, settings.images);
-  return imagesKeyOf([...images.values()]) === known.imagesKey;
+  const { images } = await planImages(checkReferences(known.images, settings.images.imagesDirDisplay).raster, settings.images);
+  return imagesKeyOf(images) === known.imagesKey;
 }
 
-const imagesKeyOf = (planned: readonly ResponsiveImage[]) => (planned.length === 0 ? '' : digest(JSON.stringify(planned)));
+const imagesKeyOf = (images: ImageMap) => (images.size === 0 ? '' : digest(JSON.stringify([...images.values()])));
 
-/** The expensive half: validated against its schema, its Markdown parsed, its images planned, its Markdown rendered with them. */
+/** The expensive half: the file checked (src/kernel/check/check-entry.ts) with its images planned from disk and the media library. */
 export async function parseFile(absolute: string, schema: SchemaKey, { text, stamp, textDigest }: { text: string; stamp: FileStamp; textDigest: string }, settings: LoadSettings): Promise<LoadedFile> {
   const file = displayPath(absolute, settings.displayRoot);
-  const name = path.basename(absolute, '.md');
-  const failed = (problems: ContentProblem[], data?: unknown): LoadedFile => {
-    const fields = (data ?? {}) as { slug?: unknown; route?: unknown };
-    const names = [name, ...(typeof fields.slug === 'string' ? [fields.slug] : [])];
-    const routes = typeof fields.route === 'string' ? [fields.route] : [];
-    return { absolute, schema, stamp, textDigest, problems, invalid: { names, routes }, images: [], planned: [], imagesKey: '', entry: null };
-  };
-  const raw = readEntry(file, text);
-  if (isProblem(raw)) return failed([raw]);
-  const result = validateEntry(raw, schemaOf(schema));
-  if (!result.ok) return failed(result.problems, raw.data);
-
-  const bodyLineToFileLine = (line: number) => raw.bodyLine + line - 1;
-  const references = frontMatterImageReferences(raw, result.data);
-  const blockTrees = new Map<number, ParsedMarkdown>();
-  const blocks = (result.data as { blocks?: { type: string; markdown?: string }[] }).blocks ?? [];
-  blocks.forEach((block, index) => {
-    if (block.type !== 'markdown' || !block.markdown) return;
-    const parsed = parseMarkdown(block.markdown);
-    blockTrees.set(index, parsed);
-    references.push(...markdownImageReferences(raw, parsed, (line) => raw.textLineOf(['blocks', index, 'markdown']) + line - 1, `blocks.${index}.markdown`));
+  const checked = await checkEntry(readEntry(file, text), entryKind(schema), {
+    imagesDir: settings.images.imagesDirDisplay,
+    planImages: (raster) => planImages(raster, settings.images),
+    digest: (images) => (images.size === 0 ? textDigest : digest(textDigest, imagesKeyOf(images))),
   });
-  const bodyTree = raw.body.trim() ? parseMarkdown(raw.body) : null;
-  if (bodyTree) references.push(...markdownImageReferences(raw, bodyTree, bodyLineToFileLine));
-
-  const plan = references.length > 0 ? await planImages(references, settings.images) : { images: new Map<string, ResponsiveImage>(), problems: [] };
-  const planned = [...plan.images.values()];
-  const imagesKey = imagesKeyOf(planned);
-  const entry = new ContentEntry(
-    file,
-    name,
-    result.data,
-    bodyTree ? renderMarkdown(bodyTree, plan.images) : null,
-    new Map([...blockTrees].map(([index, tree]) => [index, renderMarkdown(tree, plan.images)])),
-    raw.frontMatter,
-    raw.bodyLine,
-    imagesKey ? digest(textDigest, imagesKey) : textDigest,
-  );
-  return { absolute, schema, stamp, textDigest, problems: plan.problems, invalid: { names: [], routes: [] }, images: references, planned, imagesKey, entry };
+  return { absolute, schema, stamp, textDigest, problems: checked.problems, invalid: checked.invalid, images: checked.references, planned: [...checked.images.values()], imagesKey: imagesKeyOf(checked.images), entry: checked.entry };
 }

@@ -70,7 +70,7 @@ export async function healthLint({ site, read, root, keyOf, cache, memory, maxPa
   });
   // Unrendered pages for the rules across pages: routes with their titles and descriptions, and no HTML.
   const empty = parseDocument('');
-  const outlines = site.pages.map((page): LintedPage => ({ route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html: '', document: empty }));
+  const outlines = site.pages.map((page): LintedPage => ({ route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, document: empty }));
 
   const seen = new Set<string>();
   const warnings: ContentProblem[] = [];

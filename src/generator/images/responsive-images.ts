@@ -11,9 +11,9 @@ import type { ContentProblem, ProblemCode } from '../../kernel/errors/problems.t
 import { DiskCache, hashOf } from './disk-cache.ts';
 import { fetchLibraryPhoto, type LibrarySettings } from './library-photos.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
-import { checkReferences, noSuchImage, RASTER_EXTENSION, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import type { ImagePlan } from '../../kernel/check/check-entry.ts';
+import { noSuchImage, RASTER_EXTENSION, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
-
 
 /** Everything that decides the encoded bytes; it is part of every cache key and output name. */
 export const IMAGE_SETTINGS = {
@@ -61,11 +61,12 @@ type PlanResult = { image: ResponsiveImage } | { problem: string; code?: Problem
 export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({ ...options, memo: new Map() });
 
 /**
- * Checks every reference (alt text, file present and readable) and plans the variants of each
- * raster image once, however often it is referenced. Reads files and sizes only: no encoding.
+ * Plans the variants of each raster image once, however often it is referenced, and finds those
+ * whose file is missing or unreadable. Reads files and sizes only: no encoding. The references are
+ * the raster ones checkReferences (src/kernel/images/reference-checks.ts) found.
  */
-export async function planImages(references: readonly ImageReference[], options: PlanOptions): Promise<{ images: ImageMap; problems: ContentProblem[] }> {
-  const { raster, problems } = checkReferences(references, options.imagesDirDisplay);
+export async function planImages(raster: readonly ImageReference[], options: PlanOptions): Promise<ImagePlan> {
+  const problems: ContentProblem[] = [];
 
   const sources = [...new Set(raster.map((reference) => reference.src))];
   const planOnce = (src: string): Promise<PlanResult> => {

@@ -117,8 +117,8 @@ export function lintedPage(input: RenderInput, job: RenderJob, rendered?: string
   const html = rendered ?? renderJob(input, job).html;
   if ('page' in job) {
     const { page } = job;
-    return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, html, document: parseDocument(html) };
+    return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, document: parseDocument(html) };
   }
   const { error } = job;
-  return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, html, document: parseDocument(html) };
+  return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, document: parseDocument(html) };
 }

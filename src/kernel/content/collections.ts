@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { AreaSchema, BusinessProfileSchema, ContactDetailsSchema, ContactRoutingSchema, ErrorPageSchema, FaqSchema, NavigationSchema, PageSchema, ServiceSchema } from '../schema/index.ts';
 import type { ContentEntry } from './entry.ts';
+import type { EntryKind } from './page-kinds.ts';
 
 /** The content folders and single files, each with the schema that is its type. */
 export const COLLECTIONS = {
@@ -21,12 +22,15 @@ export const SINGLES = {
   contactRouting: { file: 'site/contact-routing.md', schema: ContactRoutingSchema },
 } as const;
 
-export type SchemaKey = keyof typeof COLLECTIONS | keyof typeof SINGLES;
+export type SchemaKey = EntryKind['key'];
 
 type Collections = typeof COLLECTIONS;
 type Singles = typeof SINGLES;
 
 export const schemaOf = (key: SchemaKey): z.ZodType => (key in COLLECTIONS ? COLLECTIONS[key as keyof Collections] : SINGLES[key as keyof Singles]).schema;
+
+/** A kind of content file, as checkEntry takes it. */
+export const entryKind = (key: SchemaKey): EntryKind => ({ key, schema: schemaOf(key) });
 
 /** Which schema validates a file, by its path within the content folder ("services/oven.md"); undefined for anything that is not a content file. */
 export function schemaOfPath(relative: string): SchemaKey | undefined {

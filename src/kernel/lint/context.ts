@@ -18,9 +18,11 @@ export interface LintedPage {
   page?: SitePage;
   title: string;
   description: string;
-  html: string;
   document: ParsedDocument;
 }
+
+/** What the rules that compare pages read of a page the lint does not look at itself. */
+export type PageMeta = Pick<LintedPage, 'route' | 'file' | 'title' | 'description'>;
 
 /** What the rules read of the site besides the pages: its address, and which areas and services exist. */
 export interface LintSite {
@@ -33,6 +35,8 @@ export interface LintContext {
   site: LintSite;
   /** Every rendered page: the routes in route order, then the 404 and 500 pages. */
   pages: readonly LintedPage[];
+  /** The site's other routed pages, when the lint looks at some pages alone: compared with, never reported on. */
+  others?: readonly PageMeta[];
   sources: SourceFiles;
   options: LintOptions;
 }

@@ -23,6 +23,8 @@ const joined = (names: readonly string[]) => {
 
 /** The #fragment targets of a page: Markdown heading ids, FAQ items listed on it and the layout's ids. Do not change the set it returns. */
 export function anchorsOf(page: SitePage, faqNames: readonly string[]): Set<string> {
+  // An entry with no digest (a draft being edited) changes under the same route: never kept.
+  if (!page.entry.digest) return collectAnchors(page, faqNames);
   const key = `${page.entry.digest}\0${page.route}\0${joined(faqNames)}`;
   let anchors = knownAnchors.get(key);
   if (!anchors) {

@@ -3,6 +3,7 @@
 // a draft inside the real layout), every route with its #anchors, title and description (the
 // targets of the per-page cross-checks and lint), the names references may use, and the images
 // the site already has. Made in the build (src/generator/emit/builder-files.ts), read in the browser.
+import type { PageKind } from '../content/page-kinds.ts';
 import type { ImageMap, ResponsiveImage } from '../images/responsive-image.ts';
 import type { AreaLink, FaqItem, ServiceCard, SiteParts } from '../render/page-parts.ts';
 import type { LinkTargets } from '../site/cross-check.ts';
@@ -13,15 +14,12 @@ import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
 /** Served at /builder-data.json. */
 export const BUILDER_DATA_PATH = 'builder-data.json';
 
-/** The kinds of content file the builder edits, by their folder under content/. */
-export const DRAFT_KINDS = ['pages', 'services', 'areas'] as const;
-export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 export interface RouteFacts {
   route: string;
   /** The content file in the repository, for example "content/pages/about.md". */
   path: string;
-  kind: DraftKind;
+  kind: PageKind;
   title: string;
   description: string;
   breadcrumb: string;
@@ -42,7 +40,7 @@ export interface BuilderSiteData {
 /** "content/pages/about.md": where a page's file lives in the repository. */
 export const repositoryPathOf = (page: Pick<SitePage, 'template' | 'entry'>): string => `content/${kindOf(page)}/${page.entry.name}.md`;
 
-export const kindOf = (page: Pick<SitePage, 'template'>): DraftKind => (page.template === 'service' ? 'services' : page.template === 'area' ? 'areas' : 'pages');
+export const kindOf = (page: Pick<SitePage, 'template'>): PageKind => (page.template === 'service' ? 'services' : page.template === 'area' ? 'areas' : 'pages');
 
 /** The builder's data, from the built site's model, parts and planned images. */
 export function builderSiteData(site: SiteModel, parts: SiteParts, images: ImageMap): BuilderSiteData {

@@ -4,8 +4,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BlockSchema } from '../../../kernel/schema/blocks.ts';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
-import { checkDraft, draftPage, type DraftCheck } from '../check-draft.ts';
-import { addBlock, blocksOf, duplicateBlock, exportText, moveBlock, removeBlock, SCHEMAS, setBody, setField, type Draft } from '../draft.ts';
+import { checkDraft, type DraftCheck } from '../check-draft.ts';
+import { addBlock, blocksOf, duplicateBlock, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
 import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema-fields.ts';
@@ -19,6 +19,9 @@ import { BucketLine } from './BucketLine.tsx';
 import { useSiteWithLibraryImages } from './LibraryImage.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
+import { PAGE_KINDS } from '../../../kernel/content/page-kinds.ts';
+import { draftLint } from '../lint-draft.ts';
+import { useDraftCheck } from './use-draft-check.ts';
 import { fieldOptions, renderForLint } from './site-data-client.ts';
 import { useDraftEditor } from './use-draft-editor.ts';
 
@@ -32,19 +35,18 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
   const site = useSiteWithLibraryImages(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [check, setCheck] = useState<DraftCheck | null>(null);
+  const [exportCheck, setExportCheck] = useState<DraftCheck | null>(null);
   const [exported, setExported] = useState<ExportResult | null>(null);
   const options = useMemo(() => fieldOptions(site), [site]);
-  const pageFields = useMemo(() => fieldsOf(SCHEMAS[draft.kind]).filter((field) => field.key !== 'blocks'), [draft.kind]);
-  const preview = useMemo(() => draftPage(draft, site), [draft, site]);
+  const pageFields = useMemo(() => fieldsOf(PAGE_KINDS[draft.kind]).filter((field) => field.key !== 'blocks'), [draft.kind]);
+  const preview = useDraftCheck(draft, site);
+  const lint = useMemo(() => draftLint(site, renderForLint), [site]);
+  const typed = useDraftCheck(draft, site, lint, CHECK_DELAY_MS);
+  const check = exportCheck ?? typed;
   const focusAfter = useRef<string | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setCheck(checkDraft(draft, site, renderForLint)), CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, site]);
+  useEffect(() => setExportCheck(null), [draft]);
   const current = check ?? preview;
-  const problems = useMemo(() => withFields(current.problems, current), [current]);
+  const problems = useMemo(() => (current ? withFields(current.problems, current) : []), [current]);
 
   // Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes the builder's last change, wherever the focus is.
   useEffect(() => {
@@ -84,9 +86,9 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
       setSelected(id);
     } else focusField(field);
   };
-  const startExport = () => {
-    const result = checkDraft(draft, site, renderForLint);
-    setCheck(result);
+  const startExport = async () => {
+    const result = await checkDraft(draft, site, lint);
+    setExportCheck(result);
     setExported(result.problems.length > 0 ? { refused: true, problems: result.problems.length } : { refused: false, path: result.path, text: exportText(draft), before: draft.origin?.text });
   };
 
@@ -102,7 +104,7 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
         <a className="button button-secondary" href={`/experiments/block-builder/preview?draft=${encodeURIComponent(draft.id)}`} target="_blank" rel="noopener">
           Open the preview in a new tab
         </a>
-        <button type="button" className="button" onClick={startExport}>
+        <button type="button" className="button" onClick={() => void startExport()}>
           Export
         </button>
         <p className="save-status" role="status">
@@ -179,7 +181,7 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
             <FieldProblems id={`${fieldId([BODY_FIELD])}-problems`} problems={problemsAt(problems, [BODY_FIELD])} />
           </section>
         </div>
-        <PreviewFrame page={preview.page} site={site} title={String(draft.data.title ?? 'Preview')} />
+        <PreviewFrame page={preview?.page} site={site} title={String(draft.data.title ?? 'Preview')} />
       </div>
       <datalist id="builder-routes">
         {options.routes.map((route) => (

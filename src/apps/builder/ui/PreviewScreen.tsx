@@ -1,7 +1,7 @@
 // /experiments/block-builder/preview?draft=<id>: the draft's preview in a tab of its own, kept in
 // sync with the builder (every change arrives on a BroadcastChannel; the saved draft on opening).
 import { useEffect, useMemo, useState } from 'react';
-import { draftPage } from '../check-draft.ts';
+import { useDraftCheck } from './use-draft-check.ts';
 import type { Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
@@ -26,7 +26,7 @@ export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; st
     void store.get(id).then((saved) => !live && setDraft(saved ?? null));
     return () => channel.close();
   }, [id, store]);
-  const page = useMemo(() => (draft ? draftPage(draft, site).page : undefined), [draft, site]);
+  const page = useDraftCheck(draft, site)?.page;
   if (draft === undefined) return <p role="status">Loading the draft…</p>;
   if (draft === null) {
     return (
