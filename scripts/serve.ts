@@ -15,8 +15,7 @@ import { AuthEmulatorError } from '../src/account/local/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
 import { SAMPLE_PHOTOS } from '../src/media/local/sample-photos.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
-import { authEmulatorProxy } from '../src/server/auth-emulator-proxy.ts';
-import { firstTaker, storageEmulatorProxy } from '../src/server/emulator-proxy.ts';
+import { emulatorProxy } from '../src/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/media/local/storage-emulator.ts';
 import { createSiteServer } from '../src/server/create-server.ts';
 import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
@@ -76,10 +75,7 @@ const server = await createSiteServer({
   root,
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
-  extraRoutes: firstTaker(
-    authEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.port}`, ready, logger: console }),
-    storageEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
-  ),
+  extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;
