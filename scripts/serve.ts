@@ -42,8 +42,6 @@ const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] 
 
 let services: LocalServices | undefined;
 let stopping = false;
-// However this process ends, no emulator outlives it.
-process.on('exit', () => services?.emulator.kill());
 const stopServicesAndFail = async (message: string): Promise<never> => {
   await services?.stop();
   return fail(message);
@@ -117,7 +115,7 @@ services.ready.then(
 void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.'));
 
 const stop = (signal: NodeJS.Signals) => {
-  if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the exit handler kills the emulator)
+  if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the emulators' own exit handlers kill them and remove their folders)
   stopping = true;
   console.log(`\n${signal} received, stopping the site and the local services.`);
   server.closeIdleConnections();
