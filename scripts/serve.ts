@@ -69,6 +69,8 @@ if (!existsSync(netlifyToml)) console.warn(`No netlify.toml at ${netlifyToml}: s
 // Requests to the emulator wait until it answers and its accounts exist.
 let markReady!: (ready: Promise<unknown>) => void;
 const ready = new Promise<unknown>((done) => (markReady = done));
+// A failed start is reported below, in one line; requests waiting for it fail like a lost connection.
+ready.catch(() => {});
 const server = await createSiteServer({
   root,
   netlifyToml,
@@ -111,8 +113,12 @@ services.ready.then(
       (storageError: unknown) => stopServicesAndFail(storageProblem(storageError)),
     ),
 );
-// The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail.
-void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.'));
+// The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail. One
+// that never started is reported above, in one line.
+emulator.ready.then(
+  () => emulator.stopped.then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.')),
+  () => {},
+);
 
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the emulators' own exit handlers kill them and remove their folders)
