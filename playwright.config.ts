@@ -37,7 +37,7 @@ export default defineConfig({
     // Exits with "dist/ does not exist. Run `npm run build` first." when there is no build.
     command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1 --auth-port ${authPort} --storage-port ${E2E_STORAGE_PORT}`,
     // The server holds requests to the emulator until it answers and its accounts exist (about 10 s).
-    url: `${baseURL}/emulator/v1/projects/demo-ardent/config`,
+    url: `${baseURL}/emulator/v1/projects/demo-ardent/oobCodes`,
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'ignore',

@@ -127,7 +127,7 @@ async function clearStorage(port: number, origin: string): Promise<void> {
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
   // The local sign-in service, when a page is audited signed in.
   const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
-  const site = await serveSite(root, netlifyToml, services ? { authEmulator: { host: services.emulator.host, ready: services.ready }, storageEmulator: { host: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready } } : {});
+  const site = await serveSite(root, netlifyToml, services ? { emulators: { auth: services.emulator.host, storage: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready } } : {});
   try {
     await services?.ready;
     const rows: PageScores[] = [];

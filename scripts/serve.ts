@@ -15,8 +15,7 @@ import { AuthEmulatorError } from '../src/generator/emulators/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
 import { SAMPLE_PHOTOS } from '../src/generator/emulators/sample-photos.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
-import { authEmulatorProxy } from '../src/generator/server/auth-emulator-proxy.ts';
-import { firstTaker, storageEmulatorProxy } from '../src/generator/server/emulator-proxy.ts';
+import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
@@ -43,8 +42,6 @@ const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] 
 
 let services: LocalServices | undefined;
 let stopping = false;
-// However this process ends, no emulator outlives it.
-process.on('exit', () => services?.emulator.kill());
 const stopServicesAndFail = async (message: string): Promise<never> => {
   await services?.stop();
   return fail(message);
@@ -72,14 +69,13 @@ if (!existsSync(netlifyToml)) console.warn(`No netlify.toml at ${netlifyToml}: s
 // Requests to the emulator wait until it answers and its accounts exist.
 let markReady!: (ready: Promise<unknown>) => void;
 const ready = new Promise<unknown>((done) => (markReady = done));
+// A failed start is reported below, in one line; requests waiting for it fail like a lost connection.
+ready.catch(() => {});
 const server = await createSiteServer({
   root,
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
-  extraRoutes: firstTaker(
-    authEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.port}`, ready, logger: console }),
-    storageEmulatorProxy({ host: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
-  ),
+  extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;
@@ -117,11 +113,15 @@ services.ready.then(
       (storageError: unknown) => stopServicesAndFail(storageProblem(storageError)),
     ),
 );
-// The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail.
-void emulator.ready.then(() => emulator.stopped).then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.'));
+// The emulator stopping on its own (it was killed) ends the local site too: sign-in would fail. One
+// that never started is reported above, in one line.
+emulator.ready.then(
+  () => emulator.stopped.then(() => stopping || stopServicesAndFail('The local Auth emulator stopped.')),
+  () => {},
+);
 
 const stop = (signal: NodeJS.Signals) => {
-  if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the exit handler kills the emulator)
+  if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the emulators' own exit handlers kill them and remove their folders)
   stopping = true;
   console.log(`\n${signal} received, stopping the site and the local services.`);
   server.closeIdleConnections();

@@ -50,8 +50,7 @@ test.beforeAll(async () => {
   const result = build(path.join(work, 'content'), path.join(work, 'dist'));
   expect(result.status, result.output).toBe(0);
   site = await serveSite(path.join(work, 'dist'), path.join(projectRoot, 'netlify.toml'), {
-    authEmulator: { host: `127.0.0.1:${E2E_AUTH_PORT}` },
-    storageEmulator: { host: `127.0.0.1:${E2E_STORAGE_PORT}` },
+    emulators: { auth: `127.0.0.1:${E2E_AUTH_PORT}`, storage: `127.0.0.1:${E2E_STORAGE_PORT}` },
   });
 });
 

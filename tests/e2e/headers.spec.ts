@@ -1,5 +1,6 @@
 // The netlify.toml header rules as served: security headers on pages, the 404 page and
-// assets; long-lived caching for hashed assets; revalidation for HTML and build/contact data.
+// assets; long-lived caching for hashed assets (the build's _headers), never for a missing one;
+// revalidation for HTML and build/contact data.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import TOML from '@iarna/toml';
@@ -58,7 +59,7 @@ async function fetched(request: APIRequestContext, url: string): Promise<Sample>
   return { label: url, path, status: response.status(), headers: response.headers() };
 }
 
-type Samples = Record<'page' | 'home' | 'notFound' | 'css' | 'script' | 'manifest' | 'latest' | 'contact' | 'sitemap', Sample>;
+type Samples = Record<'page' | 'home' | 'notFound' | 'css' | 'script' | 'missingAsset' | 'manifest' | 'latest' | 'contact' | 'sitemap', Sample>;
 
 let sampled: Promise<Samples> | undefined;
 
@@ -72,12 +73,12 @@ const test = base.extend<{ samples: Samples }>({
         const page = await context.newPage();
         const about = await pageAndAsset(page, '/about', /^\/assets\/.+\.css$/);
         const notFound = await pageAndAsset(page, '/this-page-does-not-exist', /^\/assets\/.+\.js$/);
-        const [home, manifest, latest, contact, sitemap] = await Promise.all(
-          ['/', '/build-manifest.json', `/latest-build.json?t=${Date.now()}`, '/content/contact-details.json', '/sitemap.xml'].map((path) =>
+        const [home, manifest, latest, contact, sitemap, missingAsset] = await Promise.all(
+          ['/', '/build-manifest.json', `/latest-build.json?t=${Date.now()}`, '/content/contact-details.json', '/sitemap.xml', '/assets/not-built-yet-ABC123.js'].map((path) =>
             fetched(request, path),
           ),
         );
-        return { page: about.document, css: about.asset, notFound: notFound.document, script: notFound.asset, home: home!, manifest: manifest!, latest: latest!, contact: contact!, sitemap: sitemap! };
+        return { page: about.document, css: about.asset, notFound: notFound.document, script: notFound.asset, missingAsset: missingAsset!, home: home!, manifest: manifest!, latest: latest!, contact: contact!, sitemap: sitemap! };
       } finally {
         await Promise.all([context.close(), request.dispose()]);
       }
@@ -89,16 +90,18 @@ const test = base.extend<{ samples: Samples }>({
 test('the samples answer with the expected statuses', async ({ samples }) => {
   expect(samples.page.status).toBe(200);
   expect(samples.notFound.status).toBe(404);
+  expect(samples.missingAsset.status).toBe(404);
   for (const sample of [samples.css, samples.script, samples.home, samples.manifest, samples.latest, samples.contact, samples.sitemap]) {
     expect(sample.status, sample.label).toBe(200);
   }
 });
 
-test('netlify.toml defines security headers for "/*" and cache rules for assets and build data', () => {
+test('netlify.toml defines security headers for "/*", and no long caching for a whole folder', () => {
   const rules = netlifyHeaderRules();
   const all = rules.filter((rule) => rule.for === '/*');
   expect(all.length, 'a [[headers]] rule for "/*"').toBeGreaterThan(0);
-  expect(rules.some((rule) => rule.for === '/assets/*' && /immutable/.test(rule.values['cache-control'] ?? ''))).toBe(true);
+  // A rule applies to a 404 at its path too: only the build's _headers, file by file, caches for long.
+  for (const rule of rules.filter((candidate) => candidate.for.includes('*'))) expect(rule.values['cache-control'] ?? '', rule.for).not.toMatch(/immutable|max-age=[1-9]/);
 });
 
 test('every header netlify.toml defines is served on the paths its rule matches', async ({ samples }) => {
@@ -159,8 +162,8 @@ test('hashed assets are cached for a year and immutable', async ({ samples }) =>
   }
 });
 
-test('HTML, the build files and the contact data are revalidated', async ({ samples }) => {
-  for (const sample of [samples.page, samples.home, samples.notFound, samples.manifest, samples.latest, samples.contact]) {
+test('HTML, the build files, the contact data and a missing asset are revalidated', async ({ samples }) => {
+  for (const sample of [samples.page, samples.home, samples.notFound, samples.missingAsset, samples.manifest, samples.latest, samples.contact]) {
     const cacheControl = sample.headers['cache-control'] ?? '';
     expect(cacheControl, `Cache-Control on ${sample.label}`).toMatch(REVALIDATE);
     expect(cacheControl, `Cache-Control on ${sample.label}`).not.toMatch(/immutable/);

@@ -45,6 +45,11 @@ export const NETLIFY_TOML = `
   from = "/gone/*"
   to = "/404.html"
   status = 410
+
+[[redirects]]
+  from = "/go/*"
+  to = "/:splat"
+  status = 301
 `;
 
 export const FILES: Record<string, string> = {

@@ -7,7 +7,7 @@
  */
 import type { FirebaseStorage } from 'firebase/storage';
 import { deleteObject, getBytes, listAll, ref, uploadString } from 'firebase/storage';
-import { DRAFTS_FOLDER, MAX_DRAFT_BYTES } from '../../kernel/wire/media-rules.ts';
+import { DRAFT_ID_PATTERN, DRAFTS_FOLDER, MAX_DRAFT_BYTES } from '../../kernel/wire/media-rules.ts';
 import { describeStorageError } from './storage-errors.ts';
 
 /** What the store needs of a draft: an id (its file name) and when it last changed (the dashboard's order). */
@@ -16,7 +16,7 @@ export interface StoredDraft {
   updated: number;
 }
 
-const DRAFT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const DRAFT_ID = new RegExp(`^${DRAFT_ID_PATTERN}$`);
 
 export class BucketDraftStore<D extends StoredDraft> {
   readonly label = 'Storage bucket';

@@ -144,6 +144,11 @@ export class OutputFolder {
     await rm(this.recordFile, { force: true });
   }
 
+  /** The files this build has made so far under a folder ("assets/"), in order. */
+  madeUnder(folder: string): string[] {
+    return [...this.produced].filter((file) => file.startsWith(folder)).sort();
+  }
+
   /** The files this build makes, with their sizes. */
   get stats(): { files: number; bytes: number } {
     let bytes = 0;

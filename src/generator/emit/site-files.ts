@@ -12,7 +12,7 @@ import type { SiteModel } from '../../kernel/site/site-model.ts';
 import { writeBuilderFiles } from './builder-files.ts';
 import { buildManifest, contactFiles, latestBuild } from './build-files.ts';
 import { BuildFile } from '../../kernel/wire/build-files.ts';
-import { HEADERS_FILE, isPreviewContext, previewHeaders } from './deploy-context.ts';
+import { HEADERS_FILE, headersFile } from './headers-file.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { readPublicFiles } from './public-files.ts';
 import { robotsTxt, sitemapXml } from './sitemap.tsx';
@@ -25,7 +25,7 @@ export interface SiteFilesInput {
   folder: OutputFolder;
   projectRoot: string;
   imagesCache: DiskCache;
-  /** Netlify's CONTEXT: a deploy preview or branch deploy gets a noindex `_headers` file (deploy-context.ts). */
+  /** Netlify's CONTEXT: a deploy preview or branch deploy is noindex too in the `_headers` file (deploy-context.ts). */
   deployContext?: string | undefined;
   /** What the builder's site data is made from (the code, the parts' digests, every page's key): unchanged, it is not made again. */
   builderKey: string;
@@ -50,9 +50,10 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     ...contactFiles(site).map((file) => folder.write(file.path, file.json)),
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
-    ...(isPreviewContext(deployContext) ? [folder.write(HEADERS_FILE, previewHeaders(deployContext!))] : []),
     writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot, key: builderKey }),
   ]);
+  // Once every asset is there: the rule of each (headers-file.ts).
+  await folder.write(HEADERS_FILE, headersFile(folder.madeUnder('assets/'), deployContext));
   return { encoded: raster.encoded + cards.encoded, cached: raster.cached + cards.cached };
 }
 

@@ -3,6 +3,7 @@
 // `demo-` project id and no UI. It runs offline and needs no Java. Its configuration is written to
 // a temporary folder (with firebase-tools' debug log), so the project keeps no firebase.json.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -38,7 +39,10 @@ export interface AuthEmulator {
   stopped: Promise<void>;
   /** SIGTERM (firebase-tools shuts down cleanly), SIGKILL if it lingers; resolves once it has exited. */
   stop(): Promise<void>;
-  /** SIGKILL at once, synchronously: for a process 'exit' handler, so no emulator outlives its parent. */
+  /**
+   * SIGKILL at once and its folder removed, synchronously. It runs by itself when the process
+   * exits, however it exits, so no emulator or folder of its outlives its parent.
+   */
   kill(): void;
 }
 
@@ -71,6 +75,7 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   let child: ChildProcess | undefined;
+  let dir: string | undefined;
   let cancelled = false;
   let exited: Promise<void> = Promise.resolve();
   let output = '';
@@ -88,11 +93,23 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
     await exited;
   };
 
+  const kill = () => {
+    cancelled = true;
+    child?.kill('SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+
   const ready = (async () => {
     if (await portTaken(port)) {
       throw new AuthEmulatorError(`Port ${port} for the local Auth emulator is already in use. Stop what uses it, or pick another with AUTH_EMULATOR_PORT=<n>.`);
     }
-    const dir = await mkdtemp(path.join(tmpdir(), 'ardent-auth-emulator-'));
+    const folder = await mkdtemp(path.join(tmpdir(), 'ardent-auth-emulator-'));
+    dir = folder;
+    process.on('exit', kill);
+    const removeFolder = async () => {
+      process.off('exit', kill);
+      await rm(folder, { recursive: true, force: true });
+    };
     const config = {
       emulators: {
         auth: { host: '127.0.0.1', port },
@@ -102,14 +119,14 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
         singleProjectMode: true,
       },
     };
-    await writeFile(path.join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
+    await writeFile(path.join(folder, 'firebase.json'), JSON.stringify(config, null, 2));
     if (cancelled) {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder();
       throw new AuthEmulatorError('The local Auth emulator was stopped before it started.');
     }
     const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-    const spawned = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', LOCAL_PROJECT_ID, '--config', path.join(dir, 'firebase.json')], {
-      cwd: dir,
+    const spawned = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', LOCAL_PROJECT_ID, '--config', path.join(folder, 'firebase.json')], {
+      cwd: folder,
       stdio: ['ignore', 'pipe', 'pipe'],
       // No update check or prompt: offline, and nobody is there to answer.
       env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
@@ -121,7 +138,7 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
     spawned.stdout!.on('data', keep);
     spawned.stderr!.on('data', keep);
     exited = new Promise<void>((resolve) => spawned.once('exit', () => resolve()))
-      .then(() => rm(dir, { recursive: true, force: true }))
+      .then(removeFolder)
       .then(markStopped);
     try {
       await waitUntilReady(origin, spawned, options.timeoutMs ?? 60_000);
@@ -141,10 +158,7 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
     ready,
     stopped,
     stop,
-    kill: () => {
-      cancelled = true;
-      child?.kill('SIGKILL');
-    },
+    kill,
   };
 }
 

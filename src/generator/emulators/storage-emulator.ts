@@ -13,6 +13,7 @@ import path from 'node:path';
 import { LOCAL_PROJECT_ID } from '../../kernel/wire/firebase-config.ts';
 import { portTaken } from './auth-emulator.ts';
 import { claimsOf, storagePolicy, type StorageMethod } from './storage-policy.ts';
+import { answerHandlerErrors, type ExpressApp } from './emulator-errors.ts';
 
 /** The firebase-tools version whose internals this file relies on. */
 export const FIREBASE_TOOLS_VERSION = '15.34.2';
@@ -38,6 +39,7 @@ interface Internals {
   _rulesManager: unknown;
   getPersistenceTmpDir(): string;
   getInfo(): { host: string; port: number };
+  getApp(): ExpressApp;
 }
 
 /** Throws, naming each missing piece, when firebase-tools no longer has what the in-process start relies on. */
@@ -48,6 +50,7 @@ export function checkInternals(emulator: unknown, version: string): void {
   if (!candidate._rulesManager) missing.push('_rulesManager');
   if (typeof candidate.getPersistenceTmpDir !== 'function') missing.push('getPersistenceTmpDir()');
   if (typeof candidate.getInfo !== 'function') missing.push('getInfo()');
+  if (typeof candidate.getApp !== 'function') missing.push('getApp()');
   if (missing.length > 0 || version !== FIREBASE_TOOLS_VERSION) {
     throw new StorageEmulatorError(
       `The local Storage emulator relies on private parts of firebase-tools ${FIREBASE_TOOLS_VERSION}, and firebase-tools ${version} is installed` +
@@ -71,9 +74,11 @@ const policyRuleset = {
 /**
  * Starts the emulator on 127.0.0.1:port. Its files live in memory and a temporary folder of its
  * own (firebase-tools' default folder is shared by every emulator on the machine, and emptied by
- * each that stops); they are gone when it stops. One per process (firebase-tools' registry).
+ * each that stops); they are gone when it stops, or when the process ends, however it ends. One per
+ * process (firebase-tools' registry). An error in one of its requests is answered 500 and logged
+ * (`log`, console.error by default), and it keeps serving (emulator-errors.ts).
  */
-export async function startStorageEmulator(options: { port: number; projectId?: string }): Promise<StorageEmulator> {
+export async function startStorageEmulator(options: { port: number; projectId?: string; log?: (message: string) => void }): Promise<StorageEmulator> {
   const { StorageEmulator: Emulator } = require('firebase-tools/lib/emulator/storage') as { StorageEmulator: new (args: object) => Internals };
   const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry') as { EmulatorRegistry: { start(emulator: unknown): Promise<void>; stop(name: string): Promise<void> } };
   const { version } = require('firebase-tools/package.json') as { version: string };
@@ -81,6 +86,8 @@ export async function startStorageEmulator(options: { port: number; projectId?: 
   // firebase-tools would report a taken port only as an unhandled server error.
   if (await portTaken(options.port)) throw new StorageEmulatorError(`Port ${options.port} for the local Storage emulator is already in use. Stop what uses it, or pick another with STORAGE_EMULATOR_PORT=<n>.`);
   const blobs = mkdtempSync(path.join(tmpdir(), 'ardent-storage-emulator-'));
+  const removeBlobs = () => rmSync(blobs, { recursive: true, force: true });
+  process.on('exit', removeBlobs);
   class OwnFolderEmulator extends Emulator {
     override getPersistenceTmpDir() {
       return blobs;
@@ -93,8 +100,10 @@ export async function startStorageEmulator(options: { port: number; projectId?: 
   emulator._rulesManager = { start: async () => undefined, stop: async () => {}, getRuleset: () => policyRuleset };
   try {
     await EmulatorRegistry.start(emulator);
+    answerHandlerErrors(emulator.getApp(), options.log ?? ((message) => console.error(message)));
   } catch (error) {
-    rmSync(blobs, { recursive: true, force: true });
+    process.off('exit', removeBlobs);
+    removeBlobs();
     const message = error instanceof Error ? error.message : String(error);
     throw new StorageEmulatorError(`The local Storage emulator did not start: ${message}`);
   }
@@ -105,6 +114,10 @@ export async function startStorageEmulator(options: { port: number; projectId?: 
     port: options.port,
     bucket: `${projectId}.appspot.com`,
     projectId,
-    stop: () => (stopped ??= EmulatorRegistry.stop('storage').finally(() => rmSync(blobs, { recursive: true, force: true }))),
+    stop: () =>
+      (stopped ??= EmulatorRegistry.stop('storage').finally(() => {
+        process.off('exit', removeBlobs);
+        removeBlobs();
+      })),
   };
 }

@@ -5,8 +5,8 @@
  * (tests/support/storage-policy-cases.ts): this function always, the official emulator whenever
  * it can start.
  */
-import { DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
-import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
+import { DRAFT_ID_PATTERN, DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { MEDIA_FOLDER, MEDIA_NAME } from '../../kernel/wire/library-reference.ts';
 
 
 /** The operations the rules distinguish (Cloud Storage rules' granular methods). */
@@ -23,6 +23,9 @@ export interface PolicyRequest {
 }
 
 const isAdmin = (claims: PolicyRequest['claims']) => claims?.admin === true;
+const DRAFT_NAME = new RegExp(`^${DRAFT_ID_PATTERN}[.]json$`);
+/** A create or update names the object by a name the library makes (media-rules.ts); reading or deleting one of another name harms nothing. */
+const nameOf = (path: string) => path.slice(path.indexOf('/') + 1);
 const oneSegment = (path: string, folder: string) => path.startsWith(`${folder}/`) && path.length > folder.length + 1 && !path.slice(folder.length + 1).includes('/');
 
 export function storagePolicy({ method, path, claims, resource }: PolicyRequest): boolean {
@@ -35,12 +38,12 @@ export function storagePolicy({ method, path, claims, resource }: PolicyRequest)
     if (method === 'get') return true;
     if (!isAdmin(claims)) return false;
     if (method === 'delete') return true;
-    return isPhotoType(resource?.contentType ?? '') && (resource?.size ?? Infinity) <= MAX_PHOTO_BYTES;
+    return MEDIA_NAME.test(nameOf(path)) && isPhotoType(resource?.contentType ?? '') && (resource?.size ?? Infinity) <= MAX_PHOTO_BYTES;
   }
   if (oneSegment(path, DRAFTS_FOLDER)) {
     if (!isAdmin(claims)) return false;
     if (method === 'get' || method === 'delete') return true;
-    return resource?.contentType === 'application/json' && (resource?.size ?? Infinity) <= MAX_DRAFT_BYTES;
+    return DRAFT_NAME.test(nameOf(path)) && resource?.contentType === 'application/json' && (resource?.size ?? Infinity) <= MAX_DRAFT_BYTES;
   }
   return false;
 }

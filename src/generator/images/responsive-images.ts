@@ -30,7 +30,7 @@ export const IMAGE_SETTINGS = {
 /** Bumped when the code below changes what it writes. */
 const PIPELINE_VERSION = '1';
 
-/** Output folder: netlify.toml caches /assets/* for a year, which content-hashed names allow. */
+/** Output folder: each file under assets/ is cached for a year (src/generator/emit/headers-file.ts), which content-hashed names allow. */
 export const IMAGES_OUTPUT_DIR = 'assets/images';
 
 

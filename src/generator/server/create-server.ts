@@ -53,7 +53,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     if (match.force404) return sendPage(req, res, 404, '404.html', 'Not Found');
     const external = /^https?:\/\//i.test(match.to);
     if (match.status >= 300 && match.status < 400) {
-      const location = withRequestQuery(match.to, query);
+      const location = withRequestQuery(external ? match.to : onThisOrigin(match.to), query);
       res.setHeader('location', location);
       return sendText(req, res, match.status, `Redirecting to ${location}`);
     }
@@ -101,7 +101,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     if (match && (!resolved || match.force)) return applyRedirect(req, res, match, query);
     if (resolved && 'redirect' in resolved) {
       // Pretty URLs: another form of a page's URL (/about/, /about.html) goes to the page's one URL.
-      const location = `${encodeURI(resolved.redirect)}${query ? `?${query}` : ''}`;
+      const location = `${encodeURI(onThisOrigin(resolved.redirect))}${query ? `?${query}` : ''}`;
       res.setHeader('location', location);
       return sendText(req, res, 301, `Redirecting to ${location}`);
     }
@@ -143,6 +143,12 @@ function ruleHeadersOf(res: ServerResponse): Record<string, string> {
   }
   return headers;
 }
+
+/**
+ * A Location on this site: one leading slash, however many the request had (`//about.html`), so
+ * that no browser reads it as another host (`//about`, `/\about`).
+ */
+const onThisOrigin = (path: string) => path.replace(/^[/\\]+/, '/');
 
 function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
   const body = Buffer.from(`${text}\n`, 'utf8');

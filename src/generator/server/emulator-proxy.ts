@@ -1,33 +1,43 @@
-// Local runs only: the site server passes the local Firebase emulators' paths on to them, so the
+// Local runs only: the site server passes the SDKs' requests to the local Firebase emulators, so the
 // browser reaches them on the page's own origin. The CSP's `connect-src 'self'` and `img-src 'self'`
 // then hold as they are, and netlify.toml is not loosened for development. A local build's config
 // tells the SDKs to use the page's origin as the emulators (src/apps/account/firebase-services.ts,
-// src/apps/media/firebase-library.ts).
+// src/apps/media/firebase-library.ts). Which requests pass, and which credentials: emulator-routes.ts.
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { emulatorRouteFor, SDK_CREDENTIALS, type LocalEmulator } from './emulator-routes.ts';
 
 export interface EmulatorProxyOptions {
-  /** The emulator, for example "127.0.0.1:9099". */
-  host: string;
-  /** Requests wait for this before they are passed on (the emulator starting, its data being seeded). */
+  /** The Auth emulator, for example "127.0.0.1:9099"; without it, its requests are refused too. */
+  auth?: string;
+  /** The Storage emulator, for example "127.0.0.1:9199"; without it, its requests are refused too. */
+  storage?: string;
+  /** Requests wait for this before they are passed on (the emulators starting, their data being seeded). */
   ready?: Promise<unknown>;
   logger?: { error(message: string): void };
 }
 
 export type ExtraRoute = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-/** What the Firebase Storage SDK asks of a bucket (the v0 API: objects, uploads, downloads). */
-export const STORAGE_EMULATOR_PATHS = ['/v0/b/'] as const;
+const NAMES: Record<LocalEmulator, string> = { auth: 'Auth', storage: 'Storage' };
 
 /**
- * An `extraRoutes` handler for createSiteServer that passes `paths` to an emulator: true when it
- * took the request. `keepHost`: the request keeps the site's Host header, for an emulator that
- * writes URLs back from it (the Storage emulator's resumable upload URL), so those stay on the site's origin.
+ * The Storage emulator writes its resumable upload URL from the request's Host, so its requests keep
+ * the site's: those URLs stay on the site's origin.
  */
-export function emulatorProxy(name: string, paths: readonly string[], options: EmulatorProxyOptions & { keepHost?: boolean }): ExtraRoute {
-  const [hostname, port] = options.host.split(':');
+const KEEPS_HOST: Record<LocalEmulator, boolean> = { auth: false, storage: true };
+
+/** An `extraRoutes` handler for createSiteServer: true when it took the request (passed it on, or refused it). */
+export function emulatorProxy(options: EmulatorProxyOptions): ExtraRoute {
   return async (req, res) => {
     const url = req.url ?? '/';
-    if (!paths.some((prefix) => url.startsWith(prefix))) return false;
+    const route = emulatorRouteFor(req.method, url);
+    if (route === null) return false;
+    if (route === 'refused' || !options[route.emulator]) {
+      const body = 'Not Found: the site passes on to the local emulators only the requests the Firebase SDKs make (src/generator/server/emulator-routes.ts).\n';
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
     try {
       await options.ready;
     } catch {
@@ -35,7 +45,12 @@ export function emulatorProxy(name: string, paths: readonly string[], options: E
       res.destroy();
       return true;
     }
-    const headers = options.keepHost ? req.headers : { ...req.headers, host: options.host };
+    const host = options[route.emulator]!;
+    const [hostname, port] = host.split(':');
+    const { authorization, ...headers } = req.headers;
+    const credentials = SDK_CREDENTIALS[route.emulator];
+    if (authorization && credentials?.test(authorization)) headers.authorization = authorization;
+    if (!KEEPS_HOST[route.emulator]) headers.host = host;
     const upstream = request({ hostname, port: Number(port), path: url, method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -46,22 +61,11 @@ export function emulatorProxy(name: string, paths: readonly string[], options: E
     });
     upstream.on('error', (error) => {
       if (res.destroyed) return;
-      options.logger?.error(`The local ${name} emulator did not answer ${req.method} ${url}: ${error.message}`);
+      options.logger?.error(`The local ${NAMES[route.emulator]} emulator did not answer ${req.method} ${url}: ${error.message}`);
       // The SDK then reports a network failure, as it would offline.
       res.destroy();
     });
     req.pipe(upstream);
     return true;
-  };
-}
-
-/** The local Storage emulator's paths, on the site's origin. */
-export const storageEmulatorProxy = (options: EmulatorProxyOptions): ExtraRoute => emulatorProxy('Storage', STORAGE_EMULATOR_PATHS, { ...options, keepHost: true });
-
-/** Several extraRoutes handlers as one: the first that takes the request answers it. */
-export function firstTaker(...routes: readonly ExtraRoute[]): ExtraRoute {
-  return async (req, res) => {
-    for (const route of routes) if (await route(req, res)) return true;
-    return false;
   };
 }

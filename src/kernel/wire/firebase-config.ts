@@ -11,7 +11,7 @@ export const FirebaseWebConfigSchema = z.strictObject({
   projectId: z.string().min(1),
   storageBucket: z.string().min(1),
   appId: z.string().min(1),
-  /** Local runs only: the browser talks to the Auth emulator through the page's own origin (src/generator/server/auth-emulator-proxy.ts). */
+  /** Local runs only: the browser talks to the Auth emulator through the page's own origin (src/generator/server/emulator-proxy.ts). */
   emulator: z.literal(true).optional(),
 });
 export type FirebaseWebConfig = z.infer<typeof FirebaseWebConfigSchema>;

@@ -9,8 +9,15 @@ export const MEDIA_FOLDER = 'media';
 export const ALT_KEY = 'alt';
 export const LIBRARY_SCHEME = 'storage:';
 
-/** A name content can refer to: one path segment under media/, a photo's extension. */
-export const MEDIA_NAME = /^[a-z0-9][a-z0-9._-]*\.(?:jpe?g|png|webp|avif)$/i;
+/**
+ * A photo's name in the library (media/<name>), the only names the upload screen makes, the bucket's
+ * rules accept and content can refer to: lower-case letters, digits, `-` and `_`, then one photo
+ * extension, 104 characters at most. So never `%` (the local emulator decodes names twice), `/`,
+ * `.` or `..`, a line break or anything else Cloud Storage refuses or Markdown would need escaped.
+ * Written once for JavaScript and RE2 alike: storage.rules repeats it (storage-policy.test.ts).
+ */
+export const MEDIA_NAME_PATTERN = '[a-z0-9][a-z0-9_-]{0,99}[.](jpg|jpeg|png|webp|avif)';
+export const MEDIA_NAME = new RegExp(`^${MEDIA_NAME_PATTERN}$`);
 
 export const libraryReference = (fullPath: string) => `${LIBRARY_SCHEME}${fullPath}`;
 

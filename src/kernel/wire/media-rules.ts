@@ -9,12 +9,16 @@ import { MEDIA_FOLDER } from './library-reference.ts';
 /** JPEG, PNG, WebP or AVIF: what the build's image pipeline (sharp) turns into responsive variants. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
+/** The extension a stored photo's name gets from its type. */
+const EXTENSIONS: Record<PhotoType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' };
 
 /** 10 MB per photo (as storage.rules: 10 * 1024 * 1024 bytes). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** The builder's drafts (drafts/<id>.json, bucket-draft-store.ts): administrators only, JSON, at most 1 MB. */
 export const DRAFTS_FOLDER = 'drafts';
+/** A draft's id: letters, digits, `-` and `_`. Its object is `<id>.json`; storage.rules says the same. */
+export const DRAFT_ID_PATTERN = '[A-Za-z0-9_-]{1,100}';
 export const MAX_DRAFT_BYTES = 1024 * 1024;
 
 export const isPhotoType = (type: string): type is PhotoType => (PHOTO_TYPES as readonly string[]).includes(type);
@@ -30,17 +34,21 @@ export function uploadProblem(file: { name: string; type: string; size: number }
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /**
- * The object name a file is stored under: lower case, words joined by hyphens, its extension kept,
- * so that `storage:media/<name>` reads well in Markdown and never needs escaping.
+ * The object name a file is stored under, a MEDIA_NAME: lower case, words joined by hyphens, the
+ * extension of its type, so that `storage:media/<name>` reads well in Markdown and never needs
+ * escaping. Short enough for the library to add "-2" when the name is taken.
  */
-export function mediaNameFor(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  const extension = dot >= 0 ? fileName.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
-  const base = (dot >= 0 ? fileName.slice(0, dot) : fileName)
+export function mediaNameFor(file: { name: string; type: string }): string {
+  const dot = file.name.lastIndexOf('.');
+  const own = dot >= 0 ? file.name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  // A file that is not a photo is refused before anything is sent: its name is only shown.
+  const extension = isPhotoType(file.type) ? EXTENSIONS[file.type] : own;
+  const base = (dot >= 0 ? file.name.slice(0, dot) : file.name)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${base || 'photo'}${extension ? `.${extension === 'jpeg' ? 'jpg' : extension}` : ''}`;
+    .replace(/[^a-z0-9_]+/g, '-')
+    .slice(0, 90)
+    .replace(/^[-_]+|[-_]+$/g, '');
+  return `${base || 'photo'}${extension ? `.${extension}` : ''}`;
 }

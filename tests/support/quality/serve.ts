@@ -1,8 +1,7 @@
 // Starts the project's own Netlify-like server (the one `npm start` uses) on 127.0.0.1 and a free
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
-import { authEmulatorProxy, type AuthEmulatorProxyOptions } from '../../../src/generator/server/auth-emulator-proxy.ts';
-import { firstTaker, storageEmulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
+import { emulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
 import { createSiteServer } from '../../../src/generator/server/create-server.ts';
 
 export interface RunningSite {
@@ -13,15 +12,15 @@ export interface RunningSite {
 
 /**
  * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
- * `authEmulator`, `storageEmulator`: pass the emulators' paths on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
+ * `emulators`: pass the SDKs' requests on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
  */
-export async function serveSite(root: string, netlifyToml: string, { unref = false, authEmulator, storageEmulator }: { unref?: boolean; authEmulator?: AuthEmulatorProxyOptions; storageEmulator?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
+export async function serveSite(root: string, netlifyToml: string, { unref = false, emulators = {} }: { unref?: boolean; emulators?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.
   const server = await createSiteServer({
     root,
     netlifyToml,
     logger: { info: () => {}, error: () => {} },
-    extraRoutes: firstTaker(...(authEmulator ? [authEmulatorProxy(authEmulator)] : []), ...(storageEmulator ? [storageEmulatorProxy(storageEmulator)] : [])),
+    extraRoutes: emulatorProxy(emulators),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -56,7 +56,7 @@ export function useUploads(library: MediaLibrary, existing: () => ReadonlySet<st
     (files: readonly File[]) => {
       const taken = new Set([...existing(), ...latest.current.map((item) => item.fullPath)]);
       const added = files.map((file): QueuedFile => {
-        const fullPath = freePath(mediaNameFor(file.name), taken);
+        const fullPath = freePath(mediaNameFor(file), taken);
         taken.add(fullPath);
         const rejection = uploadProblem(file) ?? undefined;
         return { id: nextId.current++, file, fullPath, alt: '', state: rejection ? 'rejected' : 'ready', progress: { transferred: 0, total: file.size }, rejection };

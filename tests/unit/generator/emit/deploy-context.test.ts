@@ -2,7 +2,6 @@
 // production URL. `npm run build` (node scripts/run.mjs build) with Netlify's build variables, then
 // the output served by the local server with the project's netlify.toml, as `npm start` serves it.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -111,12 +110,19 @@ describe('a deploy preview, then production into the same output folder and cach
     expect(production.code).toBe(0);
     // Not "Nothing changed": the preview's output is not production's.
     expect(production.stdout).toMatch(/^Built \d+ pages/m);
-    expect(existsSync(path.join(outDir, '_headers'))).toBe(false);
+    expect(await readFile(path.join(outDir, '_headers'), 'utf8')).not.toContain('X-Robots-Tag');
     await served(async (port) => {
       for (const route of await pathsToCheck(port)) {
         const response = await get(port, route);
         expect(response.headers['x-robots-tag'], route).toBeUndefined();
       }
+      // Each hashed asset is cached for a year; a missing one, answered 404, is revalidated each time.
+      const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec((await get(port, '/about')).text)?.[1];
+      expect(stylesheet).toMatch(/^\/assets\//);
+      expect((await get(port, stylesheet!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const missing = await get(port, '/assets/not-built-yet-ABC123.js');
+      expect(missing.status).toBe(404);
+      expect(missing.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       // Guarded pages stay noindex by their own robots meta, as before.
       expect((await get(port, '/admin')).text).toMatch(/<meta name="robots" content="noindex/);
     });

@@ -2,21 +2,28 @@
 // tests fail loudly when an upgrade moves them. It must start without Java, in its own folder, ask
 // the policy about every request, and answer the Firebase web SDK (running here in Node, as in the
 // browser) for reading; writing as an administrator is covered in the browser (tests/e2e/admin-*.spec.ts)
-// and by the policy cases (storage-policy.test.ts).
+// and by the policy cases (storage-policy.test.ts). No request may bring down the process it shares
+// with the site server.
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getBytes, getDownloadURL, getMetadata, getStorage, listAll, ref, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { checkInternals, FIREBASE_TOOLS_VERSION, startStorageEmulator, StorageEmulatorError, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
 import { seedSamplePhotos, SAMPLE_PHOTOS } from '../../../../src/generator/emulators/sample-photos.ts';
+import { EMULATOR_OWNER, updateObjectMetadata, uploadObject } from '../../../../src/generator/emulators/storage-rest.ts';
+import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
+import { emulatorProxy } from '../../../../src/generator/server/emulator-proxy.ts';
+import { close, createFixture, get, listen, silentLogger } from '../../../support/server-site.ts';
 
 describe('the in-process Storage emulator', () => {
   let emulator: StorageEmulator;
   let app: FirebaseApp;
+  const logged: string[] = [];
   beforeAll(async () => {
     const started = performance.now();
-    emulator = await startStorageEmulator({ port: await freePort() });
+    emulator = await startStorageEmulator({ port: await freePort(), log: (message) => logged.push(message) });
     console.log(`The local Storage emulator was ready in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
     app = initializeApp({ apiKey: 'test', projectId: emulator.projectId, storageBucket: emulator.bucket, appId: 'test' }, `emulator-test-${Date.now()}`);
   });
@@ -32,8 +39,8 @@ describe('the in-process Storage emulator', () => {
 
   it('explains what moved when an upgrade breaks the internals', () => {
     expect(() => checkInternals({}, FIREBASE_TOOLS_VERSION)).toThrow(StorageEmulatorError);
-    expect(() => checkInternals({}, FIREBASE_TOOLS_VERSION)).toThrow(/lacks _rulesRuntime\.start\/stop, _rulesManager, getPersistenceTmpDir\(\), getInfo\(\)/);
-    const shaped = { _rulesRuntime: { start() {}, stop() {} }, _rulesManager: {}, getPersistenceTmpDir() {}, getInfo() {} };
+    expect(() => checkInternals({}, FIREBASE_TOOLS_VERSION)).toThrow(/lacks _rulesRuntime\.start\/stop, _rulesManager, getPersistenceTmpDir\(\), getInfo\(\), getApp\(\)/);
+    const shaped = { _rulesRuntime: { start() {}, stop() {} }, _rulesManager: {}, getPersistenceTmpDir() {}, getInfo() {}, getApp() {} };
     expect(() => checkInternals(shaped, '16.0.0')).toThrow(/firebase-tools 16\.0\.0 is installed.*Pin firebase-tools to 15\.34\.2/);
     expect(() => checkInternals(shaped, FIREBASE_TOOLS_VERSION)).not.toThrow();
   });
@@ -58,5 +65,27 @@ describe('the in-process Storage emulator', () => {
     expect([...bytes.slice(0, 2)]).toEqual([0xff, 0xd8]);
     const url = await getDownloadURL(kitchen);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(Buffer.from(bytes));
+  });
+
+  it('answers an error in a request with 500 and words, logs it, and the site and the emulator keep serving', async () => {
+    const fixture = createFixture();
+    const server: Server = await createSiteServer({ root: fixture.root, netlifyToml: fixture.netlifyToml, logger: silentLogger, extraRoutes: emulatorProxy({ storage: emulator.host }) });
+    try {
+      const port = await listen(server);
+      // An administrator marks a photo gzip-encoded; its bytes are not, so the emulator cannot unzip them.
+      const address = { origin: emulator.origin, bucket: emulator.bucket };
+      expect((await uploadObject(address, 'media/not-gzip.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { contentType: 'image/jpeg' }, EMULATOR_OWNER)).ok).toBe(true);
+      expect((await updateObjectMetadata(address, 'media/not-gzip.jpg', { contentEncoding: 'gzip' }, EMULATOR_OWNER)).ok).toBe(true);
+      const objects = `/v0/b/${emulator.bucket}/o`;
+      const download = await get(port, `${objects}/media%2Fnot-gzip.jpg?alt=media`);
+      expect(download.status).toBe(500);
+      expect(download.text).toMatch(/could not answer this request \(incorrect header check\).*keep running/);
+      expect(logged.join('\n')).toMatch(/The local Storage emulator failed on GET .*not-gzip\.jpg\?alt=media: Error: incorrect header check/);
+      expect((await get(port, `${objects}/media%2Fnot-gzip.jpg`)).status).toBe(200);
+      expect((await get(port, '/about')).status).toBe(200);
+    } finally {
+      await close(server);
+      fixture.cleanup();
+    }
   });
 });

@@ -9,14 +9,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { startStorageEmulator, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
-import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
+import { DRAFT_ID_PATTERN, MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
+import { MEDIA_NAME_PATTERN } from '../../../../src/kernel/wire/library-reference.ts';
 import { storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
 import { MAX_DRAFT_BYTES } from '../../../../src/kernel/wire/media-rules.ts';
 import { officialEmulatorPlan, officialEmulatorUnavailable, REQUIRE_OFFICIAL_EMULATOR, startOfficialStorageEmulator, type OfficialEmulator } from '../../../support/official-storage-emulator.ts';
 import { attempt, POLICY_CASES } from '../../../support/storage-policy-cases.ts';
 
 const RULES = path.resolve('storage.rules');
-const named = POLICY_CASES.map((policyCase) => [`${policyCase.who} ${policyCase.action} ${policyCase.path}${policyCase.type ? ` (${policyCase.type}, ${policyCase.size} bytes)` : ''}: ${policyCase.allowed ? 'allowed' : 'denied'}`, policyCase] as const);
+/** A path as a test's name: line breaks shown as \n, a long one shortened. */
+const shown = (path: string) => {
+  const escaped = JSON.stringify(path).slice(1, -1);
+  return escaped.length > 60 ? `${escaped.slice(0, 20)}… (${path.length} characters)` : escaped;
+};
+const named = POLICY_CASES.map((policyCase) => [`${policyCase.who} ${policyCase.action} ${shown(policyCase.path)}${policyCase.type ? ` (${policyCase.type}, ${policyCase.size} bytes)` : ''}: ${policyCase.allowed ? 'allowed' : 'denied'}`, policyCase] as const);
 
 describe('the policy, in the local Storage emulator', () => {
   let emulator: StorageEmulator;
@@ -81,6 +87,11 @@ describe('storage.rules, the policy function and the upload check say the same',
     expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toMatch(/over the 10 MB limit/);
     expect(rules).toContain('request.resource.size <= 1024 * 1024');
     expect(MAX_DRAFT_BYTES).toBe(1024 * 1024);
+  });
+
+  it('accepts the same names', () => {
+    expect(rules).toContain(`name.matches('${MEDIA_NAME_PATTERN}')`);
+    expect(rules).toContain(`name.matches('${DRAFT_ID_PATTERN}[.]json')`);
   });
 
   it('reads the admin role from the token, as the rules do', () => {

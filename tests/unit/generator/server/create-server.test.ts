@@ -63,6 +63,21 @@ describe('URL resolution', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  // A Location that starts with `//` or `/\` names another host: every Location stays on this site.
+  it.each([
+    ['//about.html', '/about'],
+    ['///about/', '/about'],
+    ['//docs', '/docs/'],
+    ['//index.html', '/'],
+    ['/go//evil.example', '/evil.example'],
+    ['/go/%2F%2Fevil.example', '/evil.example'],
+    ['/go//evil.example?ref=mail', '/evil.example?ref=mail'],
+  ])('redirects %s to %s on this site', async (path, location) => {
+    const res = await get(port, path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
   it.each(['/about.html/', '/about/index.html', '/docs.html', '/nothing/', '/nothing.html'])('answers %s, no form of any page, with 404', async (path) => {
     const res = await get(port, path);
     expect(res.status).toBe(404);
