@@ -15,8 +15,8 @@ it('leaves no emulator folder behind when the process dies of an uncaught error'
   // Both folders exist (the Auth emulator's as soon as its start begins), then the process dies.
   const script = `
     const { readdirSync } = await import('node:fs');
-    const { startStorageEmulator } = await import('../../account/src/media/local/storage-emulator.ts');
-    const { startAuthEmulator } = await import('../../account/src/account/local/auth-emulator.ts');
+    const { startStorageEmulator } = await import('./src/generator/emulators/storage-emulator.ts');
+    const { startAuthEmulator } = await import('./src/generator/emulators/auth-emulator.ts');
     await startStorageEmulator({ port: ${storagePort} });
     startAuthEmulator({ port: ${authPort}, hubPort: ${hubPort}, loggingPort: ${loggingPort} });
     while (readdirSync(process.env.TMPDIR).filter((name) => name.startsWith('ardent-')).length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
