@@ -1,7 +1,8 @@
 // A content file read with its comments (`npm run format:content`) put into the canonical form of
 // canonical.ts, with the `yaml` package, which keeps the comments where it can.
 import { isMap, isScalar, isSeq, type Document, type Node, type ToStringOptions } from 'yaml';
-import { fileText, itemSchema, objectShape, type AnySchema } from './canonical.ts';
+import { fileText } from './canonical.ts';
+import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
 
 /** The options canonical-yaml.ts follows when it writes the builder's data. */

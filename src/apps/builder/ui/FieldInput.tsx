@@ -4,7 +4,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
-import { emptyValue, type Field } from '../../../kernel/schema-fields.ts';
+import { emptyValue, type Field } from '../../../kernel/schema/fields.ts';
 import { Counter } from './Counter.tsx';
 import { fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';
