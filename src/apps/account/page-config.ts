@@ -3,7 +3,7 @@
 // say sign-in is not set up, and the page logs why as an error, once.
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 
-export const MISSING_CONFIG_ERROR =
+const MISSING_CONFIG_ERROR =
   'Missing backend API key: sign-in is not set up on this build. Set FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID, FIREBASE_STORAGE_BUCKET and FIREBASE_APP_ID in the build environment (see the README).';
 
 let read: FirebaseWebConfig | null | undefined;

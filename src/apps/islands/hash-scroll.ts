@@ -26,7 +26,7 @@ export function keepHashTargetInView(): void {
   });
 }
 
-export function hashTarget(hash: string): HTMLElement | null {
+function hashTarget(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
   let id = hash.slice(1);
   try {

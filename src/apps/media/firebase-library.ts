@@ -17,8 +17,8 @@ import { drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
 
 /** Spec §9: at most 120 s per operation and 600 s per upload. */
-export const MAX_OPERATION_RETRY_MS = 120_000;
-export const MAX_UPLOAD_RETRY_MS = 600_000;
+const MAX_OPERATION_RETRY_MS = 120_000;
+const MAX_UPLOAD_RETRY_MS = 600_000;
 
 const storedFile = (metadata: FullMetadata): StoredFile => ({
   bucket: metadata.bucket,

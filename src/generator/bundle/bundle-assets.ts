@@ -16,7 +16,7 @@ export interface BundleResult {
 const screensOf = (bundle: ScreenSpec['bundle']) => Object.entries(SCREENS as Record<ScreenName, ScreenSpec>).filter(([, spec]) => spec.bundle === bundle) as [ScreenName, ScreenSpec][];
 
 /** Entry points by name: the stylesheet, the small browser scripts, and the screens' starters and screens (src/kernel/wire/screens.ts), loaded only by the pages that mount them. */
-export const ENTRY_POINTS: Record<string, string> = {
+const ENTRY_POINTS: Record<string, string> = {
   site: 'src/kernel/styles/site.css',
   boot: 'src/apps/islands/boot.ts',
   'not-found': 'src/apps/islands/not-found.ts',
@@ -30,7 +30,7 @@ export const ENTRY_POINTS: Record<string, string> = {
  * the templates with the islands, and bundled together they would split the public pages' chunks
  * differently. Their boot script and islands are this bundle's copies, so a builder page loads one React.
  */
-export const BUILDER_ENTRY_POINTS: Record<string, string> = {
+const BUILDER_ENTRY_POINTS: Record<string, string> = {
   boot: 'src/apps/islands/boot.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
   ...Object.fromEntries(screensOf('builder').map(([name, spec]) => [spec.entry, `src/apps/builder/screens/${name}.tsx`])),

@@ -10,7 +10,7 @@ import { schemaOfFile } from './load-content.ts';
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 
 /** The canonical text of a content file, or null when it cannot be read as one (the check reports why). */
-export function canonicalText(contentDir: string, absolute: string, text: string): string | null {
+function canonicalText(contentDir: string, absolute: string, text: string): string | null {
   const key = schemaOfFile(contentDir, absolute);
   if (!key) return null;
   const raw = readEntry(absolute, text);

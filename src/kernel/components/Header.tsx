@@ -210,7 +210,7 @@ function Logo({ src, alt }: { src: string; alt: string }) {
   return <img ref={imgRef} src={current} alt={alt} width={240} height={64} onError={retry} />;
 }
 
-export function cacheBusted(src: string): string {
+function cacheBusted(src: string): string {
   return `${src}${src.includes('?') ? '&' : '?'}retry=${Date.now()}`;
 }
 

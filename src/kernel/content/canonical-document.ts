@@ -6,7 +6,7 @@ import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
 
 /** The options canonical-yaml.ts follows when it writes the builder's data. */
-export const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
+const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
 
 /** Puts one node (and all under it) into the canonical form for its schema. */
 function canonicalNode(node: unknown, schema: AnySchema | undefined): void {

@@ -32,7 +32,7 @@ export function layoutParts(page: Pick<SitePage, 'route' | 'template' | 'access'
 }
 
 /** The islands a page with these parts contains: the only scripts it loads, besides the boot script. */
-export function islandsOf(parts: LayoutParts): IslandName[] {
+function islandsOf(parts: LayoutParts): IslandName[] {
   const islands: IslandName[] = [];
   if (parts.header) islands.push('header');
   if (parts.sidebar) islands.push('sidebar');

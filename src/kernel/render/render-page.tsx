@@ -107,7 +107,7 @@ function errorSitePage(error: ErrorPage): SitePage {
   };
 }
 
-export function renderErrorPage(input: RenderInput, error: ErrorPage): RenderedPage {
+function renderErrorPage(input: RenderInput, error: ErrorPage): RenderedPage {
   const page = errorSitePage(error);
   const ctx = contextFor(input, page);
   const scripts = scriptsFor(ctx.site.layout.assets, ctx.parts, error.status === 404 ? ['not-found'] : []);

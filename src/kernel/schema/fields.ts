@@ -34,7 +34,7 @@ export type Field = FieldBase &
 export type FieldKind = Field['kind'];
 
 /** "areaServed" → "Area served". */
-export const labelOf = (key: string) => {
+const labelOf = (key: string) => {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -59,7 +59,7 @@ function isInteger(schema: AnySchema): boolean {
 }
 
 /** One field of an object schema, as the builder's form shows it. */
-export function fieldOf(key: string, schema: AnySchema): Field {
+function fieldOf(key: string, schema: AnySchema): Field {
   const { inner, meta, optional, defaultValue } = unwrap(schema);
   const base: FieldBase = { key, label: meta.title ?? labelOf(key), hint: meta.description, required: !optional, defaultValue };
   const def = defOf(inner);
