@@ -32,7 +32,7 @@ async function hydrate(element: HTMLElement, extra?: object): Promise<void> {
   try {
     module = await load();
   } catch (error) {
-    // Spec §8: a chunk that fails to load (often an old one a new deploy removed).
+    // A chunk that fails to load (often an old one a new deploy removed).
     await checks.chunkFailed(error);
     return;
   }

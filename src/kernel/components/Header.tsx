@@ -197,7 +197,7 @@ function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, 
   );
 }
 
-/** Spec §2: a logo that fails to load is retried once, with a cache-busting query. */
+/** A logo that fails to load is retried once, with a cache-busting query. */
 function Logo({ src, alt }: { src: string; alt: string }) {
   const [current, setCurrent] = useState(src);
   const imgRef = useRef<HTMLImageElement>(null);

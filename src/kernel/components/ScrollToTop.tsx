@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { scrollBehaviour } from './browser-hooks.ts';
 
-/** Spec §9: the button shows once the page has scrolled more than this. */
+/** The button shows once the page has scrolled more than 300 pixels. */
 const SCROLL_TOP_THRESHOLD_PX = 300;
 
 /**
