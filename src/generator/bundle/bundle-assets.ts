@@ -117,6 +117,9 @@ async function bundle(projectRoot: string, entryPoints: Record<string, string>, 
     // React's production build, without its development checks and warnings.
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    // quicklink's package points bundlers at its ES5 build, with Babel's helpers; the same version's
+    // ES2017 build, which every browser the bundles target runs, weighs 0.5 KB gzipped less on every page.
+    alias: { quicklink: 'quicklink/dist/quicklink.modern.mjs' },
     plugins: [zodEnglishOnly, zodWithoutCompiler, nativeStructuredClone],
   });
   const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
