@@ -18,6 +18,7 @@ import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '
 import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
+import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
@@ -76,6 +77,8 @@ const server = await createSiteServer({
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
+  // Netlify Forms, locally: the enquiry form's submissions are kept here (README "Enquiries").
+  formsDir: join(projectRoot, LOCAL_FORMS_DIR),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;

@@ -13,6 +13,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { generatorBundle } from '../../../scripts/run.mjs';
 import { ContentError, formatProblems } from '../../kernel/errors/problems.ts';
 import { createSiteServer } from '../server/create-server.ts';
+import { LOCAL_FORMS_DIR } from '../server/netlify-forms.ts';
 import { createBatcher, type Batch } from './batcher.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
@@ -121,6 +122,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       logger: { info: () => {}, error: (message) => logger.error(message) },
       transformHtml: injectReloadScript,
       extraRoutes: createDevRoutes(hub),
+      formsDir: path.join(projectRoot, LOCAL_FORMS_DIR),
     });
     const port = await listen(server, options.port, options.host);
     server.on('error', (error) => logger.error(`Server error: ${error.message}`));
