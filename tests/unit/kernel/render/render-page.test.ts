@@ -236,6 +236,13 @@ describe('the enquiry form on /contact', () => {
   });
 
   const order = (slug: string) => content.services.find((entry) => entry.data.slug === slug)!.data.order;
+
+  it("is where every service page's first button leads, with the service to preselect", () => {
+    for (const { data } of content.services) {
+      const hero = elementHtml(page(`/${data.slug}`), /<section class="hero">/)!;
+      expect(attributeOf(hero, /<a class="button"[^>]*>/, 'href'), data.slug).toBe(`/contact?service=${data.slug}#enquiry`);
+    }
+  });
 });
 
 describe('the smart contact section', () => {
