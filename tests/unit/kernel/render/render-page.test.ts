@@ -99,9 +99,9 @@ describe('the head of every page', () => {
 describe('app pages', () => {
   const screenOf = (html: string) => attributeOf(html, /<div class="account-screen"[^>]*>/, 'data-screen');
 
-  it.each(SIGN_IN_ROUTES)('%s is indexable and mounts its own sign-in screen', (route) => {
+  it.each(SIGN_IN_ROUTES)('%s is noindex and mounts its own sign-in screen', (route) => {
     const html = page(route);
-    expect(isNoindex(html)).toBe(false);
+    expect(isNoindex(html)).toBe(true);
     expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toBe(route.slice(1));
     expect(screenOf(html)).toBe(route.slice(1));
   });
