@@ -16,7 +16,7 @@ export default {
     // a submit button disabled until the page is ready); both that and the bare name are valid
     // HTML, and this pins the form React writes.
     'attribute-boolean-style': ['error', { style: 'empty' }],
-    // The generator writes "<!doctype html>" (src/render/render-site.tsx); the doctype is
+    // The generator writes "<!doctype html>" (src/kernel/render/render-site.tsx); the doctype is
     // case-insensitive in HTML, and this pins the lowercase form the generator uses.
     'doctype-style': ['error', { style: 'lowercase' }],
   },

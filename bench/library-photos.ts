@@ -1,6 +1,6 @@
 // npx tsx bench/library-photos.ts [-- --photos 12] [-- --runs 3]
 //
-// What fetching the media library's photos costs a build (src/images/library-photos.ts): a copy of
+// What fetching the media library's photos costs a build (src/generator/images/library-photos.ts): a copy of
 // the real site whose about page shows N library photos (1600×1067 JPEGs), built with `npm run
 // build --auth-emulator` against the local Storage emulator (in this process, over real HTTP), cold
 // (empty .cache/: each photo's metadata and bytes are fetched, and its variants encoded) and warm

@@ -4,9 +4,9 @@
 // real Firebase project, whose credentials come from Application Default Credentials
 // (GOOGLE_APPLICATION_CREDENTIALS pointing at a service account key).
 import { parseArgs } from 'node:util';
-import { adminAuth } from '../src/account/admin/admin-auth.ts';
-import { adminTarget, AdminTargetError, describeTarget, type AdminTarget } from '../src/account/admin/admin-target.ts';
-import { grantAdmin, listAdmins, revokeAdmin, RoleError } from '../src/account/admin/roles.ts';
+import { adminAuth } from '../src/generator/accounts/admin-auth.ts';
+import { adminTarget, AdminTargetError, describeTarget, type AdminTarget } from '../src/generator/accounts/admin-target.ts';
+import { grantAdmin, listAdmins, revokeAdmin, RoleError } from '../src/generator/accounts/roles.ts';
 import { fail } from './cli.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list [--project <firebase project id>]';

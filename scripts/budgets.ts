@@ -1,8 +1,8 @@
-/** npm run budgets [-- --dir <site>]: every page's HTML, CSS, JS and image bytes against src/budgets.ts. */
+/** npm run budgets [-- --dir <site>]: every page's HTML, CSS, JS and image bytes against src/kernel/wire/budgets.ts. */
 import path from 'node:path';
-import { BUDGETS } from '../src/budgets.ts';
-import { kb } from '../src/emit/script-weights.ts';
-import { budgetBreaches, measureSite } from '../src/emit/site-weights.ts';
+import { BUDGETS } from '../src/kernel/wire/budgets.ts';
+import { kb } from '../src/generator/emit/script-weights.ts';
+import { budgetBreaches, measureSite } from '../src/generator/emit/site-weights.ts';
 import { fail, parseOptions } from './cli.ts';
 
 const values = parseOptions({ dir: { type: 'string' } }, 'Usage: npm run budgets -- [--dir <built site>]');

@@ -1,15 +1,15 @@
 /**
  * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
- * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/account/config.ts);
+ * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/kernel/wire/firebase-config.ts);
  * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead, and fetches the
  * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, default 9199).
  */
 import path from 'node:path';
-import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/account/config.ts';
-import { librarySourceFrom } from '../src/media/library-source.ts';
+import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/kernel/wire/firebase-config.ts';
+import { librarySourceFrom } from '../src/generator/images/library-source.ts';
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
-import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/cache/unchanged-build.ts';
-import type { BuildReport } from '../src/build-types.ts';
+import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/generator/cache/unchanged-build.ts';
+import type { BuildReport } from '../src/generator/build-types.ts';
 
 const values = parseOptions(
   {
@@ -36,7 +36,7 @@ if (values['auth-emulator']) consoleLogger.info("Sign-in: the local Auth emulato
 else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See the README, "Sign-in and accounts".`);
 
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
-// more (src/cache/unchanged-build.ts). --force builds anyway.
+// more (src/generator/cache/unchanged-build.ts). --force builds anyway.
 const now = new Date();
 const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, now, firebase: firebase && JSON.stringify(firebase) };
 const digest = inputsDigest(inputs);
@@ -50,8 +50,8 @@ if (last && !last.libraryPhotos) {
   process.exit(0);
 }
 await forgetBuild(cacheDir, outDir);
-const { Site } = await import('../src/build.ts');
-const { scriptReport } = await import('../src/emit/script-report.ts');
+const { Site } = await import('../src/generator/build.ts');
+const { scriptReport } = await import('../src/generator/emit/script-report.ts');
 
 const library = librarySourceFrom(process.env, { local: values['auth-emulator'] });
 const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, clock: () => now });

@@ -1,18 +1,18 @@
 /**
  * npm run check [-- --content <dir>] [-- --format text|json|github]: loads and cross-checks the
  * content, then lints the rendered pages, without building. Every problem is reported at once, in
- * the format asked for (src/errors/report-formats.ts); the exit code is 1 when there is any.
+ * the format asked for (src/kernel/errors/report-formats.ts); the exit code is 1 when there is any.
  * `text` goes to stderr as the build's report does; `json` and `github` go to stdout, with the
  * lines meant for people (the counts, the lint's table) on stderr, so stdout holds the report alone.
  */
 import path from 'node:path';
-import { checkSite } from '../src/build.ts';
-import { librarySourceFrom } from '../src/media/library-source.ts';
-import { ContentError, severityOf, type ContentProblem } from '../src/errors/problems.ts';
-import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/errors/report-formats.ts';
-import { formatContentFiles } from '../src/content/format-files.ts';
-import { lintSite } from '../src/lint/lint-site.ts';
-import { formatLintSummary } from '../src/lint/summary.ts';
+import { checkSite } from '../src/generator/build.ts';
+import { librarySourceFrom } from '../src/generator/images/library-source.ts';
+import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
+import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/kernel/errors/report-formats.ts';
+import { formatContentFiles } from '../src/generator/content/format-files.ts';
+import { lintSite } from '../src/generator/lint/lint-site.ts';
+import { formatLintSummary } from '../src/generator/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
 
 const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}]`;

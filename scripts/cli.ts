@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ContentError, formatProblems } from '../src/errors/problems.ts';
+import { ContentError, formatProblems } from '../src/kernel/errors/problems.ts';
 
 export interface Logger {
   info(message: string): void;

@@ -1,12 +1,12 @@
 // npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]
 // Builds the site into dist/, serves it like `npm start` with live reload, and
-// rebuilds on every change. The work is done by src/dev/dev-server.ts.
+// rebuilds on every change. The work is done by src/generator/dev/dev-server.ts.
 import path from 'node:path';
-import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
-import { startDevServer } from '../src/dev/dev-server.ts';
-import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
+import { GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
+import { startDevServer } from '../src/generator/dev/dev-server.ts';
+import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
-import { librarySourceFrom } from '../src/media/library-source.ts';
+import { librarySourceFrom } from '../src/generator/images/library-source.ts';
 
 const projectRoot = GENERATOR_ROOT;
 const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>] [--cache <dir>]';

@@ -1,6 +1,6 @@
 /** npm run format:content [-- --content <dir>] [-- --check]: rewrites content files into the canonical form the block builder exports. */
 import path from 'node:path';
-import { formatContentFiles } from '../src/content/format-files.ts';
+import { formatContentFiles } from '../src/generator/content/format-files.ts';
 import { parseOptions } from './cli.ts';
 
 const values = parseOptions({ content: { type: 'string' }, check: { type: 'boolean' } }, 'Usage: npm run format:content -- [--content <dir>] [--check]');

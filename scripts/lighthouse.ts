@@ -21,8 +21,8 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
-import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
-import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
+import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
+import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 import { parseOptions } from './cli.ts';
 

@@ -3,13 +3,13 @@
 //
 // The generator runs as one esbuild bundle, not through tsx: tsx transforms every module a
 // process imports, which cost half a second and more of each command's start-up. The bundle is
-// made once per version of the code (src/cache/code-key.mjs) into node_modules/.cache/ardent/,
+// made once per version of the code (src/generator/cache/code-key.mjs) into node_modules/.cache/ardent/,
 // with every command, the build session (which `npm run dev` loads again after a code change)
 // and the worker thread as entries sharing their chunks. Native and binary packages stay outside.
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { codeKeys, GENERATOR_ROOT } from '../src/cache/code-key.mjs';
+import { codeKeys, GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 
 export const BUNDLES_DIR = path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent');
 
@@ -22,8 +22,8 @@ const ENTRIES = {
   budgets: 'scripts/budgets.ts',
   admin: 'scripts/admin.ts',
   'format-content': 'scripts/format-content.ts',
-  session: 'src/build.ts',
-  worker: 'src/threads/worker.ts',
+  session: 'src/generator/build.ts',
+  worker: 'src/generator/threads/worker.ts',
 };
 
 /** Loaded from node_modules as they are: native code, binaries, and packages that find files next to themselves. */

@@ -4,21 +4,21 @@
 // starts, since the emulator takes about 10 s. The emulator is seeded with an admin and an
 // ordinary account; the Storage emulator (in this process, ready in well under a second, before
 // the build, which fetches the library photos content uses) with a few sample photos. Both are
-// reached through this server (src/server/emulator-proxy.ts), and stopped with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
+// reached through this server (src/generator/server/emulator-proxy.ts), and stopped with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
 // clear line instead of a stack trace.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
-import { GENERATOR_ROOT } from '../src/cache/code-key.mjs';
-import { AuthEmulatorError } from '../src/account/local/auth-emulator.ts';
-import { LOCAL_ACCOUNTS } from '../src/account/local/local-accounts.ts';
-import { SAMPLE_PHOTOS } from '../src/media/local/sample-photos.ts';
-import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/account/local/local-services.ts';
-import { emulatorProxy } from '../src/server/emulator-proxy.ts';
-import { StorageEmulatorError } from '../src/media/local/storage-emulator.ts';
-import { createSiteServer } from '../src/server/create-server.ts';
-import { NetlifyRulesError } from '../src/server/netlify-rules.ts';
+import { GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
+import { AuthEmulatorError } from '../src/generator/emulators/auth-emulator.ts';
+import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
+import { SAMPLE_PHOTOS } from '../src/generator/emulators/sample-photos.ts';
+import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
+import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
+import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
+import { createSiteServer } from '../src/generator/server/create-server.ts';
+import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = GENERATOR_ROOT;

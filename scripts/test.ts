@@ -50,7 +50,7 @@ run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--o
 run('content check', process.execPath, ['scripts/run.mjs', 'check']);
 // The local build: the account pages use the Auth emulator the browser tests start (through the site's origin).
 const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator']);
-// Size budgets (src/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
+// Size budgets (src/kernel/wire/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });

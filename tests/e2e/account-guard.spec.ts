@@ -94,7 +94,7 @@ test('every guarded page lets the administrator in', async ({ browser, baseURL }
     for (const route of GUARDED_ROUTES) {
       await page.goto(route);
       await expect(page.locator('[data-state="allowed"]'), route).toContainText(`You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`);
-      // /admin shows the admin screen itself (src/admin/).
+      // /admin shows the admin screen itself (src/apps/admin/).
       if (route === '/admin') await expect(page.locator('[data-state="allowed"]').getByRole('heading', { name: 'Media library' }), route).toBeVisible();
     }
   } finally {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSiteServer } from '../../src/server/create-server.ts';
+import { createSiteServer } from '../../src/generator/server/create-server.ts';
 import { addBlock, blockTitles, openAsAdmin, previewOf, selectBlock } from '../support/builder.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 

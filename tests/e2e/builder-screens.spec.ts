@@ -4,9 +4,9 @@
 // sync in its own tab; the dashboard lists (this browser's and the bucket's), duplicates and deletes
 // drafts and starts new pages; every builder state passes axe.
 import type { Page } from '@playwright/test';
-import type { BuilderSiteData } from '../../src/builder/site-data.ts';
-import type { PagePayload } from '../../src/builder/payload.ts';
-import { payloadPathFor } from '../../src/render/output-paths.ts';
+import type { BuilderSiteData } from '../../src/kernel/wire/builder-data.ts';
+import type { PagePayload } from '../../src/kernel/wire/payload.ts';
+import { payloadPathFor } from '../../src/kernel/wire/output-paths.ts';
 import { addBlock, openAsAdmin, previewOf, selectBlock } from '../support/builder.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 import { axeViolations } from '../support/quality/axe.ts';

@@ -3,8 +3,8 @@
 // from the site's own origin (no CSP violation) and the export writes as `storage:media/<name>`;
 // a draft saved on one device (a browser context) is in the bucket, and another device opens it
 // from the dashboard as it was left.
-import { LOCAL_EMULATOR_CONFIG } from '../../src/account/config.ts';
-import { EMULATOR_OWNER, uploadObject } from '../../src/media/local/storage-rest.ts';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
+import { EMULATOR_OWNER, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
 import { photo, uniqueName } from '../support/admin.ts';
 import { addBlock, openAsAdmin, previewOf, selectBlock } from '../support/builder.ts';
 import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';

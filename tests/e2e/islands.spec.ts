@@ -1,9 +1,9 @@
-// The layout's behaviour once its islands have hydrated (spec §2, §4, §7, §8, §9), in Chromium.
+// The layout's behaviour once its islands have hydrated, in Chromium: menus, sidebar, contact section, scroll-to-top, build checks, prefetch.
 import type { Page, Route } from '@playwright/test';
 import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 /**
- * The widgets hydrate when the visitor first acts (src/islands/wake.ts): a Shift press, which
+ * The widgets hydrate when the visitor first acts (src/apps/islands/wake.ts): a Shift press, which
  * changes nothing else, wakes them. Then waits until React has hydrated the named islands (each
  * marks its element data-hydrated). The contact section is hydrated only when its load changes
  * what it shows; otherwise boot marks it data-checked.

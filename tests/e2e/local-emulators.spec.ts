@@ -1,8 +1,8 @@
 // `npm start`'s way to the local emulators, through the real server and emulators (the config's
-// webServer): only the SDKs' requests pass (src/server/emulator-routes.ts). Raw HTTP, so that dot
+// webServer): only the SDKs' requests pass (src/generator/server/emulator-routes.ts). Raw HTTP, so that dot
 // segments reach the server as they were sent.
-import { LOCAL_EMULATOR_CONFIG } from '../../src/account/config.ts';
-import { EMULATOR_OWNER, uploadObject } from '../../src/media/local/storage-rest.ts';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
+import { EMULATOR_OWNER, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
 import { LOCAL_ACCOUNTS } from '../support/accounts.ts';
 import { E2E_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { get } from '../support/server-site.ts';

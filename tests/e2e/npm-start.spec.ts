@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { freePort } from '../../src/account/local/auth-emulator.ts';
+import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 /** Processes whose process group is `group`, from /proc (Linux). */

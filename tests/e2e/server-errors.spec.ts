@@ -9,7 +9,7 @@ const failingServer = { origin: '', errors: [] as string[] };
 let server: Server | undefined;
 
 test.beforeAll(async () => {
-  const { createSiteServer } = await import('../../src/server/create-server.ts');
+  const { createSiteServer } = await import('../../src/generator/server/create-server.ts');
   server = await createSiteServer({
     root: join(projectRoot, 'dist'),
     netlifyToml: join(projectRoot, 'netlify.toml'),

@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { LOCAL_PROJECT_ID } from '../../src/account/config.ts';
-import { LOCAL_ACCOUNTS } from '../../src/account/local/local-accounts.ts';
+import { LOCAL_PROJECT_ID } from '../../src/kernel/wire/firebase-config.ts';
+import { LOCAL_ACCOUNTS } from '../../src/generator/emulators/local-accounts.ts';
 import { E2E_AUTH_PORT } from './e2e-ports.ts';
 
 export { LOCAL_ACCOUNTS };

@@ -3,7 +3,7 @@
 // bucket holds, asked over its REST API on the site's origin (as the SDK asks it).
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { LOCAL_EMULATOR_CONFIG } from '../../src/account/config.ts';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
 import { expect } from './e2e/fixtures.ts';
 
 export interface PhotoFile {

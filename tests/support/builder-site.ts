@@ -4,14 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { checkSite } from '../../src/build.ts';
-import type { RenderForLint } from '../../src/builder/check-draft.ts';
-import type { PagePayload } from '../../src/builder/payload.ts';
-import { builderSiteData, reviveSiteData, type BuilderSite } from '../../src/builder/site-data.ts';
-import { payloadOf } from '../../src/emit/builder-files.ts';
-import { parseDocument } from '../../src/lint/parse-html.ts';
-import { LINT_ASSETS } from '../../src/lint/lint-site.ts';
-import { sitePartsOf } from '../../src/render/page-parts.ts';
+import { checkSite } from '../../src/generator/build.ts';
+import { draftLint, type RenderForLint } from '../../src/apps/builder/lint-draft.ts';
+import type { PagePayload } from '../../src/kernel/wire/payload.ts';
+import { builderSiteData, reviveSiteData, type BuilderSite } from '../../src/kernel/wire/builder-data.ts';
+import { payloadOf } from '../../src/generator/emit/builder-files.ts';
+import { parseDocument } from '../../src/kernel/lint/parse-html.ts';
+import { LINT_ASSETS } from '../../src/generator/lint/lint-site.ts';
+import { sitePartsOf } from '../../src/kernel/render/page-parts.ts';
 import { PROJECT_ROOT, REAL_CONTENT } from './sites.ts';
 
 export interface BuilderFixture {
@@ -29,3 +29,6 @@ export async function builderFixture(contentDir = REAL_CONTENT): Promise<Builder
 
 /** Renders to static HTML and parses it as the lint does. */
 export const renderForLint: RenderForLint = (element: ReactElement) => parseDocument(`<body>${renderToStaticMarkup(element)}</body>`);
+
+/** The builder's lint for a site, on the server-rendered page. */
+export const lintFor = (site: BuilderSite) => draftLint(site, renderForLint);

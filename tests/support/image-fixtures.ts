@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { BuildReport } from '../../src/build.ts';
-import { ContentError, type ContentProblem } from '../../src/errors/problems.ts';
+import type { BuildReport } from '../../src/generator/build-types.ts';
+import { ContentError, type ContentProblem } from '../../src/kernel/errors/problems.ts';
 import { buildInto, type BuiltFolder } from './sites.ts';
 
 export const PHOTO = { name: 'kitchen.jpg', width: 1600, height: 1000 } as const;

@@ -2,10 +2,10 @@
 // so a test can say how many metadata and byte requests a build made.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { freePort } from '../../src/account/local/auth-emulator.ts';
-import { ALT_KEY } from '../../src/images/library-reference.ts';
-import { startStorageEmulator, type StorageEmulator } from '../../src/media/local/storage-emulator.ts';
-import { EMULATOR_OWNER, uploadObject } from '../../src/media/local/storage-rest.ts';
+import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
+import { ALT_KEY } from '../../src/kernel/wire/library-reference.ts';
+import { startStorageEmulator, type StorageEmulator } from '../../src/generator/emulators/storage-emulator.ts';
+import { EMULATOR_OWNER, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
 
 export interface CountedLibrary {
   emulator: StorageEmulator;

@@ -2,11 +2,12 @@
 // (lint-clean but for the word count), one case folder laid on top, loaded and linted in memory.
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentProblem, ProblemCode } from '../../src/errors/problems.ts';
-import type { LintContext } from '../../src/lint/context.ts';
-import { parseDocument } from '../../src/lint/parse-html.ts';
-import { DEFAULT_LINT_OPTIONS, lintSite, type LintOptions, type LintReport } from '../../src/lint/lint-site.ts';
-import { SourceFiles } from '../../src/lint/sources.ts';
+import type { ContentProblem, ProblemCode } from '../../src/kernel/errors/problems.ts';
+import type { LintContext } from '../../src/kernel/lint/context.ts';
+import { parseDocument } from '../../src/kernel/lint/parse-html.ts';
+import { lintSite, type LintReport } from '../../src/generator/lint/lint-site.ts';
+import { DEFAULT_LINT_OPTIONS, type LintOptions } from '../../src/kernel/lint/options.ts';
+import { SourceFiles } from '../../src/kernel/lint/sources.ts';
 import { copyMinimalSite, FIXTURES, loadSite } from './sites.ts';
 
 export const LINT_FIXTURES = path.join(FIXTURES, 'lint');

@@ -1,5 +1,5 @@
 // The `next` of /login as an attacker would write it: every spelling that could send a visitor who
-// signs in to another site. The unit test (tests/unit/account/next-path.test.ts) runs them all
+// signs in to another site. The unit test (tests/unit/kernel/components/account/next-path.test.ts) runs them all
 // through safeNextPath; the browser test (tests/e2e/account-sign-in.spec.ts) signs in with the
 // ones marked `inBrowser` and checks where Chromium really lands.
 

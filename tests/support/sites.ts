@@ -4,10 +4,11 @@ import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSite, Site, type BuildReport, type SiteOptions } from '../../src/build.ts';
-import type { LoadedContent } from '../../src/content/load-content.ts';
-import { ContentError, type ContentProblem } from '../../src/errors/problems.ts';
-import type { SiteModel } from '../../src/site/site-model.ts';
+import { checkSite, Site } from '../../src/generator/build.ts';
+import { type BuildReport, type SiteOptions } from '../../src/generator/build-types.ts';
+import type { LoadedContent } from '../../src/kernel/content/collections.ts';
+import { ContentError, type ContentProblem } from '../../src/kernel/errors/problems.ts';
+import type { SiteModel } from '../../src/kernel/site/site-model.ts';
 import { BuiltFolder } from './built-folder.ts';
 
 export { BuiltFolder } from './built-folder.ts';

@@ -1,10 +1,10 @@
 // The media library's access policy as a table of cases: who, what, where, which file → allowed?
-// It runs against the local Storage emulator (whose rules are src/media/storage-policy.ts) and,
+// It runs against the local Storage emulator (whose rules are src/generator/emulators/storage-policy.ts) and,
 // where it can start, against firebase-tools' official emulator evaluating storage.rules
-// (tests/unit/media/storage-policy.test.ts), so the function and the rules file say the same.
-import { MAX_PHOTO_BYTES } from '../../src/media/media-rules.ts';
-import { MAX_DRAFT_BYTES } from '../../src/media/storage-policy.ts';
-import { deleteObject, EMULATOR_OWNER, getObjectMetadata, listFolder, updateObjectMetadata, uploadObject, type BucketAddress } from '../../src/media/local/storage-rest.ts';
+// (tests/unit/generator/emulators/storage-policy.test.ts), so the function and the rules file say the same.
+import { MAX_PHOTO_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { MAX_DRAFT_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { deleteObject, EMULATOR_OWNER, getObjectMetadata, listFolder, updateObjectMetadata, uploadObject, type BucketAddress } from '../../src/generator/emulators/storage-rest.ts';
 
 export type Who = 'nobody' | 'member' | 'admin';
 export type Action = 'get' | 'list' | 'create' | 'update' | 'delete';

@@ -1,5 +1,5 @@
 // The Content Security Policy the site is served with, read from netlify.toml by Netlify's own
-// parser and matched as Netlify matches it (src/server/netlify-rules.ts). Public pages keep the
+// parser and matched as Netlify matches it (src/generator/server/netlify-rules.ts). Public pages keep the
 // policy they had before the media library; the admin and builder pages get the same one, and it
 // is enough for them: the library's calls go to the storage origin (connect-src), and its photos are
 // drawn into data: URLs (img-src 'self' data:). A netlify.toml rule that gave those routes a second
@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersForPath, loadNetlifyRules, type NetlifyRules } from '../../src/server/netlify-rules.ts';
+import { headersForPath, loadNetlifyRules, type NetlifyRules } from '../../src/generator/server/netlify-rules.ts';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SIGN_IN_ROUTES } from '../support/spec-routes.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 

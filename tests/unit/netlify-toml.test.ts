@@ -1,6 +1,6 @@
 // netlify.toml's settings that the rest of the project relies on: Pretty URLs on (the local server
-// follows those rules, src/server/resolve-file.ts), and the cache plugin, pinned, keeping what a
-// warm build needs (tests/unit/cache/netlify-cache.test.ts shows what that spares).
+// follows those rules, src/generator/server/resolve-file.ts), and the cache plugin, pinned, keeping what a
+// warm build needs (tests/unit/generator/cache/netlify-cache.test.ts shows what that spares).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import toml from '@iarna/toml';

@@ -79,15 +79,15 @@ describe('.github/workflows/content.yml', () => {
 describe('.github/workflows/storage-rules.yml', () => {
   const rulesWorkflow = parse(read('.github/workflows/storage-rules.yml')) as Workflow;
   const job = rulesWorkflow.jobs['storage-rules']!;
-  const table = 'tests/unit/media/storage-policy.test.ts';
+  const table = 'tests/unit/generator/emulators/storage-policy.test.ts';
 
   it('runs on every pull request that touches the rules, the policy, the table or itself, and on every push to main', () => {
     const paths = rulesWorkflow.on.pull_request?.paths ?? [];
     for (const file of [
       'storage.rules',
-      'src/media/storage-policy.ts',
-      'src/media/media-rules.ts',
-      'src/images/library-reference.ts',
+      'src/generator/emulators/storage-policy.ts',
+      'src/kernel/wire/media-rules.ts',
+      'src/kernel/wire/library-reference.ts',
       'tests/support/storage-policy-cases.ts',
       'tests/support/official-storage-emulator.ts',
       table,

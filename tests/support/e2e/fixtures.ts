@@ -2,7 +2,7 @@
 // with the project's own content loader, and a console-error watch on every page.
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
-import type { SiteModel } from '../../../src/site/site-model.ts';
+import type { SiteModel } from '../../../src/kernel/site/site-model.ts';
 
 export { expect };
 
@@ -17,7 +17,7 @@ let siteModel: Promise<SiteModel> | undefined;
  * Imported on first use, so listing the tests does not load the whole build pipeline.
  */
 export function loadSite(): Promise<SiteModel> {
-  siteModel ??= import('../../../src/build.ts').then(({ checkSite }) => checkSite({ projectRoot })).then(({ site }) => site);
+  siteModel ??= import('../../../src/generator/build.ts').then(({ checkSite }) => checkSite({ projectRoot })).then(({ site }) => site);
   return siteModel;
 }
 

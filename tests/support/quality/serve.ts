@@ -1,8 +1,8 @@
 // Starts the project's own Netlify-like server (the one `npm start` uses) on 127.0.0.1 and a free
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
-import { emulatorProxy, type EmulatorProxyOptions } from '../../../src/server/emulator-proxy.ts';
-import { createSiteServer } from '../../../src/server/create-server.ts';
+import { emulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
+import { createSiteServer } from '../../../src/generator/server/create-server.ts';
 
 export interface RunningSite {
   /** The origin, without a trailing slash: http://127.0.0.1:<port> */
@@ -12,7 +12,7 @@ export interface RunningSite {
 
 /**
  * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
- * `emulators`: pass the SDKs' requests on to them, as `npm start` does (src/server/emulator-proxy.ts).
+ * `emulators`: pass the SDKs' requests on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
  */
 export async function serveSite(root: string, netlifyToml: string, { unref = false, emulators = {} }: { unref?: boolean; emulators?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { MediaLibrary } from '../../media/library.ts';
+import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
+import { formatBytes, formatTime } from '../format.ts';
+import { needsAlt } from './photos.ts';
+import { Thumbnail } from './Thumbnail.tsx';
+
+/** The library as a grid: thumbnail, name, dimensions, size and date, "needs alt text" where it is missing, and Details. */
+export function PhotoGrid({ photos, library, onOpen }: { photos: readonly LibraryPhoto[]; library: MediaLibrary; onOpen: (photo: LibraryPhoto) => void }) {
+  return (
+    <ul className="admin-grid">
+      {photos.map((photo) => (
+        <PhotoCard key={photo.file.fullPath} photo={photo} library={library} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+function PhotoCard({ photo, library, onOpen }: { photo: LibraryPhoto; library: MediaLibrary; onOpen: (photo: LibraryPhoto) => void }) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const { file } = photo;
+  return (
+    <li className="admin-card" data-path={file.fullPath}>
+      <Thumbnail photo={photo} library={library} width={480} className="admin-thumb" onSize={setSize} />
+      <h4 className="admin-card-name">{file.name}</h4>
+      <p className="admin-card-facts">
+        <span>{size ? `${size.width} × ${size.height} px` : 'Measuring…'}</span>
+        <span>{formatBytes(file.size)}</span>
+        <span>{formatTime(file.updated)}</span>
+      </p>
+      {needsAlt(photo) ? <p className="admin-badge">Needs alt text</p> : null}
+      <button type="button" className="button button-secondary" onClick={() => onOpen(photo)} aria-label={`Details of ${file.name}`}>
+        Details
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+// /experiments/block-builder/preview?draft=<id>: the draft's preview in a tab of its own, kept in
+// sync with the builder (every change arrives on a BroadcastChannel; the saved draft on opening).
+import { useEffect, useMemo, useState } from 'react';
+import { useDraftCheck } from './use-draft-check.ts';
+import type { Draft } from '../draft.ts';
+import type { DraftStore } from '../draft-store.ts';
+import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
+import { useSiteWithLibraryImages } from './LibraryImage.tsx';
+import { PreviewFrame } from './PreviewFrame.tsx';
+import { queryParameter } from './screen.tsx';
+import { PREVIEW_CHANNEL } from './use-draft-editor.ts';
+
+export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; store: DraftStore }) {
+  const id = queryParameter('draft');
+  const [draft, setDraft] = useState<Draft | null | undefined>(undefined);
+  const site = useSiteWithLibraryImages(siteData, draft ?? null);
+  useEffect(() => {
+    if (!id) return setDraft(null);
+    const channel = new BroadcastChannel(PREVIEW_CHANNEL);
+    let live = false;
+    channel.onmessage = (event: MessageEvent<Draft>) => {
+      if (event.data.id !== id) return;
+      live = true;
+      setDraft(event.data);
+    };
+    void store.get(id).then((saved) => !live && setDraft(saved ?? null));
+    return () => channel.close();
+  }, [id, store]);
+  const page = useDraftCheck(draft, site)?.page;
+  if (draft === undefined) return <p role="status">Loading the draft…</p>;
+  if (draft === null) {
+    return (
+      <p className="notice">
+        No draft to preview. Open the preview from the builder’s “Open the preview in a new tab”, or <a href="/test-builder-dashboard">choose a draft</a>.
+      </p>
+    );
+  }
+  return <PreviewFrame page={page} site={site} title={String(draft.data.title ?? 'Preview')} />;
+}

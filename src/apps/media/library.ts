@@ -1,0 +1,43 @@
+import type { LibraryPhoto } from '../../kernel/wire/media-library.ts';
+
+/**
+ * What the admin screen needs from the media library, as one interface: the browser passes the
+ * Firebase implementation (firebase-library.ts); the builder's image picker takes the same. Every
+ * call rejects with the service's error, which the screen turns into words (storage-errors.ts).
+ */
+
+/** A photo drawn small, as a data: URL (see MediaLibrary.preview), and its own size in pixels. */
+export interface Preview {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface UploadProgress {
+  transferred: number;
+  total: number;
+}
+
+/** An upload under way: it settles with the stored photo, or rejects (`storage/canceled` after cancel()). */
+export interface Upload {
+  done: Promise<LibraryPhoto>;
+  cancel(): void;
+}
+
+export interface MediaLibrary {
+  /** Every photo under media/, with its metadata. */
+  list(): Promise<LibraryPhoto[]>;
+  /** Uploads (or replaces: the same path) a photo with its metadata; progress as the bytes go. */
+  upload(fullPath: string, file: Blob, metadata: { contentType: string; customMetadata: Record<string, string> }, onProgress: (progress: UploadProgress) => void): Upload;
+  /** Sets custom metadata: keys given `null` are removed. */
+  updateCustomMetadata(fullPath: string, customMetadata: Record<string, string | null>): Promise<LibraryPhoto>;
+  /** Resolves once the service has deleted it (200 or 204). */
+  remove(fullPath: string): Promise<void>;
+  /**
+   * The photo at most `width` pixels wide, as a data: URL. Its bytes come through the SDK (the
+   * CSP's connect-src), not an <img> pointing at the storage origin: the site's img-src stays
+   * 'self' data: on every page (README, "Media library", on why Netlify could not loosen it for
+   * the admin pages alone).
+   */
+  preview(fullPath: string, width: number): Promise<Preview>;
+}

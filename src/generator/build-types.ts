@@ -1,0 +1,50 @@
+// What a build session is given, and what each build reports (src/generator/build.ts).
+import type { FirebaseWebConfig } from '../kernel/wire/firebase-config.ts';
+import type { CodeKeys } from './cache/code-key.mjs';
+import type { PageScriptWeight } from './emit/script-weights.ts';
+import type { LibrarySource } from './images/library-photos.ts';
+import type { SiteModel } from '../kernel/site/site-model.ts';
+
+export interface SiteOptions {
+  projectRoot: string;
+  /** Defaults to <projectRoot>/content. */
+  contentDir?: string;
+  /** Where the site is written; not needed to check it. */
+  outDir?: string;
+  /** Kept between builds: loaded files, the output folder's record, the bundle, encoded images. Defaults to <projectRoot>/.cache; false keeps nothing on disk. */
+  cacheDir?: string | false;
+  /** Netlify's URL build variable; the profile's url when absent. */
+  siteUrl?: string;
+  /** Where the media library's photos (`storage:media/…` in content) are fetched from (src/generator/images/library-photos.ts). */
+  library?: LibrarySource;
+  /** The sign-in service's web config (src/kernel/wire/firebase-config.ts); the account pages say sign-in is not set up without it. */
+  firebase?: FirebaseWebConfig;
+  /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/generator/emit/deploy-context.ts). */
+  deployContext?: string;
+  /** The build time, shown in the footer year and the manifest. */
+  clock?: () => Date;
+  /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
+  threads?: number;
+  threshold?: number;
+  /** Whether this thread takes its share of the work too (default true); tests set false to have the worker threads do all of it. */
+  mainThreadWorks?: boolean;
+  /** Tests only: stand-ins for the generator's code keys. */
+  codeKeys?: CodeKeys;
+}
+
+export interface BuildReport {
+  pages: number;
+  files: number;
+  bytes: number;
+  /** Files written, the rest being already up to date. */
+  written: number;
+  milliseconds: number;
+  buildId: string;
+  images: { encoded: number; cached: number };
+  /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
+  libraryPhotos: number;
+  scripts: PageScriptWeight[];
+  /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
+  work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
+  site: SiteModel;
+}

@@ -1,0 +1,300 @@
+// The build session: one path from content/ to dist/. `build()` and `update(changed)` run the same
+// stages, the update with a filter, as Lume's core/site.ts does: 1. load (content/, each file by
+// src/kernel/check/), 2. derive and cross-check (src/kernel/site/), 3. render (src/kernel/render/),
+// 4. write (emit/), with the bundle (bundle/) and images (images/) alongside. A session keeps what it
+// loaded and what the output folder holds, so the next build or update does only what changed.
+import path from 'node:path';
+import type { BuildReport, SiteOptions } from './build-types.ts';
+import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
+import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
+import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
+import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
+import { loadContent, type ContentReadResult } from './content/load-content.ts';
+import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
+import { OutputFolder } from './emit/output-folder.ts';
+import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
+import { contentHealthJson } from './emit/content-health.ts';
+import { BuildFile } from '../kernel/wire/build-files.ts';
+import { HEALTH_LINT_MAX_PAGES } from './emit/health-lint.ts';
+import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
+import { DiskCache } from './images/disk-cache.ts';
+import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
+import { libraryPathOf } from '../kernel/wire/library-reference.ts';
+import { imagePlanner } from './images/responsive-images.ts';
+import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
+import { sitePartsOf } from '../kernel/render/page-parts.ts';
+import type { RenderInput } from '../kernel/render/page-context.tsx';
+import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
+import { CheckedPages } from '../kernel/site/checked-pages.ts';
+import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
+import { ThreadPool, threadLimit } from './threads/pool.ts';
+import type { RenderResult } from './threads/protocol.ts';
+import { shareWork } from './threads/share.ts';
+
+const THRESHOLD = 500;
+const RENDER_BATCH = 24;
+
+export class Site {
+  #files = new Map<string, LoadedFile>();
+  #bundle: Promise<BundleResult> | undefined;
+  #pool: ThreadPool | null = null;
+  #generation = 0;
+  /** Files and pages done by worker threads in the current build. */
+  #onThreads = 0;
+  #folder: OutputFolder | undefined;
+  /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
+  #pending = new Set<string>();
+  /** Each page's cross-check, kept while its targets stay the same. */
+  #checked = new CheckedPages();
+  #pageKeys: PageKeys;
+  #built = false;
+  /** Each page's lint result by key, for content-health.json (src/generator/emit/health-lint.ts). */
+  #lintMemory = new Map<string, Record<string, { checked: number; problems: ContentProblem[] }>>();
+  readonly contentDir: string;
+  readonly cacheDir: string | null;
+  readonly keys: CodeKeys;
+
+  private constructor(readonly options: SiteOptions) {
+    this.contentDir = options.contentDir ?? path.join(options.projectRoot, 'content');
+    this.cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? path.join(options.projectRoot, '.cache'));
+    this.keys = options.codeKeys ?? codeKeys();
+    this.#pageKeys = new PageKeys(this.keys.render);
+  }
+
+  /** A session on an output folder, knowing what the cache knows of the content and the folder. */
+  static async open(options: SiteOptions): Promise<Site> {
+    const site = new Site(options);
+    const known = site.#entriesFile ? await readKeyed<Map<string, LoadedFile>>(site.#entriesFile, site.keys.load) : undefined;
+    if (known) site.#files = known;
+    return site;
+  }
+
+  get #entriesFile(): string | null {
+    return this.cacheDir && path.join(this.cacheDir, 'entries', `${digest(path.resolve(this.contentDir)).slice(0, 12)}.bin`);
+  }
+
+  /** Checks every file, then builds what changed. */
+  build(): Promise<BuildReport> {
+    return this.#run();
+  }
+
+  /**
+   * Builds after these files were added, changed or deleted (content, images, public files),
+   * checking only them and those of earlier updates that failed; everything, before a first
+   * successful build.
+   */
+  update(changed: readonly string[]): Promise<BuildReport> {
+    for (const file of changed) this.#pending.add(path.resolve(file));
+    return this.#run(this.#built ? new Set(this.#pending) : undefined);
+  }
+
+  /** Stages 1 and 2 only: the content loaded, derived and cross-checked, every problem thrown at once. */
+  async check(): Promise<{ read: ContentReadResult; site: SiteModel }> {
+    const read = await this.#load();
+    return { read, site: this.#derive(read, []) };
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = null;
+  }
+
+  /** The output folder, and what the cache knows of it, opened with the first build. */
+  get folder(): OutputFolder {
+    if (!this.#folder) throw new Error('The output folder is opened by the first build.');
+    return this.#folder;
+  }
+
+  async #run(changed?: ReadonlySet<string>): Promise<BuildReport> {
+    const started = performance.now();
+    const { projectRoot, outDir } = this.options;
+    if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
+    this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
+    this.#onThreads = 0;
+    const bundling = (this.#bundle ??= this.#makeBundle());
+    const read = await this.#load(changed);
+    const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+    try {
+      return await this.#renderAndWrite(read, og, bundling, changed, started);
+    } catch (error) {
+      // A failed build leaves nothing running behind it: the share images write into .cache/og/.
+      await og.files.catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Stages 2 to 6 on what stage 1 read. */
+  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, bundling: Promise<BundleResult>, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
+    const { projectRoot } = this.options;
+    const site = this.#derive(read, og.problems);
+    const bundle = await bundling;
+    const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
+    // Every check before the first write: over its JavaScript budget, a page stops the build.
+    const jobs = renderJobs(site);
+    const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.weights);
+    checkScriptBudget(scripts);
+
+    this.folder.begin();
+    try {
+      // The entry cache is for the next process (the dev server's updates keep theirs in memory):
+      // written while the pages render, when the worker threads take the larger share.
+      const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
+      const digests = partDigests(input.parts);
+      const { rendered, keys, html } = await this.#render(input, jobs, digests);
+      const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
+      const builderKey = digest(this.keys.all, ...Object.values(digests));
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey });
+      // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
+      // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
+      const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
+      await this.folder.write(BuildFile.ContentHealth, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
+      const buildId = this.folder.buildId();
+      await writeBuildFiles(site, buildId, bundle, this.folder);
+      await Promise.all([this.folder.commit(buildId), saving]);
+      this.#files = read.files;
+      this.#pending.clear();
+      this.#built = true;
+      return {
+        pages: site.pages.length,
+        ...this.folder.stats,
+        written: this.folder.written,
+        milliseconds: performance.now() - started,
+        buildId,
+        images,
+        libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
+        scripts,
+        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
+        site,
+      };
+    } catch (error) {
+      await this.folder.discard();
+      throw error;
+    }
+  }
+
+  /** Stage 1, on worker threads when many files must be parsed. */
+  async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
+    const { projectRoot } = this.options;
+    const imagesDir = path.join(this.contentDir, 'images');
+    const library = this.options.library && { ...this.options.library, cacheDir: this.#disk('library').dir };
+    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
+    const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
+    // An image that changed is seen through the files that show it.
+    const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
+    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir, library };
+    return loadContent({
+      contentDir: this.contentDir,
+      settings,
+      known: this.#files,
+      only,
+      parseMany: async (items) => {
+        const here = (batch: typeof items) => Promise.all(batch.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+        const pool = this.#threadsFor(items.length);
+        if (!pool) return here(items);
+        return shareWork(items, pool, {
+          here: this.options.mainThreadWorks === false ? undefined : here,
+          there: (thread, batch) => {
+            this.#onThreads += batch.length;
+            return thread.request({ type: 'parse', settings: settingsData, items: batch });
+          },
+        });
+      },
+    });
+  }
+
+  #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
+    const problems = [...read.problems, ...moreProblems];
+    if (!read.content) throw new ContentError(problems.sort(compareProblems));
+    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date(), firebase: this.options.firebase, checked: this.#checked }, { problems, invalid: read.invalid });
+  }
+
+  /**
+   * Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker
+   * threads when there are many. Returns how many were rendered, every job's key (in order) and
+   * the HTML of the pages rendered on this thread, kept for the content health up to its limit.
+   */
+  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
+    const keys: string[] = [];
+    const todo: { job: RenderJob; key: string }[] = [];
+    for (const job of jobs) {
+      const key = 'page' in job ? this.#pageKeys.keyOf(digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
+      keys.push(key);
+      if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
+      else todo.push({ job, key });
+    }
+    const pool = this.#threadsFor(todo.length);
+    // Each page's write starts as soon as it is rendered; the next page renders meanwhile.
+    // Up to the content health's limit, the HTML rendered here is kept for its lint, which then need not render it again.
+    const html = new Map<string, string>();
+    const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
+    const here = async (batch: typeof todo): Promise<RenderResult[]> => {
+      await Promise.all(
+        batch.map(({ job, key }) => {
+          const rendered = renderJob(input, job).html;
+          if (keep) html.set(job.path, rendered);
+          return this.folder.write(job.path, rendered, key);
+        }),
+      );
+      return [];
+    };
+    if (!pool) {
+      // In batches: each batch's files are written before the next renders, so the HTML of
+      // thousands of pages is never held at once.
+      for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
+      return { rendered: todo.length, keys, html };
+    }
+    await this.folder.beforeWriting();
+    const generation = ++this.#generation;
+    const sent = new Set<unknown>();
+    const { root } = this.folder;
+    const results = await shareWork(todo, pool, {
+      here: this.options.mainThreadWorks === false ? undefined : here,
+      there: (thread, batch) => {
+        this.#onThreads += batch.length;
+        const first = !sent.has(thread);
+        sent.add(thread);
+        const tasks = batch.map(({ job, key }) => ({ job, key, known: this.folder.known(job.path)?.hash }));
+        return thread.request<RenderResult[]>({ type: 'render', generation, input: first ? input : undefined, root, tasks });
+      },
+    });
+    for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
+    return { rendered: todo.length, keys, html };
+  }
+
+  /** The worker threads, started once a stage has `work` items above the threshold. */
+  #threadsFor(work: number): ThreadPool | null {
+    const limit = threadLimit(this.options.threads);
+    if (!this.#pool && limit > 0 && work >= (this.options.threshold ?? THRESHOLD)) this.#pool = new ThreadPool(limit);
+    return this.#pool && work >= (this.options.threshold ?? THRESHOLD) && this.#pool.live.length > 0 ? this.#pool : null;
+  }
+
+  /** The bundle stage, kept on disk under the render code key: esbuild takes longer than the rest of a small build. */
+  async #makeBundle(): Promise<BundleResult> {
+    const file = this.cacheDir && path.join(this.cacheDir, 'bundle', `${digest(path.resolve(this.options.projectRoot)).slice(0, 12)}.bin`);
+    const kept = file ? await readKeyed<BundleResult>(file, this.keys.render) : undefined;
+    if (kept) return kept;
+    const made = await bundleAssets(this.options.projectRoot);
+    if (file) await writeKeyed(file, this.keys.render, made);
+    return made;
+  }
+
+  #disk(name: string): DiskCache {
+    return new DiskCache(path.join(this.cacheDir ?? path.join(this.options.projectRoot, '.cache'), name));
+  }
+
+  async #saveEntries(read: ContentReadResult): Promise<void> {
+    const file = this.#entriesFile;
+    if (file) await writeKeyed(file, this.keys.load, read.files, { keep: 6 });
+  }
+}
+
+/** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
+export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{ content: NonNullable<ContentReadResult['content']>; site: SiteModel; images: ContentReadResult['images'] }> {
+  const session = await Site.open(options);
+  try {
+    const { read, site } = await session.check();
+    return { content: read.content!, site, images: read.images };
+  } finally {
+    await session.close();
+  }
+}

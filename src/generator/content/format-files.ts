@@ -1,0 +1,47 @@
+// `npm run format:content` and the canonical-format warning of `npm run check`: every content file
+// compared with its canonical form (canonical.ts), and rewritten into it on request.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { canonicalFile } from '../../kernel/content/canonical-document.ts';
+import { COLLECTIONS, SINGLES } from '../../kernel/content/collections.ts';
+import { displayPath } from './load-entry.ts';
+import { schemaOfFile } from './load-content.ts';
+import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
+
+/** The canonical text of a content file, or null when it cannot be read as one (the check reports why). */
+function canonicalText(contentDir: string, absolute: string, text: string): string | null {
+  const key = schemaOfFile(contentDir, absolute);
+  if (!key) return null;
+  const raw = readEntry(absolute, text);
+  if (isProblem(raw)) return null;
+  const doc = parseDocument(raw.frontMatter, { uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  const schema = key in COLLECTIONS ? COLLECTIONS[key as keyof typeof COLLECTIONS].schema : SINGLES[key as keyof typeof SINGLES].schema;
+  return canonicalFile(doc, schema, raw.body);
+}
+
+export interface FormatResult {
+  /** Content files, as shown to the user (relative to `displayRoot`). */
+  checked: number;
+  /** Files that were not in the canonical form (and, when writing, now are). */
+  changed: string[];
+}
+
+/** Every content file compared with its canonical form; rewritten into it when `write` is set. */
+export function formatContentFiles(contentDir: string, { write = false, displayRoot = process.cwd() } = {}): FormatResult {
+  const files = (readdirSync(contentDir, { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join(contentDir, name))
+    .filter((absolute) => schemaOfFile(contentDir, absolute) !== undefined)
+    .sort();
+  const changed: string[] = [];
+  for (const absolute of files) {
+    const text = readFileSync(absolute, 'utf8');
+    const canonical = canonicalText(contentDir, absolute, text);
+    if (canonical === null || canonical === text) continue;
+    changed.push(displayPath(absolute, displayRoot));
+    if (write) writeFileSync(absolute, canonical);
+  }
+  return { checked: files.length, changed };
+}

@@ -1,0 +1,147 @@
+// Stage 1: every content file loaded (load-entry.ts) and assembled into the site's content, with
+// the problems of all the files that did not load. A build checks every file; an update after an
+// edit checks only the files it names and keeps what it knows of the rest.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentProblem } from '../../kernel/errors/problems.ts';
+import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
+import { ContentEntry } from '../../kernel/content/entry.ts';
+import { COLLECTIONS, schemaOfPath, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from '../../kernel/content/collections.ts';
+import { checkFile, displayPath, parseFile, type CheckedFile, type LoadedFile, type LoadSettings } from './load-entry.ts';
+
+
+export interface ContentReadResult {
+  /** Null when a site-wide file (profile, navigation, contact routing) is unusable. */
+  content: LoadedContent | null;
+  problems: ContentProblem[];
+  invalid: InvalidEntries;
+  /** The raster images the content shows, planned (sizes and output names) but not encoded. */
+  images: ImageMap;
+  /** Every file as loaded, by absolute path: what the next build or update knows. */
+  files: Map<string, LoadedFile>;
+  /** Files loaded (read and converted) rather than known. */
+  loaded: number;
+}
+
+/** Parses files that must be loaded again: here, or spread over worker threads (src/generator/threads/). */
+export type ParseMany = (items: { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> }[]) => Promise<LoadedFile[]>;
+
+export interface LoadOptions {
+  contentDir: string;
+  settings: LoadSettings;
+  /** What the last build made of each file, by absolute path. */
+  known?: ReadonlyMap<string, LoadedFile>;
+  /** Check only these files (added, changed or deleted), and keep the rest as known; every file when absent. */
+  only?: ReadonlySet<string>;
+  parseMany?: ParseMany;
+}
+
+/** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
+export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
+
+const parseHere: (settings: LoadSettings) => ParseMany = (settings) => (items) => Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+
+export async function loadContent({ contentDir, settings, known = new Map(), only, parseMany = parseHere(settings) }: LoadOptions): Promise<ContentReadResult> {
+  const problems: ContentProblem[] = [];
+  const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
+  const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
+
+  const files = new Map<string, LoadedFile>();
+  const toParse: Parameters<ParseMany>[0] = [];
+  const check = async (absolute: string, schema: SchemaKey, before: LoadedFile | undefined) => {
+    const checked = await checkFile(absolute, schema, settings, before);
+    // Known files from the entry cache were deserialised: their entries get their methods back too.
+    if ('reuse' in checked) files.set(absolute, reviveEntry(checked.reuse));
+    else if ('missing' in checked) files.set(absolute, checked.missing);
+    else toParse.push({ absolute, schema, checked });
+  };
+  const checking: Promise<void>[] = [];
+  for (const { absolute, schema } of targets) {
+    const before = known.get(absolute);
+    // An update keeps the files it was not told about as they are, with no promise each.
+    if (only && !only.has(absolute) && before) files.set(absolute, before);
+    else checking.push(check(absolute, schema, before));
+  }
+  await Promise.all(checking);
+  for (const file of await parseMany(toParse)) files.set(file.absolute, reviveEntry(file));
+
+  const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
+  const images = new Map<string, ResponsiveImage>();
+  const bySchema = new Map<SchemaKey, ContentEntry[]>();
+  for (const { absolute } of targets) {
+    const file = files.get(absolute)!;
+    problems.push(...file.problems);
+    for (const name of file.invalid.names) invalid.names.add(name);
+    for (const route of file.invalid.routes) invalid.routes.add(route);
+    for (const image of file.planned) images.set(image.src, image);
+    if (!file.entry) continue;
+    const list = bySchema.get(file.schema);
+    if (list) list.push(file.entry);
+    else bySchema.set(file.schema, [file.entry]);
+  }
+  const collection = (key: keyof typeof COLLECTIONS) => (bySchema.get(key) ?? []) as never[];
+  const single = (key: keyof typeof SINGLES) => bySchema.get(key)?.[0] as never;
+  const root = display(contentDir) ? `${display(contentDir)}/` : '';
+  const content: LoadedContent | null =
+    single('profile') && single('navigation') && single('contactRouting')
+      ? {
+          root,
+          services: collection('services'),
+          areas: collection('areas'),
+          faqs: collection('faqs'),
+          pages: collection('pages'),
+          errorPages: collection('errorPages'),
+          contacts: collection('contacts'),
+          profile: single('profile'),
+          navigation: single('navigation'),
+          contactRouting: single('contactRouting'),
+        }
+      : null;
+  return { content, problems, invalid, images, files, loaded: toParse.length };
+}
+
+/** A loaded file from another thread or the entry cache: its entry gets its methods back. */
+function reviveEntry(file: LoadedFile): LoadedFile {
+  if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
+  return file;
+}
+
+type Target = { absolute: string; schema: SchemaKey };
+
+/** Every content file: the single files, then each folder's Markdown files by name. */
+function listFiles(contentDir: string, display: (absolute: string) => string, problems: ContentProblem[]): Target[] {
+  const targets: Target[] = Object.entries(SINGLES).map(([key, single]) => ({ absolute: path.join(contentDir, single.file), schema: key as SchemaKey }));
+  for (const [key, collection] of Object.entries(COLLECTIONS)) {
+    const dir = path.join(contentDir, collection.dir);
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+    } catch {
+      problems.push({ code: 'missing-file', file: display(dir), message: 'This content folder is missing.' });
+      continue;
+    }
+    for (const name of names) targets.push({ absolute: path.join(dir, name), schema: key as SchemaKey });
+  }
+  return targets;
+}
+
+/** The files after an update: those known, with the changed ones added or, once deleted, gone (the single files stay: they are required). */
+function filesAfter(known: ReadonlyMap<string, LoadedFile>, changed: ReadonlySet<string>, contentDir: string): Target[] {
+  const all = new Map<string, SchemaKey>([...known].map(([absolute, file]) => [absolute, file.schema]));
+  for (const absolute of changed) {
+    const schema = schemaOfFile(contentDir, absolute);
+    if (schema) all.set(absolute, schema);
+  }
+  const singles = new Set(Object.keys(SINGLES));
+  const targets = [...all]
+    .filter(([absolute, schema]) => !changed.has(absolute) || singles.has(schema) || existsSync(absolute))
+    .map(([absolute, schema]) => ({ absolute, schema }));
+  // The order listFiles gives: single files, then folders, then names.
+  const singleOrder = Object.keys(SINGLES);
+  const folderOrder = Object.keys(COLLECTIONS);
+  const ordered = targets.map((target) => ({
+    target,
+    order: singles.has(target.schema) ? `0${singleOrder.indexOf(target.schema)}` : `1${folderOrder.indexOf(target.schema)}${path.basename(target.absolute)}`,
+  }));
+  return ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).map(({ target }) => target);
+}

@@ -1,5 +1,0 @@
-// The "contact" island's entry: loaded only by pages that contain it.
-import { ContactSection } from '../components/ContactSection.tsx';
-import { hydrateWith } from './hydrate.ts';
-
-export const mount = hydrateWith(ContactSection);

@@ -1,5 +1,0 @@
-// The "header" island's entry: loaded only by pages that contain it.
-import { Header } from '../components/Header.tsx';
-import { hydrateWith } from './hydrate.ts';
-
-export const mount = hydrateWith(Header);

@@ -1,6 +1,0 @@
-// The guarded screen: imported by src/islands/guard-start.ts once someone is signed in.
-import type { AccountServices } from '../account/services.ts';
-import { GuardedScreen } from '../account/screens/GuardedScreen.tsx';
-import { startScreen } from './start-screen.ts';
-
-export const mount = (element: HTMLElement, services: AccountServices) => startScreen(element, GuardedScreen, services);

@@ -1,5 +1,0 @@
-// The "login" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
-import { LoginScreen } from '../account/screens/LoginScreen.tsx';
-import { startScreen } from './start-screen.ts';
-
-export const mount = (element: HTMLElement) => startScreen(element, LoginScreen);

@@ -1,5 +1,0 @@
-// The "register" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
-import { RegisterScreen } from '../account/screens/RegisterScreen.tsx';
-import { startScreen } from './start-screen.ts';
-
-export const mount = (element: HTMLElement) => startScreen(element, RegisterScreen);

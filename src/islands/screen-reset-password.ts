@@ -1,5 +1,0 @@
-// The "reset-password" sign-in screen: imported by src/islands/sign-in-start.ts when the page needs it.
-import { ResetPasswordScreen } from '../account/screens/ResetPasswordScreen.tsx';
-import { startScreen } from './start-screen.ts';
-
-export const mount = (element: HTMLElement) => startScreen(element, ResetPasswordScreen);

@@ -1,5 +1,0 @@
-// The "scroll-top" island's entry: loaded only by pages that contain it.
-import { ScrollToTop } from '../components/ScrollToTop.tsx';
-import { hydrateWith } from './hydrate.ts';
-
-export const mount = hydrateWith(ScrollToTop);

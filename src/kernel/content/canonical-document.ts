@@ -1,0 +1,46 @@
+// A content file read with its comments (`npm run format:content`) put into the canonical form of
+// canonical.ts, with the `yaml` package, which keeps the comments where it can.
+import { isMap, isScalar, isSeq, type Document, type Node, type ToStringOptions } from 'yaml';
+import { fileText } from './canonical.ts';
+import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
+import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
+
+/** The options canonical-yaml.ts follows when it writes the builder's data. */
+const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
+
+/** Puts one node (and all under it) into the canonical form for its schema. */
+function canonicalNode(node: unknown, schema: AnySchema | undefined): void {
+  if (isMap(node)) {
+    node.flow = false;
+    const shape = objectShape(schema, node.toJSON());
+    const order = shape ? Object.keys(shape) : [];
+    const rank = (key: unknown) => {
+      const index = order.indexOf(String(isScalar(key) ? key.value : key));
+      return index === -1 ? order.length : index;
+    };
+    // A stable sort: unknown fields keep their order, after the known ones.
+    node.items = node.items.map((pair, index) => ({ pair, index })).sort((a, b) => rank(a.pair.key) - rank(b.pair.key) || a.index - b.index).map(({ pair }) => pair);
+    for (const pair of node.items) {
+      if (isScalar(pair.key)) pair.key.type = undefined;
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      canonicalNode(pair.value, shape ? shape[key] : itemSchema(schema));
+    }
+  } else if (isSeq(node)) {
+    node.flow = false;
+    const item = itemSchema(schema);
+    for (const child of node.items) canonicalNode(child, item);
+  } else if (isScalar(node) && typeof node.value === 'string') {
+    node.type = ONLY_BLANK_LINES.test(node.value) ? 'QUOTE_DOUBLE' : undefined;
+  }
+}
+
+/** A front matter's YAML text in the canonical form for its schema (none: only the layout is canonical). */
+export function canonicalDocumentText(doc: Document, schema?: AnySchema): string {
+  canonicalNode(doc.contents as Node, schema);
+  return doc.contents === null ? '' : doc.toString(STRINGIFY);
+}
+
+/** A content file's text in the canonical form, from its front matter as a YAML document and its Markdown body. */
+export function canonicalFile(doc: Document, schema: AnySchema, body: string): string {
+  return fileText(canonicalDocumentText(doc, schema), body);
+}

@@ -1,0 +1,25 @@
+import type { Branch } from '../schema/index.ts';
+import type { OgImage } from '../images/responsive-image.ts';
+import type { ImageMap } from '../images/responsive-image.ts';
+import type { LogoLink } from '../site/logo.ts';
+import type { Crumb, SitePage } from '../site/pages.ts';
+import type { ResolvedContact } from '../site/site-model.ts';
+import type { LayoutParts } from './layout-parts.ts';
+import type { SiteParts } from './page-parts.ts';
+
+/**
+ * What a template receives: its page, and of the site only the parts the page reads
+ * (src/kernel/render/page-parts.ts), with what was derived for its path.
+ */
+export interface PageContext {
+  site: Partial<SiteParts> & Pick<SiteParts, 'layout'>;
+  page: SitePage;
+  /** The build's planned images: a page shows those its own content names. */
+  images: ImageMap;
+  logo: LogoLink;
+  trail: readonly Crumb[];
+  /** Which parts of the layout this page has (and so which islands). */
+  parts: LayoutParts;
+  /** The contact file shown in the smart contact section, or null where the page has none. */
+  contact: { file: string; details: ResolvedContact } | null;
+}

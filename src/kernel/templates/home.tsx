@@ -1,0 +1,21 @@
+import { Blocks, opensWithHero } from '../components/Blocks.tsx';
+import { Layout } from '../components/Layout.tsx';
+import type { PageContext } from '../render/context.ts';
+
+/** The home page: no header, no sidebar, no scroll-to-top; the two branch logos lead the way in. */
+export function HomeTemplate({ ctx }: { ctx: PageContext }) {
+  const { branches } = ctx.site.layout.profile;
+  return (
+    <Layout ctx={ctx}>
+      <div className="home-brands">
+        {(['cleaning', 'wellbeing'] as const).map((branch) => (
+          <a key={branch} href={branches[branch].route} className="home-brand">
+            <img src={branches[branch].logo} alt={branches[branch].name} width={240} height={64} />
+          </a>
+        ))}
+      </div>
+      {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
+      <Blocks ctx={ctx} />
+    </Layout>
+  );
+}
