@@ -7,7 +7,7 @@ import { MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { newDraftId } from './screen.tsx';
-import { draftLint } from '../lint-draft.ts';
+import { siteLint } from '../../../kernel/check/site-lint.ts';
 import { renderForLint } from './site-data-client.ts';
 
 interface Row {
@@ -40,7 +40,7 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         const local = index === 0;
         try {
           const drafts = await place.list();
-          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, draftLint(site, renderForLint))).problems.length }))) };
+          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, siteLint(site, renderForLint))).problems.length }))) };
         } catch (error) {
           return { label: place.label, local, rows: [], error: describeStorageError(error).message };
         }
