@@ -48,6 +48,7 @@ export class GitHubBackend implements Backend {
     private readonly octokit: Octokit,
     private readonly settings: Pick<GitHubSettings, 'owner' | 'repo' | 'base'>,
     private readonly log: (message: string) => void = console.error,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.#repo = { owner: settings.owner, repo: settings.repo };
   }
@@ -101,7 +102,7 @@ export class GitHubBackend implements Backend {
       if (open) return { proposal: await this.#addTo(open.pull, change), added: true };
       const baseTree = this.#trees.get(base.commit) ?? (await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: base.commit })).data.tree.sha;
       const commit = await this.#commit(base.commit, baseTree, change);
-      const branch = await this.#newBranch(branchName(change.path, new Date()), commit);
+      const branch = await this.#newBranch(branchName(change.path, this.now()), commit);
       let pull: Pull;
       try {
         ({ data: pull } = await this.octokit.rest.pulls.create({ ...this.#repo, title: change.summary, head: branch, base: this.settings.base, body: pullRequestBody(change) }));
@@ -155,7 +156,7 @@ export class GitHubBackend implements Backend {
         throw mergeFailure(error, pull);
       }
       await this.#deleteBranch(pull.head.ref);
-      return { ...proposal, state: 'published', updated: new Date().toISOString() };
+      return { ...proposal, state: 'published', updated: this.now().toISOString() };
     });
   }
 

@@ -135,7 +135,7 @@ export class LocalBackend implements Backend {
     await this.git.run(['checkout-index', '--force', '--', record.path]);
     await this.git.updateRefs([`delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
     this.checks.forget(tip);
-    return { ...proposal, state: 'published', updated: new Date().toISOString() };
+    return { ...proposal, state: 'published', updated: this.#now().toISOString() };
   }
 
   async withdraw(id: string): Promise<Proposal> {
