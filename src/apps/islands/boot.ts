@@ -9,7 +9,7 @@ import { startBuildChecks } from './build-checks.ts';
 import { firstContactLoad } from '../../kernel/components/contact/contact-first-load.ts';
 import { keepHashTargetInView } from './hash-scroll.ts';
 import type { IslandModule } from './hydrate.ts';
-import type { IslandName } from '../../kernel/wire/island-names.ts';
+import type { IslandName } from '../../kernel/wire/screens.ts';
 import { startPrefetch } from './prefetch.ts';
 import { whenVisitorActs } from './wake.ts';
 
@@ -32,7 +32,7 @@ async function hydrate(element: HTMLElement, extra?: object): Promise<void> {
   try {
     module = await load();
   } catch (error) {
-    // Spec §8: a chunk that fails to load (often an old one a new deploy removed).
+    // A chunk that fails to load (often an old one a new deploy removed).
     await checks.chunkFailed(error);
     return;
   }

@@ -69,7 +69,7 @@ export function trimStack(message: string): string {
 }
 
 /** What to print for a failed build: the problems, or the generator's fault with its causes. */
-export function failureReport(error: unknown): string {
+function failureReport(error: unknown): string {
   if (ContentError.is(error)) return formatProblems(error.problems);
   const lines = ['The build failed because of an error in the generator, not in the content:'];
   for (let cause: unknown = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {

@@ -30,7 +30,7 @@ interface OutputRecord {
   files: Map<string, OutputFile>;
 }
 
-export const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
+const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
 
 /** Files written at once: each write in flight holds an encoded copy of its file. */
 const writes = pLimit(32);

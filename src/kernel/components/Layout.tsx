@@ -8,7 +8,7 @@ import { Island } from './Island.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The §2 layout; ctx.parts says which parts this page has. The interactive parts are islands. */
+/** The layout: header, sidebar, the page, contact section, footer, scroll-to-top; ctx.parts says which parts this page has. The interactive parts are islands. */
 export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
   const { page, parts } = ctx;
   const { navigation, profile, year } = ctx.site.layout;

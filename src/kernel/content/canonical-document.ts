@@ -1,13 +1,14 @@
 // A content file read with its comments (`npm run format:content`) put into the canonical form of
 // canonical.ts, with the `yaml` package, which keeps the comments where it can.
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type ToStringOptions } from 'yaml';
-import { fileText, itemSchema, objectShape, type AnySchema } from './canonical.ts';
+import { fileText } from './canonical.ts';
+import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 
 /** The options canonical-yaml.ts follows when it writes the builder's data. */
-export const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
+const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
 
 /** Puts one node (and all under it) into the canonical form for its schema. */
 function canonicalNode(node: unknown, schema: AnySchema | undefined): void {

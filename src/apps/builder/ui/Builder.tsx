@@ -8,7 +8,7 @@ import { checkDraft, type DraftCheck } from '../check-draft.ts';
 import { addBlock, blocksOf, duplicateBlock, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
-import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema-fields.ts';
+import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema/fields.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { BlockList, blockTitle } from './BlockList.tsx';
 import { ExportDialog, type ExportResult } from './ExportDialog.tsx';

@@ -32,7 +32,7 @@ export const renderForLint: RenderForLint = (element) => {
   const { container, render } = lintRoot;
   flushSync(() => render(element));
   // The lint's tree walks use what the DOM and node-html-parser's nodes share (src/kernel/lint/html.ts).
-  return { root: container, body: container, main: container.querySelector('main') } as unknown as ParsedDocument;
+  return { root: container, body: container, main: container.querySelector('main') };
 };
 
 /** What the form's pickers offer: the site's entries, routes and images. */
