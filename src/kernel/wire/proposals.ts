@@ -13,11 +13,6 @@
 import { z } from 'zod';
 import { problemRecordSchema } from '../errors/report-formats.ts';
 
-export const PROPOSALS_API = '/api/proposals';
-export const proposalUrl = (id: string) => `${PROPOSALS_API}/${encodeURIComponent(id)}`;
-export const publishUrl = (id: string) => `${proposalUrl(id)}/publish`;
-export const withdrawUrl = (id: string) => `${proposalUrl(id)}/withdraw`;
-
 /** The most a proposal's request body may weigh, in bytes (413 above it). */
 export const MAX_PROPOSAL_BYTES = 256 * 1024;
 

@@ -17,7 +17,8 @@ import { LOCAL_ACCOUNTS, seedLocalAccounts } from '../../../src/generator/emulat
 import { createSiteServer } from '../../../src/generator/server/create-server.ts';
 import { functionRoutes } from '../../../src/generator/server/functions.ts';
 import { LOCAL_PROJECT_ID } from '../../../src/kernel/wire/firebase-config.ts';
-import { ApiErrorSchema, MAX_PROPOSAL_BYTES, PROPOSALS_API, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
+import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
+import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
 import { PROJECT_ROOT } from '../../support/sites.ts';
 

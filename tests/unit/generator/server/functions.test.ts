@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { FUNCTIONS_PREFIX, functionRoutes, PROJECT_FUNCTIONS, type FunctionModule } from '../../../../src/generator/server/functions.ts';
 import { refuseEmulatorOnNetlify } from '../../../../src/functions/runtime.ts';
-import { PROPOSALS_API, publishUrl, withdrawUrl, proposalUrl } from '../../../../src/kernel/wire/proposals.ts';
+import { PROPOSALS_API, publishUrl, withdrawUrl, proposalUrl } from '../../../../src/kernel/wire/proposal-paths.ts';
 import { close, createFixture, listen, silentLogger, type Fixture } from '../../../support/server-site.ts';
 import { PROJECT_ROOT } from '../../../support/sites.ts';
 
