@@ -35,6 +35,8 @@ export class LocalBackend implements Backend {
   readonly checks: CheckRunner;
   readonly #records: Records;
   readonly #now: () => Date;
+  /** Texts by blob: a blob's name never changes what it holds. */
+  readonly #texts = new Map<string, string>();
 
   constructor(options: LocalBackendOptions) {
     this.git = new Git(options.dir);
@@ -57,8 +59,9 @@ export class LocalBackend implements Backend {
   }
 
   async readBlobs(blobs: readonly string[]): Promise<Map<string, string>> {
-    const contents = await this.git.contents(blobs);
-    return new Map([...contents].map(([blob, bytes]) => [blob, bytes.toString('utf8')]));
+    const unknown = blobs.filter((blob) => !this.#texts.has(blob));
+    for (const [blob, bytes] of await this.git.contents(unknown)) this.#texts.set(blob, bytes.toString('utf8'));
+    return new Map(blobs.flatMap((blob) => (this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [])));
   }
 
   async propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
@@ -67,17 +70,16 @@ export class LocalBackend implements Backend {
     if (open) {
       const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
       if (!head) throw failure('no-such-proposal');
-      const commit = await this.#commit(head, change);
-      if (commit === head) return { proposal: await this.#proposal(open.record), added: true };
+      const commit = await this.#commit(head, change, await this.git.resolve(`${head}:${change.path}`));
+      if (commit === head) return { proposal: this.#proposal(open.record, head), added: true };
       const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
       const kept = await this.#records.write(record);
       if (!(await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`]))) {
         throw failure('conflict', 'The proposal changed while yours was being added to it.');
       }
-      this.checks.enqueue(commit);
-      return { proposal: await this.#proposal(record), added: true };
+      return { proposal: this.#proposal(record, commit), added: true };
     }
-    const commit = await this.#commit(base.commit, change);
+    const commit = await this.#commit(base.commit, change, base.files.get(change.path));
     const branch = branchName(change.path, this.#now());
     for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
       const record: LocalRecord = {
@@ -96,8 +98,7 @@ export class LocalBackend implements Backend {
       };
       const kept = await this.#records.write(record);
       if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
-        this.checks.enqueue(commit);
-        return { proposal: await this.#proposal(record), added: false };
+        return { proposal: this.#proposal(record, commit), added: false };
       }
     }
     throw failure('conflict', `Branches named ${branch} already exist.`);
@@ -105,17 +106,19 @@ export class LocalBackend implements Backend {
 
   async list(): Promise<Proposal[]> {
     const all = await this.#records.all();
-    const proposals = await Promise.all(all.map(({ record }) => this.#proposal(record)));
-    return proposals.sort((a, b) => b.created.localeCompare(a.created));
+    const tips = await Promise.all(all.map(({ record }) => this.git.resolve(`refs/heads/${record.branch}`)));
+    return all.map(({ record }, i) => this.#proposal(record, tips[i])).sort((a, b) => b.created.localeCompare(a.created));
   }
 
   async status(id: string): Promise<Proposal> {
-    return this.#proposal((await this.#open(id)).record);
+    const { record } = await this.#open(id);
+    return this.#proposal(record, await this.git.resolve(`refs/heads/${record.branch}`));
   }
 
   async publish(id: string, by: Caller): Promise<Proposal> {
     const { record, blob: recordBlob } = await this.#open(id);
-    const proposal = await this.#proposal(record);
+    const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+    const proposal = this.#proposal(record, tip);
     if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
     if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
     const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
@@ -125,7 +128,6 @@ export class LocalBackend implements Backend {
     const head = (await this.git.resolve('HEAD'))!;
     const [now, then] = await Promise.all([this.git.resolve(`HEAD:${record.path}`), this.git.resolve(`${record.base}:${record.path}`)]);
     if (now !== then) throw failure('changed-on-branch', record.path, branch);
-    const tip = (await this.git.resolve(`refs/heads/${record.branch}`))!;
     const blob = (await this.git.resolve(`${tip}:${record.path}`))!;
     const proposer = { uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) };
     const commit = await this.#commitBlob(head, record.path, blob, publishMessage(record, record.author, by), proposer, by);
@@ -134,14 +136,14 @@ export class LocalBackend implements Backend {
     await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${record.path}`]);
     await this.git.run(['checkout-index', '--force', '--', record.path]);
     await this.git.updateRefs([`delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
-    this.checks.forget(tip);
+    this.checks.forget(tip!);
     return { ...proposal, state: 'published', updated: this.#now().toISOString() };
   }
 
   async withdraw(id: string): Promise<Proposal> {
     const { record, blob } = await this.#open(id);
-    const proposal = await this.#proposal(record);
     const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+    const proposal = this.#proposal(record, tip);
     await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]);
     if (tip) this.checks.forget(tip);
     return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
@@ -153,26 +155,28 @@ export class LocalBackend implements Backend {
     return found;
   }
 
-  /** The proposal as the API shows it: its checks those of its branch's head commit. */
-  async #proposal(record: LocalRecord): Promise<Proposal> {
-    const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+  /**
+   * The proposal as the API shows it: its checks those of its branch's head commit, `tip`, which
+   * are asked for (in the background) when nothing has checked it yet: a new commit, or one this
+   * process has not seen.
+   */
+  #proposal(record: LocalRecord, tip: string | undefined): Proposal {
     let checks: Proposal['checks'] = { state: 'waiting' };
     if (tip) {
       const result = record.results[tip];
       const running = this.checks.stateOf(tip);
       if (result) checks = result;
       else if (running) checks = { state: running };
-      // Not checked, not queued: this process started after the proposal was made.
       else this.checks.enqueue(tip);
     }
     const { id, branch, path, route, page, summary, author, created, updated } = record;
     return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true };
   }
 
-  /** A commit of `parent` with the change's file in it: the parent itself when the file is already so. */
-  async #commit(parent: string, change: ChangeFacts): Promise<string> {
+  /** A commit of `parent` with the change's file in it; `parent` itself when the file, `current` there, is already so. */
+  async #commit(parent: string, change: ChangeFacts, current: string | undefined): Promise<string> {
     const blob = await this.git.writeBlob(change.after);
-    if ((await this.git.resolve(`${parent}:${change.path}`)) === blob) return parent;
+    if (current === blob) return parent;
     return this.#commitBlob(parent, change.path, blob, commitMessage(change), change.author, change.author);
   }
 
