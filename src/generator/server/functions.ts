@@ -30,6 +30,8 @@ export interface FunctionRoutesOptions {
   logger?: { error(message: string): void };
   /** Told when a proposal was published locally: its file is now committed on the checked-out branch. */
   onPublished?(proposal: Proposal): void;
+  /** Requests wait for this (the local sign-in service starting, which the functions check tokens with). */
+  ready?: Promise<unknown>;
 }
 
 export type FunctionRoutes = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -85,6 +87,8 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
         return found !== null;
       });
       if (!route) return false;
+      // A service that failed to start is for the function to report, in its words.
+      await options.ready?.catch(() => {});
       const request = requestOf(req, url);
       const response = await (await route.load()).default(request, contextOf(req, url, params!));
       const body = Buffer.from(await response.arrayBuffer());
