@@ -78,16 +78,18 @@ export class CheckRunner {
   async #check(commit: string): Promise<CheckResult> {
     const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
     const worktree = path.join(dir, 'checkout');
-    await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
     try {
+      await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
       const [command, ...args] = this.options.command ?? DEFAULT_COMMAND;
       const { code, stdout, stderr } = await run(command!, args, worktree);
       return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
     } finally {
-      await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => this.git.run(['worktree', 'prune']));
+      // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
+      await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+      await this.git.run(['worktree', 'prune'], { background: true }).catch(() => undefined);
     }
   }
 }
