@@ -19,7 +19,7 @@ import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, publishMessage, type ChangeFacts } from '../proposals/describe.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
-import { Git } from './git.ts';
+import { Git, GitError } from './git.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 export interface LocalBackendOptions {
@@ -45,17 +45,19 @@ export class LocalBackend implements Backend {
     this.checks = new CheckRunner(this.git, { ...options.checks, onResult: (commit, result) => this.#records.keepResult(commit, result) });
   }
 
-  async snapshot(): Promise<ContentSnapshot> {
-    const commit = await this.git.resolve('HEAD');
-    if (!commit) throw failure('git-failed', 'the repository has no commit yet.');
-    const listing = await this.git.run(['ls-tree', '-r', '-z', '--full-tree', commit, '--', `${CONTENT_DIR}/`]);
-    const files = new Map<string, string>();
-    for (const line of listing.split('\0').filter(Boolean)) {
-      const [info, file] = line.split('\t') as [string, string];
-      const [, type, blob] = info.split(' ');
-      if (type === 'blob') files.set(file, blob!);
-    }
-    return { commit, files };
+  snapshot(): Promise<ContentSnapshot> {
+    return onGit(async () => {
+      const commit = await this.git.resolve('HEAD');
+      if (!commit) throw failure('git-failed', 'the repository has no commit yet.');
+      const listing = await this.git.run(['ls-tree', '-r', '-z', '--full-tree', commit, '--', `${CONTENT_DIR}/`]);
+      const files = new Map<string, string>();
+      for (const line of listing.split('\0').filter(Boolean)) {
+        const [info, file] = line.split('\t') as [string, string];
+        const [, type, blob] = info.split(' ');
+        if (type === 'blob') files.set(file, blob!);
+      }
+      return { commit, files };
+    });
   }
 
   async readBlobs(blobs: readonly string[]): Promise<Map<string, string>> {
@@ -64,93 +66,103 @@ export class LocalBackend implements Backend {
     return new Map(blobs.flatMap((blob) => (this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [])));
   }
 
-  async propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
-    const now = this.#now().toISOString();
-    const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
-    if (open) {
-      const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
-      if (!head) throw failure('no-such-proposal');
-      const commit = await this.#commit(head, change, await this.git.resolve(`${head}:${change.path}`));
-      if (commit === head) return { proposal: this.#proposal(open.record, head), added: true };
-      const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
-      const kept = await this.#records.write(record);
-      if (!(await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`]))) {
-        throw failure('conflict', 'The proposal changed while yours was being added to it.');
+  propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
+    return onGit(async () => {
+      const now = this.#now().toISOString();
+      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
+      if (open) {
+        const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
+        if (!head) throw failure('no-such-proposal');
+        const commit = await this.#commit(head, change, await this.git.resolve(`${head}:${change.path}`));
+        if (commit === head) return { proposal: this.#proposal(open.record, head), added: true };
+        const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
+        const kept = await this.#records.write(record);
+        if (!(await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`]))) {
+          throw failure('conflict', 'The proposal changed while yours was being added to it.');
+        }
+        return { proposal: this.#proposal(record, commit), added: true };
       }
-      return { proposal: this.#proposal(record, commit), added: true };
-    }
-    const commit = await this.#commit(base.commit, change, base.files.get(change.path));
-    const branch = branchName(change.path, this.#now());
-    for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
-      const record: LocalRecord = {
-        id: candidate.slice('content/'.length),
-        branch: candidate,
-        path: change.path,
-        page: change.page,
-        ...(change.route ? { route: change.route } : {}),
-        summary: change.summary,
-        author: change.author.name,
-        ...(change.author.email ? { authorEmail: change.author.email } : {}),
-        created: now,
-        updated: now,
-        base: base.commit,
-        results: {},
-      };
-      const kept = await this.#records.write(record);
-      if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
-        return { proposal: this.#proposal(record, commit), added: false };
+      const commit = await this.#commit(base.commit, change, base.files.get(change.path));
+      const branch = branchName(change.path, this.#now());
+      for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
+        const record: LocalRecord = {
+          id: candidate.slice('content/'.length),
+          branch: candidate,
+          path: change.path,
+          page: change.page,
+          ...(change.route ? { route: change.route } : {}),
+          summary: change.summary,
+          author: change.author.name,
+          ...(change.author.email ? { authorEmail: change.author.email } : {}),
+          created: now,
+          updated: now,
+          base: base.commit,
+          results: {},
+        };
+        const kept = await this.#records.write(record);
+        if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
+          return { proposal: this.#proposal(record, commit), added: false };
+        }
       }
-    }
-    throw failure('conflict', `Branches named ${branch} already exist.`);
+      throw failure('conflict', `Branches named ${branch} already exist.`);
+    });
   }
 
-  async list(): Promise<Proposal[]> {
-    const all = await this.#records.all();
-    const tips = await Promise.all(all.map(({ record }) => this.git.resolve(`refs/heads/${record.branch}`)));
-    return all.map(({ record }, i) => this.#proposal(record, tips[i])).sort((a, b) => b.created.localeCompare(a.created));
+  list(): Promise<Proposal[]> {
+    return onGit(async () => {
+      const all = await this.#records.all();
+      const tips = await Promise.all(all.map(({ record }) => this.git.resolve(`refs/heads/${record.branch}`)));
+      return all.map(({ record }, i) => this.#proposal(record, tips[i])).sort((a, b) => b.created.localeCompare(a.created));
+    });
   }
 
-  async status(id: string): Promise<Proposal> {
-    const { record } = await this.#open(id);
-    return this.#proposal(record, await this.git.resolve(`refs/heads/${record.branch}`));
+  status(id: string): Promise<Proposal> {
+    return onGit(async () => {
+      const { record } = await this.#open(id);
+      return this.#proposal(record, await this.git.resolve(`refs/heads/${record.branch}`));
+    });
   }
 
-  async publish(id: string, by: Caller): Promise<Proposal> {
-    const { record, blob: recordBlob } = await this.#open(id);
-    const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-    const proposal = this.#proposal(record, tip);
-    if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
-    if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
-    const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
-    if (!branch) throw failure('no-branch');
-    const status = await this.git.run(['status', '--porcelain', '-z', '--untracked-files=all', '--', record.path]);
-    if (status !== '') throw failure('uncommitted-change', record.path);
-    const head = (await this.git.resolve('HEAD'))!;
-    const [now, then] = await Promise.all([this.git.resolve(`HEAD:${record.path}`), this.git.resolve(`${record.base}:${record.path}`)]);
-    if (now !== then) throw failure('changed-on-branch', record.path, branch);
-    const blob = (await this.git.resolve(`${tip}:${record.path}`))!;
-    const proposer = { uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) };
-    const commit = await this.#commitBlob(head, record.path, blob, publishMessage(record, record.author, by), proposer, by);
-    if (!(await this.git.updateRefs([`update refs/heads/${branch} ${commit} ${head}`]))) throw failure('conflict', `${branch} moved while the proposal was being published.`);
-    // The checkout follows its branch for this one file: the index and the working tree now hold the published version.
-    await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${record.path}`]);
-    await this.git.run(['checkout-index', '--force', '--', record.path]);
-    await this.git.updateRefs([`delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
-    this.checks.forget(tip!);
-    return { ...proposal, state: 'published', updated: this.#now().toISOString() };
+  publish(id: string, by: Caller): Promise<Proposal> {
+    return onGit(async () => {
+      const { record, blob: recordBlob } = await this.#open(id);
+      const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+      const proposal = this.#proposal(record, tip);
+      if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
+      if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
+      const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
+      if (!branch) throw failure('no-branch');
+      const status = await this.git.run(['status', '--porcelain', '-z', '--untracked-files=all', '--', record.path]);
+      if (status !== '') throw failure('uncommitted-change', record.path);
+      const head = (await this.git.resolve('HEAD'))!;
+      const [now, then] = await Promise.all([this.git.resolve(`HEAD:${record.path}`), this.git.resolve(`${record.base}:${record.path}`)]);
+      if (now !== then) throw failure('changed-on-branch', record.path, branch);
+      const blob = (await this.git.resolve(`${tip}:${record.path}`))!;
+      const proposer = { uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) };
+      const commit = await this.#commitBlob(head, record.path, blob, publishMessage(record, record.author, by), proposer, by);
+      if (!(await this.git.updateRefs([`update refs/heads/${branch} ${commit} ${head}`]))) throw failure('conflict', `${branch} moved while the proposal was being published.`);
+      // The checkout follows its branch for this one file: the index and the working tree now hold the published version.
+      await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${record.path}`]);
+      await this.git.run(['checkout-index', '--force', '--', record.path]);
+      await this.git.updateRefs([`delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
+      this.checks.forget(tip!);
+      return { ...proposal, state: 'published', updated: this.#now().toISOString() };
+    });
   }
 
-  async withdraw(id: string): Promise<Proposal> {
-    const { record, blob } = await this.#open(id);
-    const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-    const proposal = this.#proposal(record, tip);
-    await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]);
-    if (tip) this.checks.forget(tip);
-    return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
+  withdraw(id: string): Promise<Proposal> {
+    return onGit(async () => {
+      const { record, blob } = await this.#open(id);
+      const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+      const proposal = this.#proposal(record, tip);
+      await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]);
+      if (tip) this.checks.forget(tip);
+      return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
+    });
   }
 
   async #open(id: string): Promise<{ record: LocalRecord; blob: string }> {
-    const found = /^[\w.-]+$/.test(id) ? await this.#records.get(id) : undefined;
+    const found = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? await this.#records.get(id) : undefined;
     if (!found) throw failure('no-such-proposal');
     return found;
   }
@@ -194,5 +206,15 @@ export class LocalBackend implements Backend {
     } finally {
       await rm(index, { force: true });
     }
+  }
+}
+
+/** Runs git work, a failure of git answered in its words (500) rather than as a fault. */
+async function onGit<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GitError) throw failure('git-failed', error.stderr.trim().split('\n')[0] || `git ${error.args[0]} stopped (exit ${error.code}).`);
+    throw error;
   }
 }

@@ -47,7 +47,7 @@ async function route(req: Request, params: Readonly<Record<string, string | unde
     }
     return propose(req, caller, backend);
   }
-  const proposalId = params.id ?? decodeURIComponent(id);
+  const proposalId = params.id ?? decoded(id);
   if (action === 'publish') return json(200, { proposal: await backend.publish(proposalId, caller) });
   if (action === 'withdraw') return json(200, { proposal: await backend.withdraw(proposalId) });
   return json(200, { proposal: await backend.status(proposalId) });
@@ -89,4 +89,13 @@ async function propose(req: Request, caller: Caller, backend: Backend): Promise<
   const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind);
   const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after: text }, snapshot);
   return json(added ? 200 : 201, { proposal });
+}
+
+/** A path segment as written, its escapes decoded; as it is when they are malformed (no proposal has such an id). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

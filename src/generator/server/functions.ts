@@ -83,7 +83,7 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       let params: Record<string, string> | undefined;
       const route = (await routes).find((candidate) => {
         const found = candidate.pattern.exec(url.pathname);
-        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decoded(found[i + 1]!)]));
         return found !== null;
       });
       if (!route) return false;
@@ -165,4 +165,13 @@ function answerFault(res: ServerResponse): void {
   const body = Buffer.from(`${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`);
   res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
   res.end(body);
+}
+
+/** A path segment with its escapes decoded, as Netlify gives params; as written when they are malformed. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
