@@ -69,37 +69,43 @@ export class LocalBackend implements Backend {
   propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
     return onGit(async () => {
       const now = this.#now().toISOString();
+      // What does not depend on each other runs at once: each git command takes its time to start.
+      const writing = this.git.writeBlob(change.after);
+      // Awaited below where it is needed; a failure before then must not go unhandled.
+      writing.catch(() => {});
+      const message = commitMessage(change);
       const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
       if (open) {
         const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
         if (!head) throw failure('no-such-proposal');
-        const commit = await this.#commit(head, change, await this.git.resolve(`${head}:${change.path}`));
-        if (commit === head) return { proposal: this.#proposal(open.record, head), added: true };
+        const [current, blob] = await Promise.all([this.git.resolve(`${head}:${change.path}`), writing]);
+        if (current === blob) return { proposal: this.#proposal(open.record, head), added: true };
         const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
-        const kept = await this.#records.write(record);
+        const [commit, kept] = await Promise.all([this.#commitBlob(head, change.path, blob, message, change.author, change.author), this.#records.write(record)]);
         if (!(await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`]))) {
           throw failure('conflict', 'The proposal changed while yours was being added to it.');
         }
         return { proposal: this.#proposal(record, commit), added: true };
       }
-      const commit = await this.#commit(base.commit, change, base.files.get(change.path));
       const branch = branchName(change.path, this.#now());
+      const recordFor = (candidate: string): LocalRecord => ({
+        id: candidate.slice('content/'.length),
+        branch: candidate,
+        path: change.path,
+        page: change.page,
+        ...(change.route ? { route: change.route } : {}),
+        summary: change.summary,
+        author: change.author.name,
+        ...(change.author.email ? { authorEmail: change.author.email } : {}),
+        created: now,
+        updated: now,
+        base: base.commit,
+        results: {},
+      });
+      const [commit, first] = await Promise.all([this.#commitBlob(base.commit, change.path, writing, message, change.author, change.author), this.#records.write(recordFor(branch))]);
       for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
-        const record: LocalRecord = {
-          id: candidate.slice('content/'.length),
-          branch: candidate,
-          path: change.path,
-          page: change.page,
-          ...(change.route ? { route: change.route } : {}),
-          summary: change.summary,
-          author: change.author.name,
-          ...(change.author.email ? { authorEmail: change.author.email } : {}),
-          created: now,
-          updated: now,
-          base: base.commit,
-          results: {},
-        };
-        const kept = await this.#records.write(record);
+        const record = recordFor(candidate);
+        const kept = candidate === branch ? first : await this.#records.write(record);
         if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
           return { proposal: this.#proposal(record, commit), added: false };
         }
@@ -185,20 +191,13 @@ export class LocalBackend implements Backend {
     return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true };
   }
 
-  /** A commit of `parent` with the change's file in it; `parent` itself when the file, `current` there, is already so. */
-  async #commit(parent: string, change: ChangeFacts, current: string | undefined): Promise<string> {
-    const blob = await this.git.writeBlob(change.after);
-    if (current === blob) return parent;
-    return this.#commitBlob(parent, change.path, blob, commitMessage(change), change.author, change.author);
-  }
-
   /** git commit of one file's blob on `parent`, through a temporary index: the repository's own index and working tree untouched. */
-  async #commitBlob(parent: string, file: string, blob: string, message: string, author: Caller, committer: Caller): Promise<string> {
+  async #commitBlob(parent: string, file: string, blob: string | Promise<string>, message: string, author: Caller, committer: Caller): Promise<string> {
     const index = path.join(tmpdir(), `ardent-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
     try {
       const env = { GIT_INDEX_FILE: index };
-      await this.git.run(['read-tree', parent], { env });
-      await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${file}`], { env });
+      await Promise.all([this.git.run(['read-tree', parent], { env }), blob]);
+      await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${await blob},${file}`], { env });
       const tree = await this.git.run(['write-tree'], { env });
       const email = (caller: Caller) => caller.email ?? 'builder@localhost';
       const who = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: email(author), GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: email(committer) };
