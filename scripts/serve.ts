@@ -99,9 +99,10 @@ const server = await createSiteServer({
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
-  // The builder's publishing API, in this process; its sign-in check reaches the Auth emulator
-  // (local-services.ts set FIREBASE_AUTH_EMULATOR_HOST, through admin-auth.ts, for this process only).
-  functions: functionRoutes({ logger: console, onPublished: values.build ? rebuildAfterPublishing : undefined }),
+  // The builder's publishing API, in this process, once the local services are ready: its sign-in
+  // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
+  // through admin-auth.ts, for this process only).
+  functions: functionRoutes({ logger: console, ready, onPublished: values.build ? rebuildAfterPublishing : undefined }),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;

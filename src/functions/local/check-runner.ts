@@ -1,6 +1,6 @@
 // The local backend's checks: `npm run check` (as `node scripts/run.mjs check --format json`) on a
 // proposal's commit, in a temporary worktree (`git worktree add --detach`) with the project's
-// node_modules linked in, one commit at a time, in the background. Waiting, running, passed or
+// node_modules linked in, one commit at a time, in the background at the lowest priority. Waiting, running, passed or
 // failed, as GitHub's checks are; a failure says its first problem in words.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Checks } from '../../kernel/wire/proposals.ts';
-import type { Git } from './git.ts';
+import { lowerPriority, type Git } from './git.ts';
 
 export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string };
 
@@ -78,16 +78,18 @@ export class CheckRunner {
   async #check(commit: string): Promise<CheckResult> {
     const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
     const worktree = path.join(dir, 'checkout');
-    await this.git.run(['worktree', 'add', '--detach', worktree, commit]);
     try {
+      await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
       const [command, ...args] = this.options.command ?? DEFAULT_COMMAND;
       const { code, stdout, stderr } = await run(command!, args, worktree);
       return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
     } finally {
-      await this.git.run(['worktree', 'remove', '--force', worktree]).catch(() => this.git.run(['worktree', 'prune']));
+      // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
+      await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+      await this.git.run(['worktree', 'prune'], { background: true }).catch(() => undefined);
     }
   }
 }
@@ -95,6 +97,8 @@ export class CheckRunner {
 function run(command: string, args: readonly string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // In the background: the answers to the builder come first.
+    lowerPriority(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

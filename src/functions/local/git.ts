@@ -1,6 +1,7 @@
 // git, as the local backend uses it: plumbing commands on one repository, with their input and
 // environment given, their failures thrown with git's own words.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 export class GitError extends Error {
   override name = 'GitError';
@@ -15,6 +16,8 @@ export class GitError extends Error {
 
 export interface GitOptions {
   input?: string | Buffer;
+  /** At the lowest priority: work in the background that must not slow the answers. */
+  background?: boolean;
   env?: Readonly<Record<string, string>>;
   cwd?: string;
 }
@@ -25,6 +28,7 @@ export class Git {
   /** stdout as bytes; a failure throws GitError. */
   async raw(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
     const child = spawn('git', args, { cwd: options.cwd ?? this.dir, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (options.background) lowerPriority(child.pid);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -89,5 +93,14 @@ export class Git {
       if (error instanceof GitError && /cannot lock ref|reference already exists|is at .* but expected|unable to resolve reference|expected/i.test(error.stderr)) return false;
       throw error;
     }
+  }
+}
+
+/** The lowest scheduling priority for a process (background work); where the system refuses, as it is. */
+export function lowerPriority(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) setPriority(pid, 19);
+  } catch {
+    // Not allowed here: it runs at the usual priority.
   }
 }

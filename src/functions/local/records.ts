@@ -28,30 +28,41 @@ const PREFIX = 'refs/proposals/';
 
 export class Records {
   static ref = (id: string) => `${PREFIX}${id}`;
+  readonly #known = new Map<string, LocalRecord>();
 
   constructor(private readonly git: Git) {}
 
   /** Every record, with the blob that holds it. */
   async all(): Promise<{ record: LocalRecord; blob: string }[]> {
-    const lines = (await this.git.run(['for-each-ref', '--format=%(objectname)', PREFIX])).split('\n').filter(Boolean);
-    const contents = await this.git.contents(lines);
-    return [...contents].flatMap(([blob, bytes]) => {
-      const parsed = LocalRecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-      return parsed.success ? [{ record: parsed.data, blob }] : [];
+    const blobs = (await this.git.run(['for-each-ref', '--format=%(objectname)', PREFIX])).split('\n').filter(Boolean);
+    await this.#read(blobs);
+    return blobs.flatMap((blob) => {
+      const record = this.#known.get(blob);
+      return record ? [{ record, blob }] : [];
     });
+  }
+
+  /** Reads the records not known yet: a blob never changes, so each is read once. */
+  async #read(blobs: readonly string[]): Promise<void> {
+    for (const [blob, bytes] of await this.git.contents(blobs.filter((blob) => !this.#known.has(blob)))) {
+      const parsed = LocalRecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+      if (parsed.success) this.#known.set(blob, parsed.data);
+    }
   }
 
   async get(id: string): Promise<{ record: LocalRecord; blob: string } | undefined> {
     const blob = await this.git.resolve(Records.ref(id));
     if (!blob) return undefined;
-    const bytes = (await this.git.contents([blob])).get(blob);
-    const parsed = bytes && LocalRecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-    return parsed?.success ? { record: parsed.data, blob } : undefined;
+    await this.#read([blob]);
+    const record = this.#known.get(blob);
+    return record && { record, blob };
   }
 
   /** Writes the record's blob; the caller moves the ref to it, with the branch. */
-  write(record: LocalRecord): Promise<string> {
-    return this.git.writeBlob(`${JSON.stringify(record, null, 2)}\n`);
+  async write(record: LocalRecord): Promise<string> {
+    const blob = await this.git.writeBlob(`${JSON.stringify(record, null, 2)}\n`);
+    this.#known.set(blob, record);
+    return blob;
   }
 
   /** Keeps a check's result on the proposal whose branch's head is that commit (none, once withdrawn). */

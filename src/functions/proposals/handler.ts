@@ -41,13 +41,32 @@ async function route(req: Request, params: Readonly<Record<string, string | unde
   const { verify, backend } = await setup();
   const caller = await adminCaller(req, verify);
   if (id === undefined) {
-    if (req.method === 'GET') return json(200, { proposals: await backend.list() });
+    if (req.method === 'GET') {
+      warmUp(backend);
+      return json(200, { proposals: await backend.list() });
+    }
     return propose(req, caller, backend);
   }
-  const proposalId = params.id ?? decodeURIComponent(id);
+  const proposalId = params.id ?? decoded(id);
   if (action === 'publish') return json(200, { proposal: await backend.publish(proposalId, caller) });
   if (action === 'withdraw') return json(200, { proposal: await backend.withdraw(proposalId) });
   return json(200, { proposal: await backend.status(proposalId) });
+}
+
+/** When each backend last derived the base site ahead of a proposal. */
+const warmed = new WeakMap<Backend, number>();
+
+/**
+ * The builder lists the proposals when it opens: the site at the base commit is derived then, in
+ * the background (at most once a minute), so that the admin's first proposal need not wait for it.
+ */
+function warmUp(backend: Backend): void {
+  if (Date.now() - (warmed.get(backend) ?? 0) < 60_000) return;
+  warmed.set(backend, Date.now());
+  void backend
+    .snapshot()
+    .then((snapshot) => baseSite(snapshot, (blobs) => backend.readBlobs(blobs)))
+    .catch(() => {});
 }
 
 async function propose(req: Request, caller: Caller, backend: Backend): Promise<Response> {
@@ -70,4 +89,13 @@ async function propose(req: Request, caller: Caller, backend: Backend): Promise<
   const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind);
   const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after: text }, snapshot);
   return json(added ? 200 : 201, { proposal });
+}
+
+/** A path segment as written, its escapes decoded; as it is when they are malformed (no proposal has such an id). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -30,14 +30,16 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
   }
   if (which !== 'local' || onNetlify(env)) throw failure('not-set-up', `PUBLISH_BACKEND is "${which}"; on Netlify it must be github (or unset).`);
   const dir = env.PUBLISH_REPOSITORY_DIR?.trim() || process.cwd();
-  let root: string;
-  try {
-    root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  } catch {
-    throw failure('not-set-up', `${dir} is not in a git repository, which the local backend needs (PUBLISH_REPOSITORY_DIR names another).`);
+  let backend = backends.get(dir);
+  if (!backend) {
+    let root: string;
+    try {
+      root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    } catch {
+      throw failure('not-set-up', `${dir} is not in a git repository, which the local backend needs (PUBLISH_REPOSITORY_DIR names another).`);
+    }
+    backends.set(dir, (backend = new LocalBackend({ dir: root })));
   }
-  let backend = backends.get(root);
-  if (!backend) backends.set(root, (backend = new LocalBackend({ dir: root })));
   return backend;
 }
 

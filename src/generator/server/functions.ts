@@ -30,6 +30,8 @@ export interface FunctionRoutesOptions {
   logger?: { error(message: string): void };
   /** Told when a proposal was published locally: its file is now committed on the checked-out branch. */
   onPublished?(proposal: Proposal): void;
+  /** Requests wait for this (the local sign-in service starting, which the functions check tokens with). */
+  ready?: Promise<unknown>;
 }
 
 export type FunctionRoutes = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -81,10 +83,12 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       let params: Record<string, string> | undefined;
       const route = (await routes).find((candidate) => {
         const found = candidate.pattern.exec(url.pathname);
-        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decoded(found[i + 1]!)]));
         return found !== null;
       });
       if (!route) return false;
+      // A service that failed to start is for the function to report, in its words.
+      await options.ready?.catch(() => {});
       const request = requestOf(req, url);
       const response = await (await route.load()).default(request, contextOf(req, url, params!));
       const body = Buffer.from(await response.arrayBuffer());
@@ -161,4 +165,13 @@ function answerFault(res: ServerResponse): void {
   const body = Buffer.from(`${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`);
   res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
   res.end(body);
+}
+
+/** A path segment with its escapes decoded, as Netlify gives params; as written when they are malformed. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

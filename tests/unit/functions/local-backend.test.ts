@@ -6,13 +6,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../../src/functions/auth.ts';
 import { ApiFailure } from '../../../src/functions/http.ts';
 import { LocalBackend } from '../../../src/functions/local/local-backend.ts';
 import type { ChangeFacts } from '../../../src/functions/proposals/describe.ts';
 import type { Proposal } from '../../../src/kernel/wire/proposals.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
+
+vi.setConfig({ testTimeout: 90_000 });
 
 const ADMIN: Caller = { uid: 'u1', name: 'Alex Admin', email: 'alex@ardent.example' };
 const PATH = 'content/services/deep-cleaning-services.md';
@@ -42,7 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 beforeEach(async () => {
-  repo = await contentRepository();
+  // Two files are enough: the backend moves files, the checks (stood in for) read them.
+  repo = await contentRepository([PATH, 'content/pages/about.md']);
   gate = path.join(scratch, `gate-${Math.random()}`);
   backend = new LocalBackend({ dir: repo.dir, checks: { command: [process.execPath, stub, gate] }, now: () => new Date('2031-06-15T09:30:00Z') });
 });
@@ -61,7 +64,8 @@ const retitled = (title: string) => (text: string) => text.replace(/^title: .*$/
 
 /** Polls the proposal until its checks are in one of the states. */
 async function checksReach(id: string, states: Proposal['checks']['state'][]): Promise<Proposal> {
-  for (let i = 0; i < 500; i += 1) {
+  // The checks run at the lowest priority: on a busy machine they take their time.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const proposal = await backend.status(id);
     if (states.includes(proposal.checks.state)) return proposal;
     await new Promise((resolve) => setTimeout(resolve, 10));
