@@ -15,7 +15,7 @@ import { LOCAL_ACCOUNTS, seedLocalAccounts } from '../src/generator/emulators/lo
 import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { LOCAL_PROJECT_ID } from '../src/kernel/wire/firebase-config.ts';
-import { PROPOSALS_API } from '../src/kernel/wire/proposals.ts';
+import { PROPOSALS_API } from '../src/kernel/wire/proposal-paths.ts';
 import { projectRoot } from './measure.ts';
 
 const PAGES = ['deep-cleaning-services', 'carpet-cleaning-services', 'domestic-cleaning-services', 'end-of-tenancy-cleaning-services', 'cleaning-services-senior-citizens'].map((name) => `content/services/${name}.md`);
