@@ -74,18 +74,20 @@ export class LocalBackend implements Backend {
       // Awaited below where it is needed; a failure before then must not go unhandled.
       writing.catch(() => {});
       const message = commitMessage(change);
-      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
-      if (open) {
+      // A check's result moves the record's ref meanwhile (records.ts): read it again and retry.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
+        if (!open) break;
         const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
         if (!head) throw failure('no-such-proposal');
         const [current, blob] = await Promise.all([this.git.resolve(`${head}:${change.path}`), writing]);
         if (current === blob) return { proposal: this.#proposal(open.record, head), added: true };
         const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
         const [commit, kept] = await Promise.all([this.#commitBlob(head, change.path, blob, message, change.author, change.author), this.#records.write(record)]);
-        if (!(await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`]))) {
-          throw failure('conflict', 'The proposal changed while yours was being added to it.');
+        if (await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
+          return { proposal: this.#proposal(record, commit), added: true };
         }
-        return { proposal: this.#proposal(record, commit), added: true };
+        if (attempt === 2) throw failure('conflict', 'The proposal changed while yours was being added to it.');
       }
       const branch = branchName(change.path, this.#now());
       const recordFor = (candidate: string): LocalRecord => ({

@@ -170,7 +170,7 @@ describe('a good proposal', () => {
     expect(shown.proposal.id).toBe(proposal.id);
 
     const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), summary: 'Update Deep Cleaning again', blob: liveBlob } });
-    expect(again.status).toBe(200);
+    expect(again.status, await again.clone().text()).toBe(200);
     expect(ProposalAnswerSchema.parse(await again.json()).proposal.id).toBe(proposal.id);
     expect(repo.git('rev-list', '--count', `main..${proposal.branch}`)).toBe('2');
 
