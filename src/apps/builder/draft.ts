@@ -16,7 +16,7 @@ export interface Draft {
   /** One editor id per block, in the blocks' order. */
   blockIds: string[];
   /** The live file this draft edits (the integrated builder), if any: the export keeps its path, and the diff compares with its text. */
-  origin?: { path: string; route: string; text: string };
+  origin?: { path: string; route: string; text: string; blob?: string };
   /** When it last changed, in ms since 1970. */
   updated: number;
 }
@@ -49,7 +49,7 @@ export const exportText = (draft: Draft) => exportFile(draft).text;
 
 export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
   const data = structuredClone(payload.data);
-  return { id, kind: payload.kind, data, body: payload.body, blockIds: blocksOf({ data }).map(newBlockId), origin: { path: payload.path, route: payload.route, text: payload.text }, updated: now };
+  return { id, kind: payload.kind, data, body: payload.body, blockIds: blocksOf({ data }).map(newBlockId), origin: { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob }, updated: now };
 }
 
 /** What "start a new page" offers: a blank page, or a service or an area laid out like the site's. */

@@ -28,10 +28,10 @@ const ENTRY_POINTS: Record<string, string> = {
 /**
  * The block builder's pages are bundled on their own (under assets/builder/): their screens share
  * the templates with the islands, and bundled together they would split the public pages' chunks
- * differently. Their boot script and islands are this bundle's copies, so a builder page loads one React.
+ * differently. Their boot script (without prefetching: builder-boot.ts) and islands are this bundle's copies, so a builder page loads one React.
  */
 const BUILDER_ENTRY_POINTS: Record<string, string> = {
-  boot: 'src/apps/islands/boot.ts',
+  boot: 'src/apps/islands/builder-boot.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
   ...Object.fromEntries(screensOf('builder').map(([name, spec]) => [spec.entry, `src/apps/builder/screens/${name}.tsx`])),
   [BUILDER_STORAGE]: 'src/apps/builder/bucket-services.ts',

@@ -2,7 +2,7 @@
 // site data its screens read (src/kernel/wire/builder-data.ts), and each page's payload beside the page
 // (src/kernel/wire/payload.ts). A payload is keyed by its entry's digest: an unchanged page's payload
 // is neither read nor written again.
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '../../kernel/wire/builder-data.ts';
@@ -18,7 +18,7 @@ import type { SiteModel } from '../../kernel/site/site-model.ts';
 import type { OutputFolder } from './output-folder.ts';
 
 /** Bumped when what a payload holds changes. */
-const PAYLOAD_VERSION = '1';
+const PAYLOAD_VERSION = '2';
 
 /**
  * `key` covers the code and the site-wide parts' digests; each route's facts and the images are
@@ -55,9 +55,12 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
   ]);
 }
 
+/** The git blob SHA-1 of a file's text: what `git hash-object` gives for it, and what git holds it under. */
+export const gitBlobOf = (text: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0`).update(text).digest('hex');
+
 /** A page's payload, from its content file's text read as the loader reads it. */
 export function payloadOf(page: SitePage, text: string): PagePayload | undefined {
   const raw = readEntry(page.file, text);
   if (isProblem(raw)) return undefined;
-  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: raw.data as Record<string, unknown>, body: raw.body, text };
+  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: raw.data as Record<string, unknown>, body: raw.body, text, blob: gitBlobOf(text) };
 }

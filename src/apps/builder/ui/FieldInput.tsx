@@ -1,4 +1,4 @@
-// One form control per field kind (schema-fields.ts): the builder never names a field or a block
+// One form control per field kind (src/kernel/schema/fields.ts): the builder never names a field or a block
 // type, so a new one in the schemas gets its controls from here. Every control has its label, its
 // hint, and the problems the checks found at its field (aria-describedby, aria-invalid).
 import { useId, useState, type ReactNode } from 'react';

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { ParsedDocument } from '../../../kernel/lint/parse-html.ts';
-import type { RenderForLint } from '../lint-draft.ts';
+import type { RenderForLint } from '../../../kernel/check/site-lint.ts';
 import { BUILDER_DATA_PATH, reviveSiteData, type BuilderSite, type BuilderSiteData } from '../../../kernel/wire/builder-data.ts';
 import type { FieldOptions } from './field-parts.tsx';
 
