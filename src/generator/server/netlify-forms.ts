@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { StoredSubmissionSchema, type StoredSubmission } from '../../kernel/wire/enquiry.ts';
+import { submissionsFileName } from '../../kernel/wire/enquiry-paths.ts';
 
 /** A form as the built HTML declares it. */
 export interface FormDeclaration {
@@ -22,8 +23,7 @@ export interface FormDeclaration {
   action?: string;
 }
 
-/** Where `npm start` and `npm run dev` keep form submissions, under the project (git-ignored with .cache/). */
-export const LOCAL_FORMS_DIR = path.join('.cache', 'forms');
+export { LOCAL_FORMS_DIR } from '../../kernel/wire/enquiry-paths.ts';
 
 /** The field Netlify reads a submission's form from, which a scripted post must carry. */
 export const FORM_NAME_FIELD = 'form-name';
@@ -101,7 +101,7 @@ export async function readFormPost(req: IncomingMessage): Promise<URLSearchParam
 }
 
 /** The file a form's submissions are kept in, one JSON line each: `<dir>/<form>.jsonl`. */
-export const submissionsFile = (dir: string, form: string) => path.join(dir, `${encodeURIComponent(form)}.jsonl`);
+export const submissionsFile = (dir: string, form: string) => path.join(dir, submissionsFileName(form));
 
 export async function storeSubmission(dir: string, submission: StoredSubmission): Promise<string> {
   await mkdir(dir, { recursive: true });

@@ -18,6 +18,8 @@ export const StoredSubmissionSchema = z.strictObject({
   form: z.string().min(1),
   receivedAt: z.iso.datetime(),
   fields: z.record(z.string(), z.string()),
+  /** Marked as spam by the owner (on Netlify, a submission of its spam list); absent when not. */
+  spam: z.literal(true).optional(),
 });
 export type StoredSubmission = z.infer<typeof StoredSubmissionSchema>;
 
@@ -50,8 +52,28 @@ export const NetlifySubmissionSchema = z.object({
  * A submission of the API as it is kept: Netlify's `data` also carries the sender's IP address,
  * browser and referrer, which are left out with anything else the form does not declare.
  */
-export function submissionFromNetlify(submission: z.input<typeof NetlifySubmissionSchema>, form: string, declared: readonly string[]): StoredSubmission {
+export function submissionFromNetlify(submission: z.input<typeof NetlifySubmissionSchema>, form: string, declared: readonly string[], spam = false): StoredSubmission {
   const { id, created_at, data } = NetlifySubmissionSchema.parse(submission);
   const fields = Object.fromEntries(declared.filter((name) => typeof data[name] === 'string').map((name) => [name, data[name] as string]));
-  return StoredSubmissionSchema.parse({ id, form, receivedAt: new Date(created_at).toISOString(), fields });
+  return StoredSubmissionSchema.parse({ id, form, receivedAt: new Date(created_at).toISOString(), fields, ...(spam ? { spam: true } : {}) });
 }
+
+/** What Netlify's GET /sites/{site_id}/forms returns for a form: the parts read here (the enquiry form's id). */
+export const NetlifyFormSchema = z.object({ id: z.string().min(1), name: z.string() });
+
+/**
+ * The enquiries API (netlify/functions/enquiries.mts, src/functions/enquiries/) that the admin's
+ * Enquiries section calls, each call with the administrator's ID token; every failure an ApiError
+ * (proposals.ts), in words. Its addresses: enquiry-paths.ts.
+ *
+ *   GET    /api/enquiries        → 200 { enquiries }, newest first, spam included (marked)
+ *   PATCH  /api/enquiries/<id>   { spam } → 200 { id, spam }
+ *   DELETE /api/enquiries/<id>   → 200 { deleted: id }
+ */
+export const EnquiryListSchema = z.strictObject({ enquiries: z.array(EnquirySchema) });
+export type EnquiryList = z.infer<typeof EnquiryListSchema>;
+export const MarkSpamRequestSchema = z.strictObject({ spam: z.boolean() });
+export type MarkSpamRequest = z.infer<typeof MarkSpamRequestSchema>;
+export const MarkedSchema = z.strictObject({ id: z.string().min(1), spam: z.boolean() });
+export type Marked = z.infer<typeof MarkedSchema>;
+export const DeletedSchema = z.strictObject({ deleted: z.string().min(1) });
