@@ -45,7 +45,7 @@ export function EnquiryItem({ enquiry, client, serviceNames, onChanged, onDelete
         <dt>Received</dt>
         <dd>{formatTime(enquiry.receivedAt)}</dd>
         <dt>Phone</dt>
-        <dd>{fields.phone.trim() ? <a href={`tel:${fields.phone.replace(/[^\d+]/g, '')}`}>{fields.phone.trim()}</a> : NOT_GIVEN}</dd>
+        <dd>{fields.phone.trim() ? <a href={`tel:${fields.phone.replace(/[^\d+]/g, '')}`}>{fields.phone.trim().replace(/\s+/g, '\u00a0')}</a> : NOT_GIVEN}</dd>
         <dt>Email</dt>
         <dd>{fields.email.trim() ? <a href={`mailto:${fields.email.trim()}`}>{fields.email.trim()}</a> : NOT_GIVEN}</dd>
         <dt>Postcode</dt>
