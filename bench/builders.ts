@@ -73,6 +73,8 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
 
 export interface Tool {
   name: string;
+  /** Where the page of the area with this slug is in the output folder. */
+  page(slug: string): string;
   /** One cold build into a fresh folder; resolves with the folder. */
   build(run: number): Promise<Measured & { out: string }>;
 }
@@ -83,6 +85,7 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
   const list: Tool[] = [
     {
       name: 'ours',
+      page: (slug) => `cleaning-services-${slug}.html`,
       async build(run) {
         const out = path.join(work, `out-ours-${run}`);
         const cache = path.join(work, `cache-ours-${run}`);
@@ -93,6 +96,7 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
     },
     {
       name: 'eleventy',
+      page: (slug) => `cleaning-services-${slug}/index.html`,
       async build(run) {
         const out = path.join(work, `out-eleventy-${run}`);
         const result = await measure(process.execPath, [ELEVENTY, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'], eleventyDir);
@@ -105,6 +109,7 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
     setUpHugo(hugoDir, markdownDir);
     list.push({
       name: 'hugo',
+      page: (slug) => `cleaning-services-${slug}/index.html`,
       async build(run) {
         const out = path.join(work, `out-hugo-${run}`);
         const result = await measure(HUGO, ['--quiet', '--source', hugoDir, '--destination', out], hugoDir);

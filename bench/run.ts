@@ -95,6 +95,9 @@ try {
         const result = await tool.build(run);
         const html = countHtml(result.out);
         if (html < n) throw new Error(`${tool.name} wrote ${html} HTML files for ${n} pages`);
+        // A page with its Markdown body in it, not only a layout round nothing.
+        const sample = path.join(result.out, tool.page(areas[0]!.slug));
+        if (!existsSync(sample) || !readFileSync(sample, 'utf8').includes(`${areas[0]!.name} is mostly`)) throw new Error(`${tool.name} wrote no ${sample} with the page's text in it`);
         results.get(tool.name)!.push(result);
         process.stderr.write(`  N=${n} run ${run + 1}/${runs} ${tool.name}: ${result.seconds.toFixed(2)} s\n`);
         // Keep the last run of ours (output and cache) for the warm rebuilds; the rest only take memory.
