@@ -9,7 +9,7 @@ import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
 import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
-import { loadContent, type ContentReadResult } from './content/load-content.ts';
+import { loadContent, parseHere, type ContentReadResult } from './content/load-content.ts';
 import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
@@ -192,7 +192,7 @@ export class Site {
       parseMany: async (items) => {
         const here = (batch: typeof items) => Promise.all(batch.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
         const pool = this.#threadsFor(items.length);
-        if (!pool) return here(items);
+        if (!pool) return parseHere(settings)(items);
         return shareWork(items, pool, {
           here: this.options.mainThreadWorks === false ? undefined : here,
           there: (thread, batch) => {

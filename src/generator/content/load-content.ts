@@ -39,7 +39,22 @@ export interface LoadOptions {
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
 export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
 
-const parseHere: (settings: LoadSettings) => ParseMany = (settings) => (items) => Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+/** Files parsed between two turns of the event loop. */
+const PARSE_BATCH = 16;
+
+/**
+ * Parsing is synchronous work: between batches the event loop turns, so that the stages running
+ * beside it (esbuild bundling the browser scripts, sharp encoding images) get their callbacks
+ * answered and carry on on the other core, instead of waiting for every file to be parsed.
+ */
+export const parseHere: (settings: LoadSettings) => ParseMany = (settings) => async (items) => {
+  const files: LoadedFile[] = [];
+  for (let start = 0; start < items.length; start += PARSE_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    files.push(...(await Promise.all(items.slice(start, start + PARSE_BATCH).map((item) => parseFile(item.absolute, item.schema, item.checked, settings)))));
+  }
+  return files;
+};
 
 export async function loadContent({ contentDir, settings, known = new Map(), only, parseMany = parseHere(settings) }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];

@@ -32,7 +32,7 @@ function render(generation: number, input: RenderInput | undefined, root: string
   return Promise.all(
     tasks.map(async ({ job, key, known }) => {
       const { html } = renderJob(current!.input, job);
-      return { path: job.path, key, ...(await writeIfChanged(root, job.path, html, known, madeDirs)) };
+      return { path: job.path, key, ...writeIfChanged(root, job.path, html, known, madeDirs) };
     }),
   );
 }
