@@ -9,7 +9,7 @@ import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
 import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
-import { loadContent, parseHere, type ContentReadResult } from './content/load-content.ts';
+import { loadContent, type ContentReadResult } from './content/load-content.ts';
 import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
@@ -27,22 +27,13 @@ import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/r
 import { type RenderInput } from '../kernel/render/page-context.tsx';
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
-import { ThreadPool, threadLimit } from './threads/pool.ts';
-import type { RenderResult } from './threads/protocol.ts';
-import { shareWork } from './threads/share.ts';
 
 export type { BuildReport, SiteOptions } from './build-types.ts';
 
-const THRESHOLD = 500;
-const RENDER_BATCH = 24;
 
 export class Site {
   #files = new Map<string, LoadedFile>();
   #bundle: Promise<BundleResult> | undefined;
-  #pool: ThreadPool | null = null;
-  #generation = 0;
-  /** Files and pages done by worker threads in the current build. */
-  #onThreads = 0;
   #folder: OutputFolder | undefined;
   /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
   #pending = new Set<string>();
@@ -96,11 +87,6 @@ export class Site {
     return { read, site: this.#derive(read, []) };
   }
 
-  async close(): Promise<void> {
-    await this.#pool?.close();
-    this.#pool = null;
-  }
-
   /** The output folder, and what the cache knows of it, opened with the first build. */
   get folder(): OutputFolder {
     if (!this.#folder) throw new Error('The output folder is opened by the first build.');
@@ -112,7 +98,6 @@ export class Site {
     const { projectRoot, outDir } = this.options;
     if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
-    this.#onThreads = 0;
     const bundling = (this.#bundle ??= this.#makeBundle());
     const read = await this.#load(changed);
     const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
@@ -138,8 +123,7 @@ export class Site {
 
     this.folder.begin();
     try {
-      // The entry cache is for the next process (the dev server's updates keep theirs in memory):
-      // written while the pages render, when the worker threads take the larger share.
+      // The entry cache is for the next process (the dev server's updates keep theirs in memory).
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const digests = partDigests(input.parts);
       const { rendered, keys, html } = await this.#render(input, jobs, digests);
@@ -165,7 +149,7 @@ export class Site {
         images,
         libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
-        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
+        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length },
         site,
       };
     } catch (error) {
@@ -174,7 +158,7 @@ export class Site {
     }
   }
 
-  /** Stage 1, on worker threads when many files must be parsed. */
+  /** Stage 1. */
   async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
     const { projectRoot } = this.options;
     const imagesDir = path.join(this.contentDir, 'images');
@@ -183,24 +167,11 @@ export class Site {
     const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
     // An image that changed is seen through the files that show it.
     const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
-    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir, library };
     return loadContent({
       contentDir: this.contentDir,
       settings,
       known: this.#files,
       only,
-      parseMany: async (items) => {
-        const here = (batch: typeof items) => Promise.all(batch.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
-        const pool = this.#threadsFor(items.length);
-        if (!pool) return parseHere(settings)(items);
-        return shareWork(items, pool, {
-          here: this.options.mainThreadWorks === false ? undefined : here,
-          there: (thread, batch) => {
-            this.#onThreads += batch.length;
-            return thread.request({ type: 'parse', settings: settingsData, items: batch });
-          },
-        });
-      },
     });
   }
 
@@ -211,9 +182,8 @@ export class Site {
   }
 
   /**
-   * Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker
-   * threads when there are many. Returns how many were rendered, every job's key (in order) and
-   * the HTML of the pages rendered on this thread, kept for the content health up to its limit.
+   * Stages 3 and 4 for the pages: those whose key changed are rendered and written. Returns how
+   * many were rendered, every job's key (in order) and their HTML, kept for the content health up to its limit.
    */
   async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
     const keys: string[] = [];
@@ -224,50 +194,16 @@ export class Site {
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
       else todo.push({ job, key });
     }
-    const pool = this.#threadsFor(todo.length);
-    // Each page's write starts as soon as it is rendered; the next page renders meanwhile.
-    // Up to the content health's limit, the HTML rendered here is kept for its lint, which then need not render it again.
+    // Each page is written as soon as it is rendered, so the HTML of thousands of pages is never
+    // held at once; up to the content health's limit, it is kept for its lint, which then need not render it again.
     const html = new Map<string, string>();
     const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
-    const here = async (batch: typeof todo): Promise<RenderResult[]> => {
-      await Promise.all(
-        batch.map(({ job, key }) => {
-          const rendered = renderJob(input, job).html;
-          if (keep) html.set(job.path, rendered);
-          return this.folder.write(job.path, rendered, key);
-        }),
-      );
-      return [];
-    };
-    if (!pool) {
-      // In batches: each batch's files are written before the next renders, so the HTML of
-      // thousands of pages is never held at once.
-      for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
-      return { rendered: todo.length, keys, html };
+    for (const { job, key } of todo) {
+      const rendered = renderJob(input, job).html;
+      if (keep) html.set(job.path, rendered);
+      await this.folder.write(job.path, rendered, key);
     }
-    await this.folder.beforeWriting();
-    const generation = ++this.#generation;
-    const sent = new Set<unknown>();
-    const { root } = this.folder;
-    const results = await shareWork(todo, pool, {
-      here: this.options.mainThreadWorks === false ? undefined : here,
-      there: (thread, batch) => {
-        this.#onThreads += batch.length;
-        const first = !sent.has(thread);
-        sent.add(thread);
-        const tasks = batch.map(({ job, key }) => ({ job, key, known: this.folder.known(job.path)?.hash }));
-        return thread.request<RenderResult[]>({ type: 'render', generation, input: first ? input : undefined, root, tasks });
-      },
-    });
-    for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
     return { rendered: todo.length, keys, html };
-  }
-
-  /** The worker threads, started once a stage has `work` items above the threshold. */
-  #threadsFor(work: number): ThreadPool | null {
-    const limit = threadLimit(this.options.threads);
-    if (!this.#pool && limit > 0 && work >= (this.options.threshold ?? THRESHOLD)) this.#pool = new ThreadPool(limit);
-    return this.#pool && work >= (this.options.threshold ?? THRESHOLD) && this.#pool.live.length > 0 ? this.#pool : null;
   }
 
   /** The bundle stage, kept on disk under the render code key: esbuild takes longer than the rest of a small build. */
@@ -292,11 +228,6 @@ export class Site {
 
 /** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
 export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{ content: NonNullable<ContentReadResult['content']>; site: SiteModel; images: ContentReadResult['images'] }> {
-  const session = await Site.open(options);
-  try {
-    const { read, site } = await session.check();
-    return { content: read.content!, site, images: read.images };
-  } finally {
-    await session.close();
-  }
+  const { read, site } = await (await Site.open(options)).check();
+  return { content: read.content!, site, images: read.images };
 }

@@ -23,9 +23,6 @@ export interface ContentReadResult {
   loaded: number;
 }
 
-/** Parses files that must be loaded again: here, or spread over worker threads (src/generator/threads/). */
-export type ParseMany = (items: { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> }[]) => Promise<LoadedFile[]>;
-
 export interface LoadOptions {
   contentDir: string;
   settings: LoadSettings;
@@ -33,7 +30,6 @@ export interface LoadOptions {
   known?: ReadonlyMap<string, LoadedFile>;
   /** Check only these files (added, changed or deleted), and keep the rest as known; every file when absent. */
   only?: ReadonlySet<string>;
-  parseMany?: ParseMany;
 }
 
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
@@ -47,22 +43,24 @@ const PARSE_BATCH = 16;
  * beside it (esbuild bundling the browser scripts, sharp encoding images) get their callbacks
  * answered and carry on on the other core, instead of waiting for every file to be parsed.
  */
-export const parseHere: (settings: LoadSettings) => ParseMany = (settings) => async (items) => {
+async function parseAll(items: ToParse[], settings: LoadSettings): Promise<LoadedFile[]> {
   const files: LoadedFile[] = [];
   for (let start = 0; start < items.length; start += PARSE_BATCH) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     files.push(...(await Promise.all(items.slice(start, start + PARSE_BATCH).map((item) => parseFile(item.absolute, item.schema, item.checked, settings)))));
   }
   return files;
-};
+}
 
-export async function loadContent({ contentDir, settings, known = new Map(), only, parseMany = parseHere(settings) }: LoadOptions): Promise<ContentReadResult> {
+type ToParse = { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> };
+
+export async function loadContent({ contentDir, settings, known = new Map(), only }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
   const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
   const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
 
   const files = new Map<string, LoadedFile>();
-  const toParse: Parameters<ParseMany>[0] = [];
+  const toParse: ToParse[] = [];
   const check = async (absolute: string, schema: SchemaKey, before: LoadedFile | undefined) => {
     const checked = await checkFile(absolute, schema, settings, before);
     // Known files from the entry cache were deserialised: their entries get their methods back too.
@@ -78,7 +76,7 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
     else checking.push(check(absolute, schema, before));
   }
   await Promise.all(checking);
-  for (const file of await parseMany(toParse)) files.set(file.absolute, reviveEntry(file));
+  for (const file of await parseAll(toParse, settings)) files.set(file.absolute, reviveEntry(file));
 
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
   const images = new Map<string, ResponsiveImage>();
@@ -115,7 +113,7 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
   return { content, problems, invalid, images, files, loaded: toParse.length };
 }
 
-/** A loaded file from another thread or the entry cache: its entry gets its methods back. */
+/** A loaded file from the entry cache: its entry gets its methods back. */
 function reviveEntry(file: LoadedFile): LoadedFile {
   if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
   return file;

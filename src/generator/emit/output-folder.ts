@@ -44,27 +44,6 @@ function encoded(contents: string | Uint8Array): Uint8Array {
   return scratch.subarray(0, scratch.write(contents));
 }
 
-/**
- * Writes one file under `root` unless `known` says it already holds these contents. Used by the
- * output folder and by worker threads writing the pages they render. Synchronous: one call opens,
- * writes and closes the file, cheaper than three round trips through the thread pool, and the
- * disk's work happens in the operating system's cache either way.
- */
-export function writeIfChanged(root: string, relativePath: string, contents: string | Uint8Array, known: string | undefined, madeDirs: Set<string>): OutputFile & { written: boolean } {
-  const data = encoded(contents);
-  const hash = contentHash(data);
-  const bytes = data.byteLength;
-  if (hash === known) return { hash, bytes, written: false };
-  const target = path.join(root, relativePath);
-  const dir = path.dirname(target);
-  if (!madeDirs.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-  }
-  writeFileSync(target, data);
-  return { hash, bytes, written: true };
-}
-
 /** The build id an output folder's manifest names, if any. */
 export function manifestBuildId(outDir: string): string | undefined {
   try {
@@ -132,24 +111,30 @@ export class OutputFolder {
     this.produced.add(file);
   }
 
+  /**
+   * Writes one file unless the folder already holds these contents. Synchronous: one call opens,
+   * writes and closes the file, cheaper than three round trips through libuv's thread pool, and
+   * the disk's work happens in the operating system's cache either way.
+   */
   async write(file: string, contents: string | Uint8Array, key?: string): Promise<void> {
-    await this.beforeWriting();
-    const result = writeIfChanged(this.root, file, contents, this.known(file)?.hash, this.madeDirs);
-    this.note(file, result, key);
-  }
-
-  /** A file written (or found up to date) by a worker thread. */
-  note(file: string, result: OutputFile & { written: boolean }, key?: string): void {
+    if (!this.temporary && !this.recordRemoved && this.recordFile) {
+      this.recordRemoved = true;
+      await rm(this.recordFile, { force: true });
+    }
+    const data = encoded(contents);
+    const hash = contentHash(data);
+    if (hash !== this.known(file)?.hash) {
+      const target = path.join(this.root, file);
+      const dir = path.dirname(target);
+      if (!this.madeDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.madeDirs.add(dir);
+      }
+      writeFileSync(target, data);
+      this.written += 1;
+    }
     this.produced.add(file);
-    this.files.set(file, { hash: result.hash, bytes: result.bytes, key });
-    if (result.written) this.written += 1;
-  }
-
-  /** Before a worker thread writes into the folder. */
-  async beforeWriting(): Promise<void> {
-    if (this.temporary || this.recordRemoved || !this.recordFile) return;
-    this.recordRemoved = true;
-    await rm(this.recordFile, { force: true });
+    this.files.set(file, { hash, bytes: data.byteLength, key });
   }
 
   /** The files this build has made so far under a folder ("assets/"), in order. */

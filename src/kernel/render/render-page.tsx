@@ -1,5 +1,5 @@
 // Stage 3: one page of the site rendered to an HTML document. The same function renders for the
-// build, the dev server, the content lint and the tests, on the main thread and on worker threads.
+// build, the dev server, the content lint and the tests.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ErrorPageTemplate } from '../templates/error-page.tsx';
