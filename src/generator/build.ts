@@ -206,13 +206,20 @@ export class Site {
     return { rendered: todo.length, keys, html };
   }
 
-  /** The bundle stage, kept on disk under the render code key: esbuild takes longer than the rest of a small build. */
+  /**
+   * The bundle stage: esbuild takes longer than the rest of a small build. The browser scripts and
+   * the stylesheet are made of the code alone, so they are kept with the generator's own bundle
+   * (node_modules/.cache/, which Netlify keeps too), under the code's render key, not in .cache/:
+   * a build from an empty .cache/ makes them again only when the code changed.
+   */
   async #makeBundle(): Promise<BundleResult> {
-    const file = this.cacheDir && path.join(this.cacheDir, 'bundle', `${digest(path.resolve(this.options.projectRoot)).slice(0, 12)}.bin`);
-    const kept = file ? await readKeyed<BundleResult>(file, this.keys.render) : undefined;
+    const root = path.resolve(this.options.projectRoot);
+    const key = codeKeys({ root }).render;
+    const file = path.join(root, 'node_modules', '.cache', 'ardent-browser', `${key}.bin`);
+    const kept = await readKeyed<BundleResult>(file, key);
     if (kept) return kept;
-    const made = await bundleAssets(this.options.projectRoot);
-    if (file) await writeKeyed(file, this.keys.render, made);
+    const made = await bundleAssets(root);
+    await writeKeyed(file, key, made, { keep: 4 });
     return made;
   }
 
