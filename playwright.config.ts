@@ -4,13 +4,18 @@
 // builds first (with the local sign-in config); by hand, `npm run build -- --auth-emulator && npx playwright test`.
 // Ports: E2E_PORT for the site, E2E_AUTH_PORT and E2E_STORAGE_PORT for the emulators (EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT for firebase-tools' own, otherwise free ones).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';
 import { E2E_AUTH_PORT, E2E_PORT, E2E_STORAGE_PORT } from './tests/support/e2e-ports.ts';
+import { publishRepository } from './tests/support/publish-repository.ts';
 
 const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const authPort = E2E_AUTH_PORT;
+
+// The repository the server proposes into: made once, by the runner (its workers inherit it).
+if (!process.env.TEST_WORKER_INDEX && !process.env.PUBLISH_REPOSITORY_DIR) process.env.PUBLISH_REPOSITORY_DIR = publishRepository(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig({
   testDir: 'tests/e2e',

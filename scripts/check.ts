@@ -11,6 +11,7 @@ import { librarySourceFrom } from '../src/generator/images/library-source.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
 import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/kernel/errors/report-formats.ts';
 import { formatContentFiles } from '../src/generator/content/format-files.ts';
+import { notCanonical } from '../src/kernel/content/canonical-document.ts';
 import { lintSite } from '../src/generator/lint/lint-site.ts';
 import { formatLintSummary } from '../src/generator/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
@@ -47,8 +48,7 @@ try {
   say(formatLintSummary(lint));
   // A notice, not a failure: the file is valid, but the block builder would export it differently.
   const { changed } = formatContentFiles(contentDir ?? path.join(projectRoot, 'content'), { displayRoot: projectRoot });
-  const notCanonical: ContentProblem[] = changed.map((file) => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' }));
-  report([...lint.problems, ...notCanonical]);
+  report([...lint.problems, ...changed.map(notCanonical)]);
 } catch (error) {
   if (ContentError.is(error)) report(error.problems);
   else exitWithError(error);

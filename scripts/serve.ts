@@ -18,6 +18,7 @@ import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '
 import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
+import { functionRoutes } from '../src/generator/server/functions.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
@@ -56,6 +57,28 @@ function build(): Promise<void> {
   return new Promise((done, failed) => child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`The build failed (exit ${code}).`)))));
 }
 
+/**
+ * `npm start` builds again once a proposal is published locally (its file is then committed on
+ * the checked-out branch), so that the site it serves shows it; `npm run dev` sees the file change
+ * by itself. One build at a time; a publish during a build makes one more.
+ */
+let rebuilding: Promise<void> | undefined;
+let buildAgain = false;
+function rebuildAfterPublishing(proposal: { path: string }): void {
+  console.log(`Published ${proposal.path} on the checked-out branch: building the site again.`);
+  buildAgain = true;
+  rebuilding ??= (async () => {
+    while (buildAgain) {
+      buildAgain = false;
+      await build().then(
+        () => console.log('Built again: the published page is served.'),
+        (error: Error) => console.error(`${error.message} Still serving the last build.`),
+      );
+    }
+    rebuilding = undefined;
+  })();
+}
+
 if (values.build) {
   services = startLocalServices(emulatorOptions);
   await services.storage.catch((error: unknown) => stopServicesAndFail(storageProblem(error)));
@@ -76,6 +99,10 @@ const server = await createSiteServer({
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
+  // The builder's publishing API, in this process, once the local services are ready: its sign-in
+  // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
+  // through admin-auth.ts, for this process only).
+  functions: functionRoutes({ logger: console, ready, onPublished: values.build ? rebuildAfterPublishing : undefined }),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;

@@ -1,8 +1,8 @@
 // The build session: one path from content/ to dist/. `build()` and `update(changed)` run the same
-// stages, the update with a filter, as Lume's core/site.ts does: 1. load (src/content/), 2. derive
-// and cross-check (src/kernel/site/), 3. render (src/kernel/render/), 4. write (src/generator/emit/), with the bundle (src/generator/bundle/)
-// and images (src/images/) alongside. A session keeps what it loaded and what the output folder holds,
-// so the next build or update loads, renders and writes only what changed.
+// stages, the update with a filter, as Lume's core/site.ts does: 1. load (content/, each file by
+// src/kernel/check/), 2. derive and cross-check (src/kernel/site/), 3. render (src/kernel/render/),
+// 4. write (emit/), with the bundle (bundle/) and images (images/) alongside. A session keeps what it
+// loaded and what the output folder holds, so the next build or update does only what changed.
 import path from 'node:path';
 import type { BuildReport, SiteOptions } from './build-types.ts';
 import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
@@ -23,12 +23,10 @@ import { libraryPathOf } from '../kernel/wire/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
 import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from '../kernel/render/page-parts.ts';
+import type { RenderInput } from '../kernel/render/page-context.tsx';
 import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
-import { type RenderInput } from '../kernel/render/page-context.tsx';
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
-
-export type { BuildReport, SiteOptions } from './build-types.ts';
 
 
 export class Site {

@@ -1,6 +1,6 @@
 // A build without the sign-in configuration (a plain `npm run build` with no FIREBASE_* variables)
 // still works: every account page says plainly that sign-in is not set up, the browser logs exactly
-// one error, spec §8's "Missing backend API key", and nothing calls the sign-in service.
+// one error, "Missing backend API key", and nothing calls the sign-in service.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { FIREBASE_ENV } from '../../src/kernel/wire/firebase-config.ts';

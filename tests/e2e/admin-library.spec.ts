@@ -1,6 +1,6 @@
 // The media library on /admin, in Chromium against the local Auth and Storage emulators (issue 14's
 // acceptance): an administrator uploads two photos with alt text, watches their progress, finds
-// them in the grid, reads every §3 field in the details, edits the alt text, copies the reference,
+// them in the grid, reads every stored file field in the details, edits the alt text, copies the reference,
 // replaces a photo and deletes one after confirming. What the screen says is checked against what
 // the bucket holds.
 import type { BrowserContext, Page } from '@playwright/test';
@@ -72,7 +72,7 @@ test('an administrator uploads two photos with alt text, sees progress and then 
   await page.getByLabel('Sort by').selectOption('name');
   await expect(names).toHaveText([kitchen.name, garden.name].sort());
 
-  // Details: every §3 field the service returns, readably.
+  // Details: every stored file field the service returns, readably.
   await card(page, kitchen.name).getByRole('button', { name: `Details of ${kitchen.name}` }).click();
   const dialog = details(kitchen.name);
   await expect(dialog).toBeVisible();

@@ -129,7 +129,7 @@ test('a photo stays in the library while its delete is under way, leaves once it
   await refused.getByRole('button', { name: 'Keep it' }).click();
   await page.getByRole('dialog', { name: `Photo: ${kept}` }).getByRole('button', { name: 'Close' }).click();
 
-  // The service deletes it and answers 200 (the emulator says 204; §7 accepts both): held back a moment first.
+  // The service deletes it and answers 200 (the emulator says 204; both mean deleted): held back a moment first.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/o/media%2F${gone}`, async (route) => {

@@ -1,4 +1,4 @@
-// Spec §4 and §9's storage retries are the Firebase SDK's own, set to 120 s per operation and
+// The storage retries (5xx, 408 and 429, backing off to 64 s) are the Firebase SDK's own, set to 120 s per operation and
 // 600 s per upload (src/apps/media/firebase-library.ts); this checks both of the SDK's behaviours in the
 // admin page, with intercepted 503s (the local emulator never fails) and Chromium's clock run by
 // the test, so half an hour of backoff takes seconds:

@@ -1,4 +1,4 @@
-// The layout's behaviour once its islands have hydrated (spec §2, §4, §7, §8, §9), in Chromium.
+// The layout's behaviour once its islands have hydrated, in Chromium: menus, sidebar, contact section, scroll-to-top, build checks, prefetch.
 import type { Page, Route } from '@playwright/test';
 import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 

@@ -1,5 +1,5 @@
 // Every route of the spec, loaded once each in Chromium: status 200, the content's title, no
-// console errors, one parsing JSON-LD block naming the page kind's types, and the §2 layout
+// console errors, one parsing JSON-LD block naming the page kind's types, and the layout
 // (header, sidebar, scroll-to-top, logo target, smart contact section, footer).
 // Then the 404 page and a few layout details.
 import { adminContext } from '../support/accounts.ts';
@@ -21,7 +21,7 @@ import {
 const isAccount = (route: string) => (ACCOUNT_ROUTES as readonly string[]).includes(route);
 const isGuarded = (route: string) => (GUARDED_ROUTES as readonly string[]).includes(route);
 
-/** §2: the logo leads to the wellbeing branch on these pages, to the cleaning branch elsewhere. */
+/** The logo leads to the wellbeing branch on these pages, to the cleaning branch elsewhere. */
 const WELLBEING_LOGO_ROUTES = new Set(['/ardent-wellbeing', '/cleaning-services-senior-citizens']);
 
 /** The schema.org types each kind of public page names in its JSON-LD @graph. */
@@ -47,7 +47,7 @@ test('the content produces exactly the 40 routes of the spec', async () => {
 });
 
 for (const route of SPEC_ROUTES) {
-  test(`${route} answers 200 with its content's title, its JSON-LD and the §2 layout`, async ({ routePage, browser, baseURL }) => {
+  test(`${route} answers 200 with its content's title, its JSON-LD and the layout`, async ({ routePage, browser, baseURL }) => {
     // A visitor on a guarded page is sent to sign in: these are read as the administrator sees them.
     const context = isGuarded(route) ? await adminContext(browser, { baseURL }) : undefined;
     const page = context ? await context.newPage() : routePage;

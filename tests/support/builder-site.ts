@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { checkSite } from '../../src/generator/build.ts';
-import { draftLint, type RenderForLint } from '../../src/apps/builder/lint-draft.ts';
+import { siteLint, type RenderForLint } from '../../src/kernel/check/site-lint.ts';
 import type { PagePayload } from '../../src/kernel/wire/payload.ts';
 import { builderSiteData, reviveSiteData, type BuilderSite } from '../../src/kernel/wire/builder-data.ts';
 import { payloadOf } from '../../src/generator/emit/builder-files.ts';
 import { sourceOf } from '../../src/generator/content/load-entry.ts';
 import { parseDocument } from '../../src/kernel/lint/parse-html.ts';
-import { LINT_ASSETS } from '../../src/generator/lint/lint-site.ts';
-import { sitePartsOf } from '../../src/kernel/render/page-parts.ts';
+import { LINT_ASSETS, sitePartsOf } from '../../src/kernel/render/page-parts.ts';
 import { PROJECT_ROOT, REAL_CONTENT } from './sites.ts';
 
 export interface BuilderFixture {
@@ -31,4 +30,4 @@ export async function builderFixture(contentDir = REAL_CONTENT): Promise<Builder
 export const renderForLint: RenderForLint = (element: ReactElement) => parseDocument(`<body>${renderToStaticMarkup(element)}</body>`);
 
 /** The builder's lint for a site, on the server-rendered page. */
-export const lintFor = (site: BuilderSite) => draftLint(site, renderForLint);
+export const lintFor = (site: BuilderSite) => siteLint(site, renderForLint);

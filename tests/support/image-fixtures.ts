@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { BuildReport } from '../../src/generator/build.ts';
+import type { BuildReport } from '../../src/generator/build-types.ts';
 import { ContentError, type ContentProblem } from '../../src/kernel/errors/problems.ts';
 import { buildInto, type BuiltFolder } from './sites.ts';
 

@@ -1,5 +1,5 @@
-// The routes of site-spec §2 (../shared/spec/site-spec.md), written out as the spec lists them,
-// shared by the unit and browser tests so that the spec's list is written once.
+// Every route the site must have, written out one by one,
+// shared by the unit and browser tests so that the list is written once.
 
 export const MAIN_ROUTES = ['/', '/ardent-cleaning', '/ardent-wellbeing', '/about', '/faqs', '/contact', '/privacy-policy'] as const;
 
@@ -48,7 +48,7 @@ export const ACCOUNT_ROUTES = [...SIGN_IN_ROUTES, ...GUARDED_ROUTES] as const;
 export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
 export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES];
 
-/** The areas the Areas Covered dropdown links, as §2 names them. */
+/** The areas the Areas Covered dropdown links. */
 export const NAVIGATION_AREAS = [
   'orpington',
   'bromley',

@@ -60,5 +60,9 @@ export function firebaseServices(config: FirebaseWebConfig): AccountServices {
       if (!user) return false;
       return (await getIdTokenResult(user, fresh)).claims.admin === true;
     },
+    async idToken() {
+      await auth.authStateReady();
+      return auth.currentUser ? auth.currentUser.getIdToken() : null;
+    },
   };
 }

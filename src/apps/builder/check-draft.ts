@@ -1,8 +1,8 @@
 // The build's own checks on one draft: the file it would export goes through checkEntry
 // (src/kernel/check/check-entry.ts) as every content file does, against the site the build
 // described in builder-data.json, and its page is linted with the same rules as `npm run check`
-// (lint-draft.ts). Same codes, fields, lines and words as the build.
-import { checkEntry, type CheckOptions, type ImagePlan, type SiteTargets } from '../../kernel/check/check-entry.ts';
+// (src/kernel/check/site-lint.ts). Same codes, fields, lines and words as the build.
+import { checkEntry, type CheckOptions, type ImagePlan } from '../../kernel/check/check-entry.ts';
 import type { FormattedFile } from '../../kernel/content/canonical.ts';
 import { pageKind } from '../../kernel/content/page-kinds.ts';
 import type { FrontMatterLines } from '../../kernel/content/front-matter-lines.ts';
@@ -10,7 +10,7 @@ import type { RawEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import { noSuchImage, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';
-import { targetsFor, type BuilderSite } from '../../kernel/wire/builder-data.ts';
+import { siteTargets, type BuilderSite } from '../../kernel/wire/builder-data.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
 import { cleanData, exportFile, exportPath, type Draft } from './draft.ts';
 
@@ -27,7 +27,7 @@ export interface DraftCheck {
   page?: SitePage;
 }
 
-/** The lint's part of the checks, made by lint-draft.ts for the file's text and the live page it replaces. */
+/** The lint's part of the checks, made by siteLint (src/kernel/check/site-lint.ts) for the file's text and the live page it replaces. */
 export type DraftLint = (text: string, replaces?: string) => NonNullable<CheckOptions['lint']>;
 
 /**
@@ -66,14 +66,4 @@ function knownImages(raster: readonly ImageReference[], site: BuilderSite): Imag
     problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: noSuchImage(`${IMAGES_DIR}/${reference.src.slice('/images/'.length)}`) });
   }
   return { images: site.images, problems };
-}
-
-/** The site's targets, with the draft's page in place of the live page it edits (`replaces`, its route), if any. */
-function siteTargets(site: BuilderSite, replaces?: string): SiteTargets {
-  return {
-    targets: (page) => targetsFor(site, page, replaces),
-    fileAt: (route) => (route === replaces ? undefined : site.byRoute.get(route)?.path),
-    branches: site.parts.layout.profile.branches,
-    byRoute: site.byRoute,
-  };
 }

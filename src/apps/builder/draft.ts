@@ -16,7 +16,7 @@ export interface Draft {
   /** One editor id per block, in the blocks' order. */
   blockIds: string[];
   /** The live file this draft edits (the integrated builder), if any: the export keeps its path, and the diff compares with its text. */
-  origin?: { path: string; route: string; text: string };
+  origin?: { path: string; route: string; text: string; blob?: string };
   /** When it last changed, in ms since 1970. */
   updated: number;
 }
@@ -24,7 +24,7 @@ export interface Draft {
 
 /** Editor ids for blocks: unique within the session, never exported. */
 let counter = 0;
-export const newBlockId = () => `b${Date.now().toString(36)}${(counter += 1).toString(36)}`;
+const newBlockId = () => `b${Date.now().toString(36)}${(counter += 1).toString(36)}`;
 
 export const blocksOf = (draft: Pick<Draft, 'data'>): Record<string, unknown>[] => (Array.isArray(draft.data.blocks) ? (draft.data.blocks as Record<string, unknown>[]) : []);
 
@@ -49,7 +49,7 @@ export const exportText = (draft: Draft) => exportFile(draft).text;
 
 export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
   const data = structuredClone(payload.data);
-  return { id, kind: payload.kind, data, body: payload.body, blockIds: blocksOf({ data }).map(newBlockId), origin: { path: payload.path, route: payload.route, text: payload.text }, updated: now };
+  return { id, kind: payload.kind, data, body: payload.body, blockIds: blocksOf({ data }).map(newBlockId), origin: { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob }, updated: now };
 }
 
 /** What "start a new page" offers: a blank page, or a service or an area laid out like the site's. */
@@ -112,18 +112,8 @@ export function duplicateDraft(draft: Draft, id: string, now: number): Draft {
 // Edits: each returns a new draft, so every state can be kept for undo.
 type Path = readonly (string | number)[];
 
-/** The value at a field path ("blocks", 2, "heading"). */
-export function valueAt(data: unknown, path: Path): unknown {
-  let current = data;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
-}
-
 /** Sets (or, with undefined, removes) the value at a field path, copying only what is on the way. */
-export function setAt<T>(data: T, path: Path, value: unknown): T {
+function setAt<T>(data: T, path: Path, value: unknown): T {
   if (path.length === 0) return value as T;
   const [key, ...rest] = path;
   const container = (data ?? (typeof key === 'number' ? [] : {})) as Record<string | number, unknown>;

@@ -8,7 +8,7 @@ export interface History<T> {
   last?: { key: string; at: number };
 }
 
-export const COALESCE_MS = 1000;
+const COALESCE_MS = 1000;
 const LIMIT = 200;
 
 export const startHistory = <T>(present: T): History<T> => ({ past: [], present, future: [] });

@@ -22,7 +22,7 @@ async function getJson(url: string): Promise<BuildInfo> {
 }
 
 /**
- * Spec §4: notices newer builds. The manifest read shortly after load says which build this page
+ * Notices newer builds. The manifest read shortly after load says which build this page
  * belongs to; the latest-build file (with a timestamp query, past any cache) is checked every
  * few minutes and whenever the tab is shown again.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §2 navigation: a page opened with a #hash shows its target below the sticky header,
+ * Navigation scrolls to the top, or to the #hash target: a page opened with a #hash shows its target below the sticky header,
  * otherwise it opens at the top. CSS scroll-padding-top keeps the target clear of the header;
  * this sets it to the header's real height, then scrolls to the target again in the next frame,
  * now clear of the header, unless the visitor has scrolled since.
@@ -26,7 +26,7 @@ export function keepHashTargetInView(): void {
   });
 }
 
-export function hashTarget(hash: string): HTMLElement | null {
+function hashTarget(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
   let id = hash.slice(1);
   try {

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { prefetch } from 'quicklink';
 
 /** Never more than this many prefetches in flight. */
-export const PREFETCH_CONCURRENCY = 5;
+const PREFETCH_CONCURRENCY = 5;
 
 interface NetworkInformationLike {
   saveData?: boolean;
@@ -10,12 +10,12 @@ interface NetworkInformationLike {
 }
 
 /** The visitor asked to save data, or the connection is slow (2G): prefetch nothing. */
-export function prefetchAllowed(connection: NetworkInformationLike | undefined): boolean {
+function prefetchAllowed(connection: NetworkInformationLike | undefined): boolean {
   return !connection || (!connection.saveData && !/2g/.test(connection.effectiveType ?? ''));
 }
 
 /** The page a link leads to, if it is worth prefetching: same origin, another page, HTML. */
-export function prefetchTarget(anchor: HTMLAnchorElement, here: Location): string | null {
+function prefetchTarget(anchor: HTMLAnchorElement, here: Location): string | null {
   if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return null;
   let url: URL;
   try {

@@ -1,5 +1,5 @@
 /**
- * Spec §4/§8/§9: when a page's script chunk fails to load and a newer build is live, the page
+ * When a page's script chunk fails to load and a newer build is live, the page
  * reloads, at most once per path within 10 seconds, so a broken deploy cannot loop.
  */
 import type { KeyValueStore } from '../../kernel/components/session-storage.ts';

@@ -2,8 +2,7 @@
 // decides; an administrator gets what is live, the content's health and the media library, whose
 // Storage SDK (admin-storage.ts) loads alongside, in a task of its own.
 import { createElement, Suspense, use } from 'react';
-import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
-import { configJsonOnPage } from '../account/missing-config.ts';
+import { pageConfig } from '../account/page-config.ts';
 import { GuardedScreen } from '../../kernel/components/account/GuardedScreen.tsx';
 import type { ScreenProps } from '../../kernel/components/account/screen-props.ts';
 import type { AccountServices } from '../../kernel/components/account/services.ts';
@@ -13,7 +12,7 @@ import type { MediaLibrary } from '../media/library.ts';
 import { startScreen } from './start-screen.ts';
 
 export function mount(element: HTMLElement, services: AccountServices) {
-  const config = JSON.parse(configJsonOnPage()!) as FirebaseWebConfig;
+  const config = pageConfig()!;
   const library = import('./admin-storage.ts').then(({ firebaseLibrary }) => firebaseLibrary(config));
   const WithLibrary = () => createElement(AdminScreen, { library: use<MediaLibrary>(library) });
   // Until the SDK has arrived the administrator sees a box like the guard's checking one: nothing moves.

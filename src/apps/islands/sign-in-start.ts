@@ -8,8 +8,8 @@
  * signed in), or the page was opened from a reset link. A build without sign-in configuration only
  * logs its error: its page has nothing to start.
  */
-import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
-import type { SignInScreen } from '../../kernel/wire/screen-names.ts';
+import { pageConfig } from '../account/page-config.ts';
+import type { SignInScreen } from '../../kernel/wire/screens.ts';
 
 const loaders: Record<SignInScreen, () => Promise<{ mount(element: HTMLElement): Promise<void> }>> = {
   login: () => import('./screen-login.ts'),
@@ -47,8 +47,7 @@ function whenVisitorTurnsTo(element: HTMLElement): Promise<void> {
 
 const element = document.querySelector<HTMLElement>('[data-screen]');
 const load = element ? loaders[element.dataset.screen as SignInScreen] : undefined;
-if (!configJsonOnPage()) console.error(MISSING_CONFIG_ERROR);
-else if (element && load) {
+if (element && load && pageConfig()) {
   if (!mightBeSignedIn() && !openedFromResetLink()) await whenVisitorTurnsTo(element);
   await (await load()).mount(element);
 }

@@ -5,9 +5,8 @@
  * src/apps/islands/sign-in-start.ts when they are needed.
  */
 import { createElement, type ComponentType } from 'react';
-import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import { firebaseServices } from '../account/firebase-services.ts';
-import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../account/missing-config.ts';
+import { pageConfig } from '../account/page-config.ts';
 import type { ScreenProps } from '../../kernel/components/account/screen-props.ts';
 import { ServicesContext, type AccountServices } from '../../kernel/components/account/services.ts';
 import { hydrateWith } from './hydrate.ts';
@@ -27,15 +26,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function startScreen(element: HTMLElement, screen: ComponentType<ScreenProps>, started?: AccountServices): Promise<void> {
   let services = started;
   if (!services) {
-    const json = configJsonOnPage();
-    if (!json) {
-      // The build rendered the "not set up" state, which has nothing to do in the browser.
-      console.error(MISSING_CONFIG_ERROR);
-      return;
-    }
+    const config = pageConfig();
+    // The build rendered the "not set up" state, which has nothing to do in the browser.
+    if (!config) return;
     // Starting the SDK and hydrating are separate tasks, after the one that evaluated the modules.
     await nextTask();
-    services = firebaseServices(JSON.parse(json) as FirebaseWebConfig);
+    services = firebaseServices(config);
   }
   await nextTask();
   hydrateWith(WithServices)(element, { screen, services, configured: true });

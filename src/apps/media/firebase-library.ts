@@ -1,7 +1,7 @@
 /**
  * The media library on Cloud Storage for Firebase, through the official web SDK (modular imports
  * only). The SDK sends the signed-in administrator's ID token with every request, and its retries
- * are spec §4 and §9's: 5xx, 408 and 429 retried with a backoff doubling to 64 s, 120 s per
+ * are the site's: 5xx, 408 and 429 retried with a backoff doubling to 64 s, 120 s per
  * operation and 600 s per upload, set here. One deviation is the SDK's: a large (resumable)
  * upload's chunks back off without the 64 s cap (README, "Media library"; tested in
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
@@ -16,9 +16,9 @@ import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
 
-/** Spec §9: at most 120 s per operation and 600 s per upload. */
-export const MAX_OPERATION_RETRY_MS = 120_000;
-export const MAX_UPLOAD_RETRY_MS = 600_000;
+/** At most 120 s per operation and 600 s per upload. */
+const MAX_OPERATION_RETRY_MS = 120_000;
+const MAX_UPLOAD_RETRY_MS = 600_000;
 
 const storedFile = (metadata: FullMetadata): StoredFile => ({
   bucket: metadata.bucket,

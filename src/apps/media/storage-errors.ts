@@ -1,5 +1,5 @@
 /**
- * Every storage error code of spec §8, in one table: the Firebase Storage codes behind it and what
+ * Every storage error code, in one table: the Firebase Storage codes behind it and what
  * the administrator reads, in plain en-GB that says what to do. A raw `storage/…` code is never
  * shown: a code not in the table gets the `other` message. `canceled` is an outcome, not an
  * error; `unauthenticated` offers to sign in again.

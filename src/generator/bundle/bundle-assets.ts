@@ -1,12 +1,9 @@
+import { ADMIN_STORAGE, BUILDER_STORAGE, BUILDER_STYLES, builderScript, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { SCREEN_NAMES } from '../../kernel/wire/screen-names.ts';
-import { BUILDER_SCREENS, BUILDER_STORAGE, BUILDER_STYLES, builderEntry, builderScript } from '../../kernel/wire/builder-screen-names.ts';
-import { ISLAND_NAMES, type IslandName } from '../../kernel/wire/island-names.ts';
 import type { Assets } from '../../kernel/render/page-parts.ts';
 import { weigh, type Weight } from './weight.ts';
-import { ADMIN_STORAGE, GUARD_START, REACT_RUNTIME, screenEntry, SIGN_IN_START } from '../../kernel/render/layout-parts.ts';
 
 export interface BundleResult {
   assets: Assets;
@@ -16,31 +13,30 @@ export interface BundleResult {
   weights: Record<string, Weight>;
 }
 
-/** Entry points by name: the stylesheet, the small browser scripts, and the account screens (only on the pages that mount them). */
-export const ENTRY_POINTS = {
+const screensOf = (bundle: ScreenSpec['bundle']) => Object.entries(SCREENS as Record<ScreenName, ScreenSpec>).filter(([, spec]) => spec.bundle === bundle) as [ScreenName, ScreenSpec][];
+
+/** Entry points by name: the stylesheet, the small browser scripts, and the screens' starters and screens (src/kernel/wire/screens.ts), loaded only by the pages that mount them. */
+const ENTRY_POINTS: Record<string, string> = {
   site: 'src/kernel/styles/site.css',
   boot: 'src/apps/islands/boot.ts',
   'not-found': 'src/apps/islands/not-found.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
-  [SIGN_IN_START]: `src/apps/islands/${SIGN_IN_START}.ts`,
-  [GUARD_START]: `src/apps/islands/${GUARD_START}.ts`,
-  [ADMIN_STORAGE]: `src/apps/islands/${ADMIN_STORAGE}.ts`,
-  [REACT_RUNTIME]: `src/apps/islands/${REACT_RUNTIME}.ts`,
-  ...Object.fromEntries(SCREEN_NAMES.map((name) => [screenEntry(name), `src/apps/islands/${screenEntry(name)}.ts`])),
-} as Record<'site' | 'boot' | 'not-found' | typeof SIGN_IN_START | typeof GUARD_START | typeof ADMIN_STORAGE | typeof REACT_RUNTIME | IslandName | ReturnType<typeof screenEntry>, string>;
+  ...Object.fromEntries([SIGN_IN_START, GUARD_START, ADMIN_STORAGE, REACT_RUNTIME].map((name) => [name, `src/apps/islands/${name}.ts`])),
+  ...Object.fromEntries(screensOf('site').map(([, spec]) => [spec.entry, `src/apps/islands/${spec.entry}.ts`])),
+};
 
 /**
  * The block builder's pages are bundled on their own (under assets/builder/): their screens share
  * the templates with the islands, and bundled together they would split the public pages' chunks
- * differently. Their boot script and islands are this bundle's copies, so a builder page loads one React.
+ * differently. Their boot script (without prefetching: builder-boot.ts) and islands are this bundle's copies, so a builder page loads one React.
  */
-export const BUILDER_ENTRY_POINTS = {
-  boot: 'src/apps/islands/boot.ts',
+const BUILDER_ENTRY_POINTS: Record<string, string> = {
+  boot: 'src/apps/islands/builder-boot.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
-  ...Object.fromEntries(BUILDER_SCREENS.map((screen) => [builderEntry(screen), `src/apps/builder/screens/${screen}.tsx`])),
+  ...Object.fromEntries(screensOf('builder').map(([name, spec]) => [spec.entry, `src/apps/builder/screens/${name}.tsx`])),
   [BUILDER_STORAGE]: 'src/apps/builder/bucket-services.ts',
   [BUILDER_STYLES]: 'src/apps/builder/ui/builder.css',
-} as Record<'boot' | IslandName | ReturnType<typeof builderEntry> | typeof BUILDER_STORAGE | typeof BUILDER_STYLES, string>;
+};
 
 /**
  * zod's namespace carries every locale's error messages (about 40 KB gzipped), which esbuild cannot

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * @typedef {object} CodeKeys
  * @property {string} load What makes a loaded entry: front matter, validation, Markdown, images, the problem catalogue.
  * @property {string} render What can change a page: all of src/ but the dev server, the local server and the lint.
- * @property {string} all The whole generator, command-line scripts included: the launcher's bundle.
+ * @property {string} all The whole generator, command-line scripts and the functions it serves included: the launcher's bundle.
  */
 
 /**
@@ -24,9 +24,10 @@ export const GENERATOR_ROOT = fileURLToPath(new URL(import.meta.url.includes('/n
 
 const LOAD_DIRS = ['src/kernel/content', 'src/kernel/schema', 'src/kernel/images', 'src/kernel/errors', 'src/kernel/wire', 'src/generator/content', 'src/generator/images'];
 const RENDER_DIRS = ['src'];
-/** Not part of any page: the dev server, the local Netlify-like server and the content lint. */
-const NOT_RENDERING = ['src/generator/dev', 'src/generator/server', 'src/kernel/lint', 'src/generator/lint'];
-const ALL_DIRS = ['src', 'scripts'];
+/** Not part of any page: the dev server, the local Netlify-like server, the functions it serves and the content lint. */
+const NOT_RENDERING = ['src/generator/dev', 'src/generator/server', 'src/functions', 'src/kernel/lint', 'src/generator/lint'];
+/** netlify/: the functions' entries, which the local server's bundle carries. */
+const ALL_DIRS = ['src', 'scripts', 'netlify'];
 const SOURCE = /\.(?:ts|tsx|mts|js|mjs|json|css)$/;
 
 /** @param {string} root @param {string} dir @param {readonly string[]} skip @returns {string[]} */

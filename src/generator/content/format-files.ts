@@ -2,23 +2,15 @@
 // compared with its canonical form (canonical.ts), and rewritten into it on request.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
-import { canonicalFile } from '../../kernel/content/canonical-document.ts';
-import { COLLECTIONS, SINGLES } from '../../kernel/content/collections.ts';
+import { canonicalText } from '../../kernel/content/canonical-document.ts';
+import { schemaOf } from '../../kernel/content/collections.ts';
 import { displayPath } from './load-entry.ts';
 import { schemaOfFile } from './load-content.ts';
-import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 
 /** The canonical text of a content file, or null when it cannot be read as one (the check reports why). */
-export function canonicalText(contentDir: string, absolute: string, text: string): string | null {
+export function canonicalTextOf(contentDir: string, absolute: string, text: string): string | null {
   const key = schemaOfFile(contentDir, absolute);
-  if (!key) return null;
-  const raw = readEntry(absolute, text);
-  if (isProblem(raw)) return null;
-  const doc = parseDocument(raw.frontMatter, { uniqueKeys: true });
-  if (doc.errors.length > 0) return null;
-  const schema = key in COLLECTIONS ? COLLECTIONS[key as keyof typeof COLLECTIONS].schema : SINGLES[key as keyof typeof SINGLES].schema;
-  return canonicalFile(doc, schema, raw.body);
+  return key ? canonicalText(absolute, text, schemaOf(key)) : null;
 }
 
 export interface FormatResult {
@@ -38,7 +30,7 @@ export function formatContentFiles(contentDir: string, { write = false, displayR
   const changed: string[] = [];
   for (const absolute of files) {
     const text = readFileSync(absolute, 'utf8');
-    const canonical = canonicalText(contentDir, absolute, text);
+    const canonical = canonicalTextOf(contentDir, absolute, text);
     if (canonical === null || canonical === text) continue;
     changed.push(displayPath(absolute, displayRoot));
     if (write) writeFileSync(absolute, canonical);

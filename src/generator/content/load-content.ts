@@ -1,10 +1,11 @@
 // Stage 1: every content file loaded (load-entry.ts) and assembled into the site's content, with
-// the problems of all the files that did not load. A build checks every file; an update after an
-// edit checks only the files it names and keeps what it knows of the rest.
+// the problems of all the files that did not load (src/kernel/content/assemble-content.ts). A build
+// checks every file; an update after an edit checks only the files it names and keeps what it knows of the rest.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
+import type { ImageMap } from '../../kernel/images/responsive-image.ts';
+import { assembleContent, contentTargets, missingFolder } from '../../kernel/content/assemble-content.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
 import { COLLECTIONS, schemaOfPath, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from '../../kernel/content/collections.ts';
 import { checkFile, displayPath, parseFile, type CheckedFile, type LoadedFile, type LoadSettings } from './load-entry.ts';
@@ -78,39 +79,9 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
   await Promise.all(checking);
   for (const file of await parseAll(toParse, settings)) files.set(file.absolute, reviveEntry(file));
 
-  const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
-  const images = new Map<string, ResponsiveImage>();
-  const bySchema = new Map<SchemaKey, ContentEntry[]>();
-  for (const { absolute } of targets) {
-    const file = files.get(absolute)!;
-    problems.push(...file.problems);
-    for (const name of file.invalid.names) invalid.names.add(name);
-    for (const route of file.invalid.routes) invalid.routes.add(route);
-    for (const image of file.planned) images.set(image.src, image);
-    if (!file.entry) continue;
-    const list = bySchema.get(file.schema);
-    if (list) list.push(file.entry);
-    else bySchema.set(file.schema, [file.entry]);
-  }
-  const collection = (key: keyof typeof COLLECTIONS) => (bySchema.get(key) ?? []) as never[];
-  const single = (key: keyof typeof SINGLES) => bySchema.get(key)?.[0] as never;
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
-  const content: LoadedContent | null =
-    single('profile') && single('navigation') && single('contactRouting')
-      ? {
-          root,
-          services: collection('services'),
-          areas: collection('areas'),
-          faqs: collection('faqs'),
-          pages: collection('pages'),
-          errorPages: collection('errorPages'),
-          contacts: collection('contacts'),
-          profile: single('profile'),
-          navigation: single('navigation'),
-          contactRouting: single('contactRouting'),
-        }
-      : null;
-  return { content, problems, invalid, images, files, loaded: toParse.length };
+  const assembled = assembleContent(targets.map(({ absolute }) => files.get(absolute)!), root);
+  return { ...assembled, problems: [...problems, ...assembled.problems], files, loaded: toParse.length };
 }
 
 /** A loaded file from the entry cache: its entry gets its methods back. */
@@ -123,19 +94,15 @@ type Target = { absolute: string; schema: SchemaKey };
 
 /** Every content file: the single files, then each folder's Markdown files by name. */
 function listFiles(contentDir: string, display: (absolute: string) => string, problems: ContentProblem[]): Target[] {
-  const targets: Target[] = Object.entries(SINGLES).map(([key, single]) => ({ absolute: path.join(contentDir, single.file), schema: key as SchemaKey }));
-  for (const [key, collection] of Object.entries(COLLECTIONS)) {
-    const dir = path.join(contentDir, collection.dir);
-    let names: string[];
+  const { targets, missing } = contentTargets((dir) => {
     try {
-      names = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+      return readdirSync(path.join(contentDir, dir));
     } catch {
-      problems.push({ code: 'missing-file', file: display(dir), message: 'This content folder is missing.' });
-      continue;
+      return null;
     }
-    for (const name of names) targets.push({ absolute: path.join(dir, name), schema: key as SchemaKey });
-  }
-  return targets;
+  });
+  for (const dir of missing) problems.push(missingFolder(display(path.join(contentDir, dir))));
+  return targets.map(({ relative, schema }) => ({ absolute: path.join(contentDir, relative), schema }));
 }
 
 /** The files after an update: those known, with the changed ones added or, once deleted, gone (the single files stay: they are required). */

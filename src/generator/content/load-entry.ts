@@ -84,14 +84,6 @@ export async function checkFile(absolute: string, schema: SchemaKey, settings: L
   }
 }
 
-/** Loads one file: from what is known of it when nothing it was made from changed. */
-export async function loadEntry(absolute: string, schema: SchemaKey, settings: LoadSettings, known?: LoadedFile): Promise<LoadedFile> {
-  const checked = await checkFile(absolute, schema, settings, known);
-  if ('reuse' in checked) return checked.reuse;
-  if ('missing' in checked) return checked.missing;
-  return parseFile(absolute, schema, checked, settings);
-}
-
 /** The known plans of a file's images are still the plans. */
 async function sameImages(known: LoadedFile, settings: LoadSettings): Promise<boolean> {
   if (known.images.length === 0) return true;

@@ -13,6 +13,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { generatorBundle } from '../../../scripts/run.mjs';
 import { ContentError, formatProblems } from '../../kernel/errors/problems.ts';
 import { createSiteServer } from '../server/create-server.ts';
+import { functionRoutes } from '../server/functions.ts';
 import { createBatcher, type Batch } from './batcher.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
@@ -68,7 +69,7 @@ export function trimStack(message: string): string {
 }
 
 /** What to print for a failed build: the problems, or the generator's fault with its causes. */
-export function failureReport(error: unknown): string {
+function failureReport(error: unknown): string {
   if (ContentError.is(error)) return formatProblems(error.problems);
   const lines = ['The build failed because of an error in the generator, not in the content:'];
   for (let cause: unknown = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
@@ -121,6 +122,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       logger: { info: () => {}, error: (message) => logger.error(message) },
       transformHtml: injectReloadScript,
       extraRoutes: createDevRoutes(hub),
+      // The same functions as `npm start`; a proposal published locally changes a watched file, which rebuilds.
+      functions: functionRoutes({ logger: { error: (message) => logger.error(message) } }),
     });
     const port = await listen(server, options.port, options.host);
     server.on('error', (error) => logger.error(`Server error: ${error.message}`));

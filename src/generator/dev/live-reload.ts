@@ -14,7 +14,7 @@ import { EVENTS_PATH, RELOAD_SCRIPT_PATH } from './inject-reload-script.ts';
  * errors; if the stream is closed for good (say, something else answered on the
  * port meanwhile), it starts a new one.
  */
-export const RELOAD_CLIENT_JS = `// Live reload for \`npm run dev\` (not part of the built site).
+const RELOAD_CLIENT_JS = `// Live reload for \`npm run dev\` (not part of the built site).
 let disconnected = false;
 let retryTimer;
 

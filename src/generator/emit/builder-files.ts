@@ -2,7 +2,7 @@
 // site data its screens read (src/kernel/wire/builder-data.ts), and each page's payload beside the page
 // (src/kernel/wire/payload.ts). A payload is keyed by its entry's digest: an unchanged page's payload
 // is neither read nor written again.
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import path from 'node:path';
 import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '../../kernel/wire/builder-data.ts';
 import type { PagePayload } from '../../kernel/wire/payload.ts';
@@ -16,7 +16,7 @@ import type { SiteModel } from '../../kernel/site/site-model.ts';
 import type { OutputFolder } from './output-folder.ts';
 
 /** Bumped when what a payload holds changes. */
-const PAYLOAD_VERSION = '1';
+const PAYLOAD_VERSION = '2';
 
 /**
  * `key` covers the code and the site-wide parts' digests; each route's facts and the images are
@@ -52,7 +52,10 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
   ]);
 }
 
+/** The git blob SHA-1 of a file's text: what `git hash-object` gives for it, and what git holds it under. */
+export const gitBlobOf = (text: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0`).update(text).digest('hex');
+
 /** A page's payload, from its content file as the loader read it (load-entry.ts). */
 export function payloadOf(page: SitePage, { data, body, text }: EntrySource): PagePayload {
-  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: data as Record<string, unknown>, body, text };
+  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: data as Record<string, unknown>, body, text, blob: gitBlobOf(text) };
 }

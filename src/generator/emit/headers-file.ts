@@ -10,7 +10,7 @@ import { isPreviewContext, previewHeaders } from './deploy-context.ts';
 export const HEADERS_FILE = '_headers';
 
 /** What a content-hashed asset is sent with: its name changes whenever its contents do. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The file's text: one rule per asset (output paths, "assets/site-ABC123.css"), then a preview's noindex. */
 export function headersFile(assets: readonly string[], deployContext: string | undefined): string {

@@ -29,7 +29,7 @@ interface OutputRecord {
   files: Map<string, OutputFile>;
 }
 
-export const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
+const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
 
 /**
  * Text is encoded into one buffer, reused: each file is hashed and written before the next is

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
-import { isBuilderScreen } from '../../kernel/wire/builder-screen-names.ts';
-import { BUDGETS, scriptBudgetFor, type ScriptBudget } from '../../kernel/wire/budgets.ts';
+import { SCREENS, type ScreenName } from '../../kernel/wire/screens.ts';
+import { BUDGETS, type ScriptBudget } from '../../kernel/wire/budgets.ts';
 import { weigh, type Weight } from '../bundle/weight.ts';
 import { kb } from './script-weights.ts';
 
@@ -97,14 +97,13 @@ export function budgetBreaches(pages: readonly PageWeight[], budgets: typeof BUD
   return breaches;
 }
 
-/** A built page's JavaScript budget: the builder's where its app shell mounts a builder screen, the admin one for the admin screen, the account one where it has another account screen (data-screen). */
+/** A built page's JavaScript budget: its screen's, by the screen its app shell mounts (data-mount; data-screen, the first state, where the mount is not a screen of its own), else a public page's. */
 export function scriptBudgetOfHtml(page: string | ReturnType<typeof parse>): ScriptBudget {
   const document = typeof page === 'string' ? parse(page) : page;
-  return scriptBudgetFor({
-    builderScreen: isBuilderScreen(document.querySelector('[data-mount]')?.getAttribute('data-mount')),
-    adminScreen: document.querySelector('[data-screen="admin"]') !== null,
-    accountScreen: document.querySelector('[data-screen]') !== null,
-  });
+  const mount = document.querySelector('[data-mount]')?.getAttribute('data-mount');
+  const first = document.querySelector('[data-screen]')?.getAttribute('data-screen');
+  const screen = mount && mount in SCREENS ? (mount as ScreenName) : first && first in SCREENS ? (first as ScreenName) : null;
+  return screen ? SCREENS[screen].budget : 'jsGzipPerPage';
 }
 
 function srcsetUrls(srcset: string | undefined): (string | undefined)[] {

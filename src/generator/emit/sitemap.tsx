@@ -4,9 +4,9 @@ import { pageUrl } from '../../kernel/render/structured-data/page-graph.ts';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
 
 /** Indexable routes only: noindex pages (those behind the guard among them) are left out. */
-export const publicRoutes = (site: SiteModel) => site.pages.filter((page) => !page.noindex).map((page) => page.route);
+const publicRoutes = (site: SiteModel) => site.pages.filter((page) => !page.noindex).map((page) => page.route);
 /** Routes behind the auth-client guard (`access: admin` in their front matter): disallowed to crawlers. */
-export const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => page.access !== 'public').map((page) => page.route);
+const hiddenRoutes = (site: SiteModel) => site.pages.filter((page) => page.access !== 'public').map((page) => page.route);
 
 /** The last sitemap made, by its input: rendering thousands of URLs costs more than a dev edit should. */
 let last: { input: string; xml: string } | undefined;

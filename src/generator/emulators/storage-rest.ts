@@ -8,7 +8,7 @@ export interface BucketAddress {
   bucket: string;
 }
 
-export const objectUrl = ({ origin, bucket }: BucketAddress, fullPath: string) => `${origin}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(fullPath)}`;
+const objectUrl = ({ origin, bucket }: BucketAddress, fullPath: string) => `${origin}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(fullPath)}`;
 
 const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
@@ -26,7 +26,6 @@ export function uploadObject(address: BucketAddress, fullPath: string, bytes: Ui
 
 export const getObjectMetadata = (address: BucketAddress, fullPath: string, token?: string) => fetch(objectUrl(address, fullPath), { headers: bearer(token) });
 
-export const downloadObject = (address: BucketAddress, fullPath: string, token?: string) => fetch(`${objectUrl(address, fullPath)}?alt=media`, { headers: bearer(token) });
 
 export const updateObjectMetadata = (address: BucketAddress, fullPath: string, metadata: object, token?: string) =>
   fetch(objectUrl(address, fullPath), { method: 'PATCH', headers: { 'content-type': 'application/json; charset=utf-8', ...bearer(token) }, body: JSON.stringify(metadata) });

@@ -6,7 +6,7 @@
 // the bytes, so a replaced photo changes its page's digest and the page renders again.
 //
 // The build calls the REST endpoints the web SDK calls (`/v0/b/<bucket>/o/<path>` and `?alt=media`),
-// once each, rather than the SDK: the SDK retries a lost connection for up to 120 s (spec §9, right
+// once each, rather than the SDK: the SDK retries a lost connection for up to 120 s (right
 // for a person waiting on a screen), so an offline build would sit two minutes before it could use
 // its cached copy. A failure here is reported at once, and a build is easily run again.
 import { createHash } from 'node:crypto';

@@ -12,9 +12,9 @@ import { hashOf, type DiskCache } from './disk-cache.ts';
 import type { EncodeReport } from './responsive-images.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
-export const OG_OUTPUT_DIR = 'assets/og';
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
+const OG_OUTPUT_DIR = 'assets/og';
 
 /** Bumped when the drawing code changes what it draws. */
 const OG_VERSION = '1';

@@ -31,7 +31,7 @@ export const IMAGE_SETTINGS = {
 const PIPELINE_VERSION = '1';
 
 /** Output folder: each file under assets/ is cached for a year (src/generator/emit/headers-file.ts), which content-hashed names allow. */
-export const IMAGES_OUTPUT_DIR = 'assets/images';
+const IMAGES_OUTPUT_DIR = 'assets/images';
 
 
 import type { ImageFormat, ImageMap, ImageVariant, ResponsiveImage } from '../../kernel/images/responsive-image.ts';

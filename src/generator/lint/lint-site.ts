@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { LoadedContent } from '../../kernel/content/collections.ts';
 import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import type { Assets } from '../../kernel/render/page-parts.ts';
-import { sitePartsOf } from '../../kernel/render/page-parts.ts';
+import { LINT_ASSETS, sitePartsOf, type Assets } from '../../kernel/render/page-parts.ts';
 import { renderJob, renderJobs, type RenderJob } from '../../kernel/render/render-page.tsx';
 import { type RenderInput } from '../../kernel/render/page-context.tsx';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
@@ -21,12 +20,6 @@ import { LINT_RULES } from '../../kernel/lint/rules.ts';
 import { contentFiles, SourceFiles } from '../../kernel/lint/sources.ts';
 
 
-
-/**
- * The lint needs no bundled assets: the stylesheet and script addresses do not change what it
- * checks, so esbuild is not run.
- */
-export const LINT_ASSETS: Assets = { stylesheet: '/assets/site.css', scripts: {} };
 
 export interface LintInput {
   content: LoadedContent;

@@ -39,7 +39,7 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** Content-Type header value for a file path (by extension, case-insensitive). */
 export function contentTypeFor(filePath: string): string {

@@ -1,9 +1,11 @@
 // A local HTTP server that serves a built site the way Netlify serves it:
 // pretty URLs (one URL per page, resolve-file.ts), netlify.toml/_headers header rules on every response (404 and
-// 500 included), redirects with shadowing, 404.html and 500.html pages.
+// 500 included), redirects with shadowing, 404.html and 500.html pages, and the project's Netlify
+// Functions at their paths (functions.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { realpath } from 'node:fs/promises';
 import { isBotUserAgent } from './bot-user-agent.ts';
+import type { FunctionRoutes } from './functions.ts';
 import { headersForPath, matchRedirect, type RedirectMatch } from './netlify-rules.ts';
 import { decodeRequestPath, resolveFile, resolveRequest } from './resolve-file.ts';
 import { createRulesLoader } from './rules-loader.ts';
@@ -25,6 +27,8 @@ export interface SiteServerOptions {
   transformHtml?: (html: string) => string;
   /** Runs first, for any method; return true when it handled the request (e.g. dev-server /__dev endpoints). */
   extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** The Netlify Functions (functions.ts), tried next: true when one answered. */
+  functions?: FunctionRoutes;
   /** Decoded request paths that throw, so tests can exercise the 500 handling deterministically. */
   failPaths?: readonly string[];
 }
@@ -86,6 +90,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     for (const [name, value] of Object.entries(ruleHeaders)) res.setHeader(name, value);
 
     if (options.extraRoutes && (await options.extraRoutes(req, res))) return;
+    if (options.functions && (await options.functions(req, res))) return;
     if (path !== null && options.failPaths?.includes(path)) throw new Error(`Forced failure for ${path} (failPaths)`);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');

@@ -22,7 +22,7 @@ export interface EmulatorRoute {
 const IDENTITY = '/identitytoolkit.googleapis.com';
 const OBJECTS = `/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o`;
 
-export const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
+const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
   { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:signUp`, madeBy: 'createUserWithEmailAndPassword' },
   { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:signInWithPassword`, madeBy: 'signInWithEmailAndPassword' },
   { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:lookup`, madeBy: 'the signed-in user, read after sign-in and when a page opens' },

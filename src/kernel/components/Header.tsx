@@ -197,7 +197,7 @@ function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, 
   );
 }
 
-/** Spec §2: a logo that fails to load is retried once, with a cache-busting query. */
+/** A logo that fails to load is retried once, with a cache-busting query. */
 function Logo({ src, alt }: { src: string; alt: string }) {
   const [current, setCurrent] = useState(src);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -210,7 +210,7 @@ function Logo({ src, alt }: { src: string; alt: string }) {
   return <img ref={imgRef} src={current} alt={alt} width={240} height={64} onError={retry} />;
 }
 
-export function cacheBusted(src: string): string {
+function cacheBusted(src: string): string {
   return `${src}${src.includes('?') ? '&' : '?'}retry=${Date.now()}`;
 }
 

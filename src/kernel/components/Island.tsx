@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { IslandName } from '../wire/island-names.ts';
+import type { IslandName } from '../wire/screens.ts';
 
 /**
  * Marks a widget for hydration: the browser's src/apps/islands/<name>.ts hydrates this element's

@@ -8,7 +8,7 @@ import { Island } from './Island.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The §2 layout around a page's content; frame.parts says which parts this page has. The interactive parts are islands. */
+/** The layout around a page's content: header, sidebar, the page, contact section, footer, scroll-to-top; frame.parts says which parts this page has. The interactive parts are islands. */
 export function Layout({ frame, children }: { frame: LayoutFrame; children: ReactNode }) {
   const { route, parts, logo, contact } = frame;
   const { navigation, profile, year } = frame.site;

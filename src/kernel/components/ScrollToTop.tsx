@@ -1,8 +1,8 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { scrollBehaviour } from './browser-hooks.ts';
 
-/** Spec §9: the button shows once the page has scrolled more than this. */
-export const SCROLL_TOP_THRESHOLD_PX = 300;
+/** The button shows once the page has scrolled more than 300 pixels. */
+const SCROLL_TOP_THRESHOLD_PX = 300;
 
 /**
  * Back to top (the "scroll-top" island). Without JavaScript it is a plain link to #top at the end

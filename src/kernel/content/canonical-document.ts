@@ -1,11 +1,14 @@
 // A content file read with its comments (`npm run format:content`) put into the canonical form of
 // canonical.ts, with the `yaml` package, which keeps the comments where it can.
-import { isMap, isScalar, isSeq, type Document, type Node, type ToStringOptions } from 'yaml';
-import { fileText, itemSchema, objectShape, type AnySchema } from './canonical.ts';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type ToStringOptions } from 'yaml';
+import { fileText } from './canonical.ts';
+import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
+import type { ContentProblem } from '../errors/problems.ts';
+import { isProblem, readEntry } from './read-entry.ts';
 
 /** The options canonical-yaml.ts follows when it writes the builder's data. */
-export const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
+const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
 
 /** Puts one node (and all under it) into the canonical form for its schema. */
 function canonicalNode(node: unknown, schema: AnySchema | undefined): void {
@@ -43,3 +46,15 @@ export function canonicalDocumentText(doc: Document, schema?: AnySchema): string
 export function canonicalFile(doc: Document, schema: AnySchema, body: string): string {
   return fileText(canonicalDocumentText(doc, schema), body);
 }
+
+/** The canonical text of a content file of this schema, or null when it cannot be read as one (the check reports why). */
+export function canonicalText(file: string, text: string, schema: AnySchema): string | null {
+  const raw = readEntry(file, text);
+  if (isProblem(raw)) return null;
+  const doc = parseDocument(raw.frontMatter, { uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  return canonicalFile(doc, schema, raw.body);
+}
+
+/** The notice `npm run check` gives a valid file that is not in the canonical format. */
+export const notCanonical = (file: string): ContentProblem => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' });

@@ -9,56 +9,9 @@
 // - the Markdown body, if any, after one blank line, ending with one newline.
 // The builder's data is written by canonical-yaml.ts (no `yaml` in the browser); a file read with
 // its comments is put in the same form by canonical-document.ts, with the `yaml` package.
-import type { z } from 'zod';
+import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { canonicalYaml } from './canonical-yaml.ts';
 import type { FrontMatterLines } from './front-matter-lines.ts';
-
-export type AnySchema = z.core.$ZodType;
-type Def = { type: string; innerType?: AnySchema; in?: AnySchema; element?: AnySchema; shape?: Record<string, AnySchema>; options?: AnySchema[]; discriminator?: string; valueType?: AnySchema; getter?: () => AnySchema };
-
-const defOf = (schema: AnySchema) => schema._zod.def as unknown as Def;
-
-/** The schema as it reads input: wrappers (optional, default, a pipe into a transform) taken off. */
-function inputSchema(schema: AnySchema | undefined): AnySchema | undefined {
-  let current = schema;
-  for (let depth = 0; current && depth < 20; depth++) {
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault' || def.type === 'readonly' || def.type === 'catch') current = def.innerType;
-    else if (def.type === 'pipe') current = def.in;
-    else if (def.type === 'lazy' && def.getter) current = def.getter();
-    else return current;
-  }
-  return current;
-}
-
-/** The fields of an object schema in declared order, the variant of a union that `value` is, or undefined. */
-export function objectShape(schema: AnySchema | undefined, value: unknown): Record<string, AnySchema> | undefined {
-  const inner = inputSchema(schema);
-  if (!inner) return undefined;
-  const def = defOf(inner);
-  if (def.type === 'object') return (inner as unknown as { shape: Record<string, AnySchema> }).shape;
-  if (def.type === 'union' && def.options) {
-    const key = def.discriminator;
-    const tag = key && value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-    for (const option of def.options) {
-      const shape = objectShape(option, value);
-      if (!shape) continue;
-      if (!key) return shape;
-      const literal = inputSchema(shape[key]);
-      const values = literal ? (defOf(literal) as { values?: unknown[] }).values : undefined;
-      if (values?.includes(tag)) return shape;
-    }
-  }
-  return undefined;
-}
-
-/** What each item of a list, or each value of a record, must be. */
-export function itemSchema(schema: AnySchema | undefined): AnySchema | undefined {
-  const inner = inputSchema(schema);
-  if (!inner) return undefined;
-  const def = defOf(inner);
-  return def.type === 'array' ? def.element : def.type === 'record' ? def.valueType : undefined;
-}
 
 /** Plain data with its fields in the order their schema declares them (unknown fields after, as they were), all the way down. */
 export function inSchemaOrder(value: unknown, schema: AnySchema | undefined): unknown {

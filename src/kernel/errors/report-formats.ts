@@ -49,9 +49,14 @@ export function problemRecord(problem: ContentProblem): ProblemRecord {
   };
 }
 
+/** The problems as the JSON report lists them: records, in the report's order (the publish function's 422 answers them too). */
+export function problemRecords(problems: readonly ContentProblem[]): ProblemRecord[] {
+  return sorted(problems).map(problemRecord);
+}
+
 /** A JSON array of problem records; `[]` when there is none. */
 export function formatJson(problems: readonly ContentProblem[]): string {
-  return JSON.stringify(sorted(problems).map(problemRecord), null, 2);
+  return JSON.stringify(problemRecords(problems), null, 2);
 }
 
 // GitHub's workflow commands are lines `::<command> <name>=<value>,…::<data>`. The data escapes

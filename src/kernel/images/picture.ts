@@ -1,7 +1,7 @@
 import type { ImageVariant, ResponsiveImage } from './responsive-image.ts';
 
 /** The prose column: full width on small screens, 44rem (--measure) from 64em up. */
-export const DEFAULT_SIZES = '(min-width: 64em) 44rem, 100vw';
+const DEFAULT_SIZES = '(min-width: 64em) 44rem, 100vw';
 
 /** The attributes of a <picture>'s parts: one description for React (Picture.tsx) and for Markdown (rehype-picture.ts). */
 export interface PictureParts {

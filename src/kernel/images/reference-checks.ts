@@ -24,7 +24,7 @@ export interface ImageReference {
 }
 
 /** Whether a path is a raster image this stage processes. */
-export const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
+const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
 
 /** The message for a photo whose file is not there. */
 export const noSuchImage = (shown: string) => `There is no file ${shown}.`;

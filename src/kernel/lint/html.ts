@@ -4,9 +4,22 @@
  * (nodeType, tagName, childNodes, parentNode, textContent, attributes, classList), so the block
  * builder runs the same rules on a draft rendered into a DOM element.
  */
-import type { HTMLElement, Node } from 'node-html-parser';
 
-export type { HTMLElement } from 'node-html-parser';
+/** What the rules read of a page's tree: what node-html-parser's nodes and the browser's DOM nodes both have. */
+export interface LintNode {
+  readonly nodeType: number;
+  readonly textContent: string | null;
+  readonly childNodes: Iterable<LintNode>;
+  readonly parentNode: LintNode | null;
+}
+
+export interface LintElement extends LintNode {
+  /** Upper case, in both. */
+  readonly tagName: string;
+  readonly classList: { contains(token: string): boolean };
+  getAttribute(name: string): string | null | undefined;
+  hasAttribute(name: string): boolean;
+}
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -20,17 +33,17 @@ const INLINE = new Set([
 /** Never text a reader sees. */
 const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE']);
 
-const isElement = (node: Node): node is HTMLElement => node.nodeType === ELEMENT_NODE;
+const isElement = (node: LintNode): node is LintElement => node.nodeType === ELEMENT_NODE;
 
 /**
  * The text of an element as a reader sees it, whitespace collapsed: inline elements run together
  * ("col<em>our</em>" is one word), block elements are separated. `skip` leaves out whole elements.
  */
-export function visibleText(element: HTMLElement, skip: (element: HTMLElement) => boolean = () => false): string {
+export function visibleText(element: LintElement, skip: (element: LintElement) => boolean = () => false): string {
   const parts: string[] = [];
-  const walk = (node: Node) => {
+  const walk = (node: LintNode) => {
     if (node.nodeType === TEXT_NODE) {
-      parts.push(node.textContent);
+      parts.push(node.textContent ?? '');
       return;
     }
     if (!isElement(node) || NOT_TEXT.has(node.tagName) || skip(node)) return;
@@ -45,12 +58,12 @@ export function visibleText(element: HTMLElement, skip: (element: HTMLElement) =
 
 /** Every element under `element` that matches, in document order; `skip` leaves out whole subtrees. */
 export function findElements(
-  element: HTMLElement,
-  match: (element: HTMLElement) => boolean,
-  skip: (element: HTMLElement) => boolean = () => false,
-): HTMLElement[] {
-  const found: HTMLElement[] = [];
-  const walk = (node: HTMLElement) => {
+  element: LintElement,
+  match: (element: LintElement) => boolean,
+  skip: (element: LintElement) => boolean = () => false,
+): LintElement[] {
+  const found: LintElement[] = [];
+  const walk = (node: LintElement) => {
     for (const child of node.childNodes) {
       if (!isElement(child) || skip(child)) continue;
       if (match(child)) found.push(child);
@@ -61,7 +74,7 @@ export function findElements(
   return found;
 }
 
-export function firstElement(element: HTMLElement, match: (element: HTMLElement) => boolean): HTMLElement | null {
+export function firstElement(element: LintElement, match: (element: LintElement) => boolean): LintElement | null {
   for (const child of element.childNodes) {
     if (!isElement(child)) continue;
     if (match(child)) return child;
@@ -72,17 +85,17 @@ export function firstElement(element: HTMLElement, match: (element: HTMLElement)
 }
 
 /** The nearest ancestor (not the element itself) that matches, or null. */
-export function closestAncestor(element: HTMLElement, match: (element: HTMLElement) => boolean): HTMLElement | null {
+export function closestAncestor(element: LintElement, match: (element: LintElement) => boolean): LintElement | null {
   for (let node = element.parentNode; node; node = node.parentNode) {
-    if (match(node)) return node;
+    if (isElement(node) && match(node)) return node;
   }
   return null;
 }
 
-export const hasClass = (element: HTMLElement, name: string) => element.classList.contains(name);
+export const hasClass = (element: LintElement, name: string) => element.classList.contains(name);
 export const isTag = (...tags: string[]) => {
   const set = new Set(tags.map((tag) => tag.toUpperCase()));
-  return (element: HTMLElement) => set.has(element.tagName);
+  return (element: LintElement) => set.has(element.tagName);
 };
 
 /** Words of prose: runs of non-space that hold at least one letter or digit ("—" and "&" are not words). */

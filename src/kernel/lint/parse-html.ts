@@ -1,13 +1,13 @@
 /** The rendered HTML as the lint reads it: parsed once per page with node-html-parser (fast, and enough DOM for these checks). */
-import { parse, type HTMLElement } from 'node-html-parser';
-import { firstElement } from './html.ts';
+import { parse } from 'node-html-parser';
+import { firstElement, type LintElement } from './html.ts';
 
 export interface ParsedDocument {
-  root: HTMLElement;
+  root: LintElement;
   /** The <body>, or the whole document when it has none. */
-  body: HTMLElement;
+  body: LintElement;
   /** The page's <main>, or null when it has none. */
-  main: HTMLElement | null;
+  main: LintElement | null;
 }
 
 /** script and style keep their text unparsed; noscript and pre are read as HTML like the rest. */

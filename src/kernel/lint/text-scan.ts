@@ -18,7 +18,7 @@ interface PageText {
 const textsOf = new WeakMap<LintedPage, PageText[]>();
 
 /** The text of a page that the text rules read. The error pages' description is their message, read in the body. */
-export function pageTexts(page: LintedPage): PageText[] {
+function pageTexts(page: LintedPage): PageText[] {
   let texts = textsOf.get(page);
   if (!texts) textsOf.set(page, (texts = readTexts(page)));
   return texts;

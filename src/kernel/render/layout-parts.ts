@@ -1,15 +1,15 @@
-import { screenOf, type ScreenName } from '../wire/screen-names.ts';
-import type { IslandName } from '../wire/island-names.ts';
+import type { ScriptBudget } from '../wire/budgets.ts';
+import { builderScript, GUARD_START, REACT_RUNTIME, SCREENS, screenOf, SIGN_IN_START, type IslandName, type ScreenName } from '../wire/screens.ts';
 import type { SitePage } from '../site/pages.ts';
 
-/** Which parts of the §2 layout a page has. The one place that decides, for the markup and the scripts. */
+/** Which parts of the layout a page has. The one place that decides, for the markup and the scripts. */
 export interface LayoutParts {
   header: boolean;
   sidebar: boolean;
   scrollToTop: boolean;
   /** The smart contact section: every page but /contact, which shows the full details instead. */
   contact: boolean;
-  /** The account screen an app page mounts (sign-in, registration, reset, or the guard): started as the page loads. */
+  /** The screen an app page mounts (src/kernel/wire/screens.ts): started as the page loads.  */
   screen: ScreenName | null;
 }
 
@@ -32,7 +32,7 @@ export function layoutParts(page: Pick<SitePage, 'route' | 'template' | 'access'
 }
 
 /** The islands a page with these parts contains: the only scripts it loads, besides the boot script. */
-export function islandsOf(parts: LayoutParts): IslandName[] {
+function islandsOf(parts: LayoutParts): IslandName[] {
   const islands: IslandName[] = [];
   if (parts.header) islands.push('header');
   if (parts.sidebar) islands.push('sidebar');
@@ -41,25 +41,22 @@ export function islandsOf(parts: LayoutParts): IslandName[] {
   return islands;
 }
 
-/** The script entry of an account screen (src/generator/bundle/bundle-assets.ts). */
-export const screenEntry = (screen: ScreenName) => `screen-${screen}` as const;
-
-/** The small scripts that start a screen: a sign-in screen when it is needed, the guard as the page loads. */
-export const SIGN_IN_START = 'sign-in-start';
-export const GUARD_START = 'guard-start';
-/** React alone, evaluated by the guard's starter before the screen's own code (src/apps/islands/react-runtime.ts). */
-export const REACT_RUNTIME = 'react-runtime';
-/** The media library's Storage SDK, loaded by the admin screen (src/apps/islands/admin-storage.ts). */
-export const ADMIN_STORAGE = 'admin-storage';
-
 /**
- * The scripts of a page's account screen: `run` from a script tag as the page loads, `load` (the
- * screen itself, with React) imported by it later. The guard's starter (for every page with
- * `access: admin`, the admin screen's too) holds the Firebase SDK, to
- * read the session at once; a sign-in screen's starter holds nothing of either.
+ * The scripts of a page: `run` from a script tag as the page loads, `load` imported later (the
+ * islands, and the screen itself with React). A screen behind the guard of the site's bundle starts
+ * from the guard's starter, which holds the Firebase SDK to read the session at once; a sign-in
+ * screen from a starter that holds neither; a builder screen from its own entry, in the builder's
+ * bundle, with that bundle's copies of boot and the islands.
  */
-export function screenScripts(screen: ScreenName | null): { run: string[]; load: string[] } {
-  if (!screen) return { run: [], load: [] };
-  if (screen === 'guarded' || screen === 'admin') return { run: [GUARD_START], load: [REACT_RUNTIME, screenEntry(screen), ...(screen === 'admin' ? [ADMIN_STORAGE] : [])] };
-  return { run: [SIGN_IN_START], load: [screenEntry(screen)] };
+export function pageEntries(parts: LayoutParts, extra: readonly string[] = []): { run: string[]; load: string[]; budget: ScriptBudget } {
+  const spec = parts.screen ? SCREENS[parts.screen] : null;
+  const screen = !spec
+    ? { run: [], load: [] }
+    : spec.bundle === 'builder'
+      ? { run: [spec.entry], load: [...spec.load] }
+      : spec.guard
+        ? { run: [GUARD_START], load: [REACT_RUNTIME, spec.entry, ...spec.load] }
+        : { run: [SIGN_IN_START], load: [spec.entry] };
+  const entry = (name: string) => (spec?.bundle === 'builder' ? builderScript(name) : name);
+  return { run: ['boot', ...screen.run, ...extra].map(entry), load: [...islandsOf(parts), ...screen.load].map(entry), budget: spec?.budget ?? 'jsGzipPerPage' };
 }

@@ -25,6 +25,12 @@ export interface Assets {
   og?: Readonly<Partial<Record<Branch, OgImage>>>;
 }
 
+/**
+ * The lint needs no bundled assets: the stylesheet and script addresses do not change what it
+ * checks, so esbuild is not run.
+ */
+export const LINT_ASSETS: Assets = { stylesheet: '/assets/site.css', scripts: {} };
+
 /** What a service card, a menu or a JSON-LD node shows of a service. */
 export interface ServiceCard {
   slug: string;

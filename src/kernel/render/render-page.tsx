@@ -7,12 +7,11 @@ import type { ContentEntry } from '../content/entry.ts';
 import type { ErrorPage } from '../schema/index.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import { BUILDER_STORAGE, builderEntry, builderScript, isBuilderScreen } from '../wire/builder-screen-names.ts';
-import { scriptBudgetFor } from '../wire/budgets.ts';
+import { isBuilderScreen } from '../wire/screens.ts';
 import { AppShellTemplate } from '../templates/app-shell.tsx';
 import { contextFor, layoutFrameOf, ownContent, type RenderInput } from './page-context.tsx';
 import { framedDocument } from './page-frame.tsx';
-import { islandsOf, layoutParts, screenScripts, type LayoutParts } from './layout-parts.ts';
+import { layoutParts, pageEntries, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
 import { outputPathFor } from '../wire/output-paths.ts';
@@ -40,36 +39,27 @@ export function renderJob(input: RenderInput, job: RenderJob): RenderedPage {
 /** The JavaScript a job's page loads, known before it renders (the budget is checked first). */
 export function scriptsOfJob(input: RenderInput, job: RenderJob): PageScripts {
   const page = 'page' in job ? job.page : errorSitePage(job.error.data);
-  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : [], page.mount);
+  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : []);
 }
 
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
 const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
-/**
- * The boot script runs on every page; it imports the islands the page contains. An account screen
- * has its own scripts (layout-parts.ts), and holds the page to the account budget. A block builder
- * screen runs from its own script, which guards itself, with the builder bundle's copies of boot
- * and the islands (src/generator/bundle/bundle-assets.ts), and holds its page to the builder's budget.
- */
-function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = [], mount?: string): PageScripts {
-  const builder = isBuilderScreen(mount) ? mount : null;
-  const screen = builder ? { run: [builderEntry(builder)], load: [BUILDER_STORAGE] } : screenScripts(parts.screen);
-  const entry = (name: string) => (builder ? builderScript(name) : name);
-  const run = ['boot', ...screen.run, ...extra].map(entry);
-  const islands = [...islandsOf(parts), ...screen.load].map(entry);
+/** The page's scripts (layout-parts.ts: the boot script, the islands it contains, its screen's), worked out once per build and kind of page. */
+function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = []): PageScripts {
+  const { run, load, budget } = pageEntries(parts, extra);
   const sets = scriptSets.get(assets) ?? new Map<string, PageScripts>();
   scriptSets.set(assets, sets);
-  const key = `${run.join()} ${islands.join()}`;
+  const key = `${run.join()} ${load.join()}`;
   let scripts = sets.get(key);
-  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, islands, scriptBudgetFor({ builderScreen: builder !== null, adminScreen: parts.screen === 'admin', accountScreen: parts.screen !== null }))));
+  if (!scripts) sets.set(key, (scripts = pageScripts(assets, run, load, budget)));
   return scripts;
 }
 
 export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
-  const scripts = scriptsFor(layout.assets, ctx.parts, [], page.mount);
+  const scripts = scriptsFor(layout.assets, ctx.parts);
   const content = ctx.page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : ownContent(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
   const document = (body: ReactNode) => (

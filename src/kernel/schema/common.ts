@@ -79,7 +79,7 @@ export const SeoFields = {
 
 /**
  * What the block builder needs to know of a field beyond its type, given with `.meta()` in the
- * schemas themselves (src/kernel/schema-fields.ts reads it): a reference is picked from the
+ * schemas themselves (src/kernel/schema/fields.ts reads it): a reference is picked from the
  * site's real entries, Markdown gets a toolbar, a link a picker over the site's routes, an image
  * the image picker (alt text required); long text gets a text area.
  */

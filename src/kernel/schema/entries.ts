@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetPathSchema, BranchSchema, ImageSchema, longText, referenceTo, RouteSchema, SeoFields, SlugSchema } from './common.ts';
 import { BlocksSchema } from './blocks.ts';
-import { ACCESS_LEVELS, isSignInScreen, SIGN_IN_SCREENS } from '../wire/screen-names.ts';
+import { ACCESS_LEVELS, isSignInScreen, SIGN_IN_SCREENS } from '../wire/screens.ts';
 
 export const ServiceSchema = z.strictObject({
   slug: SlugSchema,

@@ -6,7 +6,7 @@ import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 import { suggest } from './suggest.ts';
 
 /** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */
-export const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
+const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
 
 /**
  * Each page's anchors, by its entry's digest (which covers its text), its route and the FAQ names
@@ -65,7 +65,7 @@ export interface LinkTargets {
 // An FAQ that failed to load is reported already; links to its anchor are not reported again.
 const listedFaqNames = (content: LoadedContent, invalid: InvalidEntries) => [...content.faqs.map((entry) => entry.name), ...invalid.names];
 
-export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
+function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
   const faqNames = content.faqs.map((entry) => entry.name);
   const listedFaqs = listedFaqNames(content, invalid);
   const routes = new Map<string, SitePage>();

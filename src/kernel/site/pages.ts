@@ -1,7 +1,7 @@
 import type { ContentEntry } from '../content/entry.ts';
 import type { LoadedContent } from '../content/collections.ts';
 import type { RenderedMarkdown } from '../content/markdown.ts';
-import type { Access } from '../wire/screen-names.ts';
+import type { Access } from '../wire/screens.ts';
 import type { Area, Block, Branch, BusinessProfile, Page, Service } from '../schema/index.ts';
 
 /** One step of a page's breadcrumb trail. */

@@ -52,13 +52,13 @@ export function deriveSite(content: LoadedContent, options: DeriveOptions, earli
 }
 
 /** The orders of the model's lists. */
-export const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
+const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
 /** One collator for the build: localeCompare with a locale makes one per call. */
 const britishOrder = new Intl.Collator('en-GB');
-export const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => britishOrder.compare(a.data.name, b.data.name);
-export const byFaqOrder = (a: ContentEntry<Faq>, b: ContentEntry<Faq>) => a.data.order - b.data.order;
+const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => britishOrder.compare(a.data.name, b.data.name);
+const byFaqOrder = (a: ContentEntry<Faq>, b: ContentEntry<Faq>) => a.data.order - b.data.order;
 
-export const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) => (options.siteUrl || profile.url).replace(/\/+$/, '');
+const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) => (options.siteUrl || profile.url).replace(/\/+$/, '');
 
 function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOptions): SiteModel {
   const profile = content.profile.data;
@@ -84,6 +84,6 @@ function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOpt
 }
 
 /** Phone and email live in the business profile unless a contact file gives its own. */
-export function resolveContact(contact: ContactDetails, profile: BusinessProfile): ResolvedContact {
+function resolveContact(contact: ContactDetails, profile: BusinessProfile): ResolvedContact {
   return { ...contact, phone: contact.phone ?? profile.telephoneDisplay, email: contact.email ?? profile.email };
 }

@@ -7,7 +7,7 @@ export const BUDGETS = {
   jsGzipPerPage: 70_000,
   /** JavaScript a page with an account screen (sign-in, registration, reset, the guarded pages) downloads, React and Firebase Auth included, gzipped. */
   jsGzipPerAccountPage: 110_000,
-  /** JavaScript a block builder page (src/kernel/wire/builder-screen-names.ts) downloads in total, React, Firebase Auth and Storage, zod, Markdown and drag-and-drop included, gzipped. */
+  /** JavaScript a block builder page downloads in total, React, Firebase Auth and Storage, zod, Markdown and drag-and-drop included, gzipped. */
   jsGzipPerBuilderPage: 250_000,
   /** JavaScript the admin page (/admin: what is live, content health, the media library) downloads, React, Firebase Auth and Storage included, gzipped. */
   jsGzipPerAdminPage: 140_000,
@@ -17,7 +17,5 @@ export const BUDGETS = {
   imageBytes: 200_000,
 } as const;
 
-/** The JavaScript budget a page is held to: a block builder screen's, the admin screen's, an account screen's (sign-in, registration, reset, the guard), or a public page's. */
+/** The JavaScript budget a page is held to: a public page's, or its screen's (src/kernel/wire/screens.ts). */
 export type ScriptBudget = 'jsGzipPerPage' | 'jsGzipPerAccountPage' | 'jsGzipPerAdminPage' | 'jsGzipPerBuilderPage';
-export const scriptBudgetFor = (page: { builderScreen: boolean; adminScreen: boolean; accountScreen: boolean }): ScriptBudget =>
-  page.builderScreen ? 'jsGzipPerBuilderPage' : page.adminScreen ? 'jsGzipPerAdminPage' : page.accountScreen ? 'jsGzipPerAccountPage' : 'jsGzipPerPage';

@@ -6,6 +6,7 @@
 import type { PageKind } from '../content/page-kinds.ts';
 import type { ImageMap, ResponsiveImage } from '../images/responsive-image.ts';
 import type { AreaLink, FaqItem, ServiceCard, SiteParts } from '../render/page-parts.ts';
+import type { SiteTargets } from '../check/check-entry.ts';
 import type { LinkTargets } from '../site/cross-check.ts';
 import { anchorsOf } from '../site/cross-check.ts';
 import type { SitePage } from '../site/pages.ts';
@@ -99,5 +100,15 @@ export function targetsFor(site: BuilderSite, page: SitePage, replaces?: string)
     faqNames: new Set(site.data.faqs.map((faq) => faq.name)),
     invalidNames: new Set(),
     invalidRoutes: new Set(),
+  };
+}
+
+/** The site's targets for checkEntry, with the checked file's page in place of the live page it edits (`replaces`, its route), if any. */
+export function siteTargets(site: BuilderSite, replaces?: string): SiteTargets {
+  return {
+    targets: (page) => targetsFor(site, page, replaces),
+    fileAt: (route) => (route === replaces ? undefined : site.byRoute.get(route)?.path),
+    branches: site.parts.layout.profile.branches,
+    byRoute: site.byRoute,
   };
 }

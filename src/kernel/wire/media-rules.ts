@@ -31,7 +31,7 @@ export function uploadProblem(file: { name: string; type: string; size: number }
   return null;
 }
 
-export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /**
  * The object name a file is stored under, a MEDIA_NAME: lower case, words joined by hyphens, the

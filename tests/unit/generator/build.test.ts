@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../bench/generate.ts';
-import type { SiteOptions } from '../../../src/generator/build.ts';
+import type { SiteOptions } from '../../../src/generator/build-types.ts';
 import { codeKeys, GENERATOR_ROOT } from '../../../src/generator/cache/code-key.mjs';
 import { buildInto, editText, REAL_CONTENT, type BuiltFolder } from '../../support/sites.ts';
 

@@ -53,7 +53,7 @@ function readable(field: keyof StoredFile, file: StoredFile) {
 type Replacing = { status: 'idle' } | { status: 'uploading'; percent: number; cancel: () => void } | { status: 'failed'; error: DescribedStorageError } | { status: 'refused'; message: string };
 
 /**
- * A photo's details: every §3 field, "Copy link" and "Copy for Markdown", its alt text and custom
+ * A photo's details: every field of its stored file metadata, "Copy link" and "Copy for Markdown", its alt text and custom
  * metadata to edit, Replace (a new version at the same path) and Delete (with its confirmation).
  */
 export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, announce }: { photo: LibraryPhoto; library: MediaLibrary; onChanged: (photo: LibraryPhoto) => void; onDelete: () => void; onClose: () => void; announce: (message: string) => void }) {

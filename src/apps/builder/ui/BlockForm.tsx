@@ -1,6 +1,6 @@
-// The form of one block: its fields, read from its schema (paletteOf in schema-fields.ts).
+// The form of one block: its fields, read from its schema (paletteOf in src/kernel/schema/fields.ts).
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
-import type { BlockKind } from '../../../kernel/schema-fields.ts';
+import type { BlockKind } from '../../../kernel/schema/fields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { type FieldOptions, type FieldPath } from './field-parts.tsx';
 

@@ -5,7 +5,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
-import type { BlockKind } from '../../../kernel/schema-fields.ts';
+import type { BlockKind } from '../../../kernel/schema/fields.ts';
 import { BlockForm } from './BlockForm.tsx';
 import type { FieldOptions, FieldPath } from './field-parts.tsx';
 

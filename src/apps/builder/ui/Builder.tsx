@@ -8,7 +8,7 @@ import { checkDraft, type DraftCheck } from '../check-draft.ts';
 import { addBlock, blocksOf, duplicateBlock, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
-import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema-fields.ts';
+import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema/fields.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { BlockList, blockTitle } from './BlockList.tsx';
 import { ExportDialog, type ExportResult } from './ExportDialog.tsx';
@@ -20,7 +20,10 @@ import { useSiteWithLibraryImages } from './LibraryImage.tsx';
 import { PreviewFrame } from './PreviewFrame.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { PAGE_KINDS } from '../../../kernel/content/page-kinds.ts';
-import { draftLint } from '../lint-draft.ts';
+import { siteLint } from '../../../kernel/check/site-lint.ts';
+import { useServices } from '../../../kernel/components/account/services.ts';
+import { proposalsClient } from '../proposals/client.ts';
+import { ProposeDialog } from '../proposals/ProposeDialog.tsx';
 import { useDraftCheck } from './use-draft-check.ts';
 import { fieldOptions, renderForLint } from './site-data-client.ts';
 import { useDraftEditor } from './use-draft-editor.ts';
@@ -37,10 +40,13 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
   const [announcement, setAnnouncement] = useState('');
   const [exportCheck, setExportCheck] = useState<DraftCheck | null>(null);
   const [exported, setExported] = useState<ExportResult | null>(null);
+  const [proposing, setProposing] = useState(false);
+  const services = useServices();
+  const client = useMemo(() => services && proposalsClient(services), [services]);
   const options = useMemo(() => fieldOptions(site), [site]);
   const pageFields = useMemo(() => fieldsOf(PAGE_KINDS[draft.kind]).filter((field) => field.key !== 'blocks'), [draft.kind]);
   const preview = useDraftCheck(draft, site);
-  const lint = useMemo(() => draftLint(site, renderForLint), [site]);
+  const lint = useMemo(() => siteLint(site, renderForLint), [site]);
   const typed = useDraftCheck(draft, site, lint, CHECK_DELAY_MS);
   const check = exportCheck ?? typed;
   const focusAfter = useRef<string | null>(null);
@@ -107,6 +113,11 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
         <button type="button" className="button" onClick={() => void startExport()}>
           Export
         </button>
+        {client ? (
+          <button type="button" className="button" disabled={!check || check.problems.length > 0} onClick={() => setProposing(true)}>
+            Propose this change
+          </button>
+        ) : null}
         <p className="save-status" role="status">
           {saved === null ? 'Not saved yet.' : 'error' in saved ? saved.error : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`} <BucketLine store={store} />
         </p>
@@ -188,6 +199,7 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
           <option key={route} value={route} />
         ))}
       </datalist>
+      {client ? <ProposeDialog open={proposing} draft={draft} client={client} store={store} onClose={() => setProposing(false)} /> : null}
       <ExportDialog
         result={exported}
         onClose={() => {

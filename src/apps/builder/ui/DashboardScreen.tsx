@@ -1,13 +1,16 @@
 // /test-builder-dashboard: the drafts in this browser and in the Storage bucket, with their
 // problems; every page of the site; and new pages from a template.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useServices } from '../../../kernel/components/account/services.ts';
+import { proposalsClient } from '../proposals/client.ts';
+import { ProposalsSection } from '../proposals/ProposalsSection.tsx';
 import { checkDraft } from '../check-draft.ts';
 import { duplicateDraft, exportPath, newDraft, TEMPLATES, type Draft, type TemplateName } from '../draft.ts';
 import { MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { newDraftId } from './screen.tsx';
-import { draftLint } from '../lint-draft.ts';
+import { siteLint } from '../../../kernel/check/site-lint.ts';
 import { renderForLint } from './site-data-client.ts';
 
 interface Row {
@@ -31,6 +34,8 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
   const [places, setPlaces] = useState<Place[]>([{ label: store.label, local: true, rows: null }]);
   const [deleting, setDeleting] = useState<Draft | null>(null);
   const [message, setMessage] = useState('');
+  const services = useServices();
+  const client = useMemo(() => services && proposalsClient(services), [services]);
   const dialog = useRef<HTMLDialogElement>(null);
   const refresh = useCallback(async () => {
     // This browser's drafts and, when the site has a bucket, the bucket's: each listed apart, so one that cannot be read leaves the other.
@@ -40,7 +45,7 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         const local = index === 0;
         try {
           const drafts = await place.list();
-          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, draftLint(site, renderForLint))).problems.length }))) };
+          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, siteLint(site, renderForLint))).problems.length }))) };
         } catch (error) {
           return { label: place.label, local, rows: [], error: describeStorageError(error).message };
         }
@@ -76,6 +81,7 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         </div>
       </section>
       <p aria-live="polite">{message}</p>
+      {client ? <ProposalsSection client={client} store={store} /> : null}
       {places.map((place, index) => (
         <DraftsSection
           key={place.label}

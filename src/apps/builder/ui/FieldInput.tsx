@@ -1,10 +1,10 @@
-// One form control per field kind (schema-fields.ts): the builder never names a field or a block
+// One form control per field kind (src/kernel/schema/fields.ts): the builder never names a field or a block
 // type, so a new one in the schemas gets its controls from here. Every control has its label, its
 // hint, and the problems the checks found at its field (aria-describedby, aria-invalid).
 import { useId, useState, type ReactNode } from 'react';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
-import { emptyValue, type Field } from '../../../kernel/schema-fields.ts';
+import { emptyValue, type Field } from '../../../kernel/schema/fields.ts';
 import { Counter } from './Counter.tsx';
 import { fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';

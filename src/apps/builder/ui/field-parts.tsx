@@ -2,7 +2,7 @@
 // offer, and the problems the checks found at a field, shown under it.
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
-import type { Field } from '../../../kernel/schema-fields.ts';
+import type { Field } from '../../../kernel/schema/fields.ts';
 
 export type FieldPath = readonly (string | number)[];
 export interface Option {

@@ -1,11 +1,11 @@
-// How a builder screen starts: behind the auth-client guard (src/kernel/components/account/GuardedScreen.tsx),
-// mounted into the app shell's #app-root (src/kernel/templates/app-shell.tsx) in place of the checking state
-// the build rendered, and shown to an administrator once the site data has loaded.
+// How a builder screen starts: behind the auth-client guard (src/apps/account/start-guarded.ts, as
+// every guarded screen starts, then GuardedScreen's role check), mounted into the app shell's
+// #app-root in place of the checking state the build rendered, and shown to an administrator once
+// the site data has loaded.
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { FirebaseWebConfig } from '../../../kernel/wire/firebase-config.ts';
-import { firebaseServices } from '../../account/firebase-services.ts';
-import { configJsonOnPage, MISSING_CONFIG_ERROR } from '../../account/missing-config.ts';
+import { pageConfig } from '../../account/page-config.ts';
+import { startGuarded } from '../../account/start-guarded.ts';
 import { GuardedScreen } from '../../../kernel/components/account/GuardedScreen.tsx';
 import { ServicesContext } from '../../../kernel/components/account/services.ts';
 import type { LibraryReader } from '../../media/firebase-library.ts';
@@ -17,15 +17,8 @@ import { loadSiteData } from './site-data-client.ts';
 
 export function mountScreen(screen: Screen): void {
   const element = document.getElementById('app-root');
-  if (!element) return;
-  const json = configJsonOnPage();
-  if (!json) {
-    // The build rendered the "sign-in is not set up" state, which stays.
-    console.error(MISSING_CONFIG_ERROR);
-    return;
-  }
-  const config = JSON.parse(json) as FirebaseWebConfig;
-  const services = firebaseServices(config);
+  const config = element && pageConfig();
+  if (!element || !config) return;
   // The Storage SDK is its own entry (src/apps/builder/bucket-services.ts), fetched while the guard decides.
   const bucket = import('../bucket-services.ts').then(({ bucketServices }) => bucketServices(config));
   const store = new MirroredDraftStore(
@@ -39,14 +32,16 @@ export function mountScreen(screen: Screen): void {
     ({ library: media }) => media,
     () => null,
   );
-  createRoot(element).render(
-    <StrictMode>
-      <ServicesContext value={services}>
-        <GuardedScreen configured>
-          <BuilderRoot element={element} screen={screen} store={store} library={library} />
-        </GuardedScreen>
-      </ServicesContext>
-    </StrictMode>,
+  void startGuarded((services) =>
+    createRoot(element).render(
+      <StrictMode>
+        <ServicesContext value={services}>
+          <GuardedScreen configured>
+            <BuilderRoot element={element} screen={screen} store={store} library={library} />
+          </GuardedScreen>
+        </ServicesContext>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
 import type { ParsedDocument } from '../../../kernel/lint/parse-html.ts';
-import type { RenderForLint } from '../lint-draft.ts';
+import type { RenderForLint } from '../../../kernel/check/site-lint.ts';
 import { BUILDER_DATA_PATH, reviveSiteData, type BuilderSite, type BuilderSiteData } from '../../../kernel/wire/builder-data.ts';
 import type { FieldOptions } from './field-parts.tsx';
 
@@ -32,7 +32,7 @@ export const renderForLint: RenderForLint = (element) => {
   const { container, render } = lintRoot;
   flushSync(() => render(element));
   // The lint's tree walks use what the DOM and node-html-parser's nodes share (src/kernel/lint/html.ts).
-  return { root: container, body: container, main: container.querySelector('main') } as unknown as ParsedDocument;
+  return { root: container, body: container, main: container.querySelector('main') };
 };
 
 /** What the form's pickers offer: the site's entries, routes and images. */

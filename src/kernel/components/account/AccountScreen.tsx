@@ -1,17 +1,17 @@
 import type { ComponentType } from 'react';
-import type { ScreenName } from '../../wire/screen-names.ts';
+import { SCREENS, type ScreenName, type ScreenSpec } from '../../wire/screens.ts';
 import { GuardedScreen } from './GuardedScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { RegisterScreen } from './RegisterScreen.tsx';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
-export const SCREENS: Record<ScreenName, ComponentType<ScreenProps>> = {
+/** What the build renders of each screen before it starts: a sign-in form, or the guard's checking state (the admin and builder screens are added in the browser). */
+const FIRST_STATES: Record<ScreenSpec['first'], ComponentType<ScreenProps>> = {
   login: LoginScreen,
   register: RegisterScreen,
   'reset-password': ResetPasswordScreen,
   guarded: GuardedScreen,
-  // The build renders the guard's checking state; src/apps/islands/screen-admin.ts adds the admin screen in the browser.
   admin: GuardedScreen,
 };
 
@@ -20,9 +20,10 @@ export const SCREENS: Record<ScreenName, ComponentType<ScreenProps>> = {
  * shell in the screen's first state. Hidden where scripts do not run: the shell's notice says why.
  */
 export function AccountScreen({ screen, configured }: { screen: ScreenName } & ScreenProps) {
-  const Screen = SCREENS[screen];
+  const { first } = SCREENS[screen];
+  const Screen = FIRST_STATES[first];
   return (
-    <div className="account-screen" data-screen={screen}>
+    <div className="account-screen" data-screen={first}>
       <Screen configured={configured} />
     </div>
   );

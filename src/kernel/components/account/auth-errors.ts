@@ -1,5 +1,5 @@
 /**
- * Every sign-in error kind of spec §5 and §8, in one table: the Firebase Auth codes behind it, the
+ * Every kind of sign-in error, in one table: the Firebase Auth codes behind it, the
  * field it concerns (its message is shown next to that field, in an element with role="alert"),
  * and what the visitor reads, in plain en-GB that says what to do. A raw `auth/…` code is never
  * shown: a code that is not in the table gets the `unknown` message.

@@ -7,7 +7,7 @@
  * written %2e), so "/.//evil.example" becomes "//evil.example", which location.assign() would open
  * as http://evil.example/. The value returned is then checked again as it will be navigated to.
  */
-export const HOME_PATH = '/';
+const HOME_PATH = '/';
 
 /** Two slashes, or a slash and a backslash, at the start of a path name another host. */
 const NAMES_A_HOST = /^\/[/\\]/;

@@ -10,7 +10,7 @@ export function Panel({ state, children }: { state: string; children: ReactNode 
   );
 }
 
-/** The build had no sign-in configuration (spec §8, "Missing backend API key"): say so plainly. */
+/** The build had no sign-in configuration (the page logs "Missing backend API key"): say so plainly. */
 export function NotConfigured() {
   return (
     <Panel state="not-configured">

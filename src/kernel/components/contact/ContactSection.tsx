@@ -16,10 +16,10 @@ export { NOT_AVAILABLE };
 
 
 /**
- * The smart contact section (spec §2, §4, §7, §8), the "contact" island. The build renders its
+ * The smart contact section, the "contact" island (on every page but /contact). The build renders its
  * loaded state, so nothing moves when the page opens; in the browser boot then asks for
  * /content/{file}.json (from the session cache when it can) and hydrates this only when the answer
- * changes the section: new details, or a failure, which shows the fallback details, the §8 message
+ * changes the section: new details, or a failure, which shows the fallback details, the error's message
  * and Try Again, which shows the loading state and asks again.
  */
 export function ContactSection({ file, details, fallback, firstLoad }: ContactSectionProps) {

@@ -1,13 +1,14 @@
 /**
- * The smart contact section's data and state machine (spec §3, §4, §7, §8, §9). Browser-safe and
+ * The smart contact section's data and state machine: the contact file for the page's path, fetched
+ * with a 5 s timeout and cached for the session, loading, loaded or error with Try Again. Browser-safe and
  * free of React, so it is unit-tested on its own and shared by the server render and the island.
  */
 import { contactDataPath } from '../../wire/contact-files.ts';
 import type { KeyValueStore } from '../session-storage.ts';
 
-/** Spec §9: the contact fetch gives up after this long. */
+/** The contact fetch gives up after this long. */
 export const CONTACT_TIMEOUT_MS = 5000;
-/** Spec §8. */
+/** What the section says when the contact details cannot be loaded, and what it shows instead. */
 export const NOT_AVAILABLE = 'Not available';
 export const CONTACT_ERROR_MESSAGES = {
   timeout: 'The request took too long. Please check your connection and try again.',
@@ -34,7 +35,7 @@ export type ContactState =
 
 export type ContactEvent = { type: 'retry' } | { type: 'resolved'; details: ContactView } | { type: 'rejected'; failure: ContactFailure };
 
-/** §4: loading → loaded | error; Try Again (from error only) → loading. */
+/** loading → loaded | error; Try Again (from error only) → loading. */
 export function contactTransition(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'retry':

@@ -1,6 +1,6 @@
 import type { ContentProblem } from '../../errors/problems.ts';
 import { perPageRule, type LintedPage, type LintContext } from '../context.ts';
-import { closestAncestor, findElements, hasClass, isTag, type HTMLElement } from '../html.ts';
+import { closestAncestor, findElements, hasClass, isTag, type LintElement } from '../html.ts';
 import { escapeRegExp } from '../sources.ts';
 
 /**
@@ -32,7 +32,7 @@ export const altText = perPageRule('alt-text', 'alt text on images in <main>', (
 });
 
 /** Where the image is written: its address in the page's file first, then in any content file. */
-function imageSource(page: LintedPage, image: HTMLElement, { sources }: LintContext): { file: string; line: number } {
+function imageSource(page: LintedPage, image: LintElement, { sources }: LintContext): { file: string; line: number } {
   const src = image.getAttribute('src');
   const found = src ? sources.locate(new RegExp(escapeRegExp(src)), [page.file], { raw: true })[0] : undefined;
   return found ?? { file: page.file, line: 1 };

@@ -14,7 +14,7 @@ export const areaLinks = perPageRule(
   (page, { site, options, sources }) => {
     const main = page.document.main;
     const anchors = main ? findElements(main, isTag('a'), isTag('nav')) : [];
-    const targets = new Set(anchors.map((anchor) => linkRoute(anchor.getAttribute('href'), site.siteUrl)).filter((route) => route !== undefined));
+    const targets = new Set(anchors.map((anchor) => linkRoute(anchor.getAttribute('href') ?? undefined, site.siteUrl)).filter((route) => route !== undefined));
     const areaRoutes = site.areas.map((entry) => areaRoute(entry.data)).filter((route) => route !== page.route);
     const serviceRoutes = site.services.map((entry) => serviceRoute(entry.data));
     const linkedAreas = areaRoutes.filter((route) => targets.has(route));

@@ -1,6 +1,6 @@
 import type { ContentProblem } from '../../errors/problems.ts';
 import { perPageRule, type LintContext, type LintedPage } from '../context.ts';
-import { findElements, visibleText, type HTMLElement } from '../html.ts';
+import { findElements, visibleText, type LintElement } from '../html.ts';
 import { textPattern } from '../sources.ts';
 
 const HEADING = /^H([1-6])$/;
@@ -15,7 +15,7 @@ interface Heading {
  * rendered in the body: <main>, the sidebar and the contact section. Going back up is always fine.
  */
 export const headings = perPageRule('headings', 'one h1, no skipped levels', () => true, (page, context) => {
-  const list: Heading[] = findElements(page.document.body, (element) => HEADING.test(element.tagName)).map((element: HTMLElement) => ({
+  const list: Heading[] = findElements(page.document.body, (element) => HEADING.test(element.tagName)).map((element: LintElement) => ({
     level: Number(HEADING.exec(element.tagName)![1]),
     text: visibleText(element),
   }));

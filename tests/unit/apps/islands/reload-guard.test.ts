@@ -6,7 +6,7 @@ const storage = (): GuardStorage & { items: Map<string, string> } => {
   return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 };
 
-describe('the reload guard (§4: at most once per path within 10 s)', () => {
+describe('the reload guard: at most once per path within 10 s', () => {
   it('allows the first reload of a path and refuses another within 10 seconds', () => {
     const store = storage();
     expect(RELOAD_GUARD_MS).toBe(10_000);

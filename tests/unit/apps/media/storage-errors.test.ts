@@ -1,11 +1,11 @@
-// The storage error table: every code of spec §8 has plain en-GB words that say what to do; no raw
+// The storage error table: every storage error code has plain en-GB words that say what to do; no raw
 // storage/… code reaches the administrator; `unauthenticated` offers to sign in again and
 // `canceled` is an outcome, not an error. Errors are the SDK's own StorageError.
 import { StorageError, StorageErrorCode } from 'firebase/storage';
 import { describe, expect, it } from 'vitest';
 import { describeStorageError, STORAGE_ERRORS, type StorageErrorKind } from '../../../../src/apps/media/storage-errors.ts';
 
-/** Each §8 code, the SDK's code for it (with its HTTP status where the spec gives one), and a phrase its message must say. */
+/** Each storage error code, the SDK's code for it (with its HTTP status where it has one), and a phrase its message must say. */
 const CODES: [StorageErrorKind, StorageErrorCode, number | undefined, RegExp][] = [
   ['unknown', StorageErrorCode.UNKNOWN, undefined, /Something went wrong.*try again/],
   ['object-not-found', StorageErrorCode.OBJECT_NOT_FOUND, 404, /no longer in the media library.*Reload/],
@@ -38,7 +38,7 @@ describe('the storage error table', () => {
     }
   });
 
-  it('has every code of spec §8 and nothing else', () => {
+  it('has every storage error code and nothing else', () => {
     expect(Object.keys(STORAGE_ERRORS).sort()).toEqual(CODES.map(([kind]) => kind).sort());
   });
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteOptions } from '../../../../src/generator/build.ts';
+import type { SiteOptions } from '../../../../src/generator/build-types.ts';
 import { ContentError, type ContentProblem } from '../../../../src/kernel/errors/problems.ts';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { tempDir, removeTempDirs, writePhoto } from '../../../support/image-fixtures.ts';

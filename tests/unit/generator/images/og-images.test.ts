@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { BuiltFolder } from '../../../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../../../../src/generator/build.ts';
+import type { BuildReport } from '../../../../src/generator/build-types.ts';
 import { DiskCache } from '../../../../src/generator/images/disk-cache.ts';
 import { startOgImages } from '../../../../src/generator/images/og-images.tsx';
 import { attributeOf, copyMinimalSite, editText, lineContaining, loadSite, PROJECT_ROOT, removeTempCopies, TEST_SITE_URL } from '../../../support/sites.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { BuiltFolder } from '../../../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../../../../src/generator/build.ts';
+import type { BuildReport } from '../../../../src/generator/build-types.ts';
 import { renderMarkdown } from '../../../../src/kernel/content/markdown.ts';
 import { IMAGE_SETTINGS, widthsFor } from '../../../../src/generator/images/responsive-images.ts';
 import { attributeOf, copyMinimalSite, editText, elementHtml, htmlPathOf, removeTempCopies } from '../../../support/sites.ts';

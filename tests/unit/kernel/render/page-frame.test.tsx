@@ -5,11 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Document } from '../../../../src/kernel/components/Document.tsx';
 import { Layout } from '../../../../src/kernel/components/Layout.tsx';
-import { LINT_ASSETS } from '../../../../src/generator/lint/lint-site.ts';
 import type { LayoutFrame } from '../../../../src/kernel/render/context.ts';
 import { contextFor, layoutFrameOf, ownContent, type RenderInput } from '../../../../src/kernel/render/page-context.tsx';
 import { framedDocument } from '../../../../src/kernel/render/page-frame.tsx';
-import { sitePartsOf } from '../../../../src/kernel/render/page-parts.ts';
+import { LINT_ASSETS, sitePartsOf } from '../../../../src/kernel/render/page-parts.ts';
 import type { SiteModel } from '../../../../src/kernel/site/site-model.ts';
 import { loadSite, REAL_CONTENT } from '../../../support/sites.ts';
 

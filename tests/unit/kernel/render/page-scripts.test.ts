@@ -1,7 +1,7 @@
 import { scriptBudgetOfHtml } from '../../../../src/generator/emit/site-weights.ts';
 // Which islands and scripts each page gets, and the JavaScript budget, on the real site built in memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS, scriptBudgetFor } from '../../../../src/kernel/wire/budgets.ts';
+import { BUDGETS } from '../../../../src/kernel/wire/budgets.ts';
 import { weighScripts } from '../../../../src/generator/bundle/bundle-assets.ts';
 import { checkScriptBudget, scriptWeights } from '../../../../src/generator/emit/script-weights.ts';
 import { CATALOGUE, ContentError } from '../../../../src/kernel/errors/problems.ts';

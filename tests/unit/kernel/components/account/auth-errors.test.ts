@@ -1,4 +1,4 @@
-// The error table: every sign-in error kind of spec §5 and §8 has plain en-GB words, shown next to
+// The error table: every kind of sign-in error has plain en-GB words, shown next to
 // the field it concerns; no raw auth/… code ever reaches the visitor.
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, describeAuthError, type AuthErrorKind } from '../../../../../src/kernel/components/account/auth-errors.ts';
@@ -33,7 +33,7 @@ describe('the sign-in error table', () => {
     expect(described.message).not.toMatch(/auth\/|Firebase|[a-z]+-[a-z]+-[a-z]+/);
   });
 
-  it('has every kind of spec §5 and §8, and nothing but them and the fallback', () => {
+  it('has every kind of sign-in error, and nothing but them and the fallback', () => {
     expect(Object.keys(AUTH_ERRORS).sort()).toEqual([...new Set(KINDS.map(([kind]) => kind)), 'unknown'].sort());
   });
 

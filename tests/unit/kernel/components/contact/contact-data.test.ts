@@ -26,7 +26,7 @@ class MemoryCache implements ContactCache {
 
 const json = (body: unknown, status = 200) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
-describe('the contact state machine (§4)', () => {
+describe('the contact state machine: loading, loaded, error, Try Again', () => {
   it('goes from loaded or loading to loaded when the file arrives, and to error when it fails', () => {
     expect(contactTransition({ status: 'loading' }, { type: 'resolved', details: loaded.details })).toEqual(loaded);
     expect(contactTransition(loaded, { type: 'rejected', failure: 'timeout' })).toEqual({ status: 'error', failure: 'timeout' });
@@ -39,14 +39,14 @@ describe('the contact state machine (§4)', () => {
     expect(contactTransition({ status: 'loading' }, { type: 'retry' })).toEqual({ status: 'loading' });
   });
 
-  it('has the §8 messages word for word', () => {
+  it('has the timeout and failure messages and the fallback heading word for word', () => {
     expect(CONTACT_ERROR_MESSAGES.timeout).toBe('The request took too long. Please check your connection and try again.');
     expect(CONTACT_ERROR_MESSAGES.failed).toBe('Unable to load contact information. Please try again later.');
     expect(CONTACT_TIMEOUT_MS).toBe(5000);
   });
 });
 
-describe('reading a contact file (§3, §7)', () => {
+describe('reading a contact file, flat or nested, from /content/{file}.json', () => {
   it('reads the flat form', () => {
     expect(readContactDetails({ title: 'Hi', subtitle: 'S', phone: '0163', email: 'a@b.example', location: 'Here' }, defaults)).toEqual({
       title: 'Hi',

@@ -2,31 +2,8 @@
 // choice, reference, link, image, list, group…), label, whether it is required and its limits.
 // Nothing here names a block type or a field: a block type added to the union in
 // src/kernel/schema/blocks.ts appears in the palette with its fields, with no change here.
-import { z } from 'zod';
-import type { FieldWidget, ReferenceKind } from './schema/common.ts';
-
-type AnySchema = z.core.$ZodType;
-interface Def {
-  type: string;
-  innerType?: AnySchema;
-  in?: AnySchema;
-  element?: AnySchema;
-  shape?: Record<string, AnySchema>;
-  options?: AnySchema[];
-  discriminator?: string;
-  entries?: Record<string, string>;
-  values?: unknown[];
-  defaultValue?: unknown;
-  getter?: () => AnySchema;
-}
-const defOf = (schema: AnySchema) => schema._zod.def as unknown as Def;
-
-interface Meta {
-  title?: string;
-  description?: string;
-  widget?: FieldWidget;
-  references?: ReferenceKind;
-}
+import type { ReferenceKind } from './common.ts';
+import { defOf, unwrap, type AnySchema } from './walk.ts';
 
 interface FieldBase {
   key: string;
@@ -57,37 +34,14 @@ export type Field = FieldBase &
 export type FieldKind = Field['kind'];
 
 /** "areaServed" → "Area served". */
-export const labelOf = (key: string) => {
+const labelOf = (key: string) => {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Takes off optional, default and pipe wrappers, gathering their metadata (the outer wins) and whether the field may be left out. */
-function unwrap(schema: AnySchema): { inner: AnySchema; meta: Meta; optional: boolean; defaultValue?: unknown } {
-  let current = schema;
-  let meta: Meta = {};
-  let optional = false;
-  let defaultValue: unknown;
-  for (let depth = 0; depth < 20; depth++) {
-    meta = { ...((z.globalRegistry.get(current as z.ZodType) ?? {}) as Meta), ...meta };
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'nullable') {
-      optional = true;
-      current = def.innerType!;
-    } else if (def.type === 'default' || def.type === 'prefault') {
-      optional = true;
-      defaultValue ??= def.defaultValue;
-      current = def.innerType!;
-    } else if (def.type === 'pipe') current = def.in!;
-    else if (def.type === 'lazy' && def.getter) current = def.getter();
-    else break;
-  }
-  return { inner: current, meta, optional, defaultValue };
-}
-
 /** The length limits of a text or a list, from its checks (.min(), .max(), .length()). */
 function bag(schema: AnySchema): { minimum?: number; maximum?: number } {
-  const checks = ((schema._zod.def as { checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } } }[] }).checks ?? []).map((check) => check._zod.def);
+  const checks = (defOf(schema).checks ?? []).map((check) => check._zod.def);
   const limits: { minimum?: number; maximum?: number } = {};
   for (const check of checks) {
     if (check.check === 'min_length') limits.minimum = check.minimum;
@@ -99,13 +53,13 @@ function bag(schema: AnySchema): { minimum?: number; maximum?: number } {
 
 /** Whether a number must be whole (.int(), .safe(), .int32()…), from its checks. */
 function isInteger(schema: AnySchema): boolean {
-  const checks = ((schema._zod.def as { checks?: { _zod: { def: { check: string; format?: string } } }[] }).checks ?? []).map((check) => check._zod.def);
-  const own = (schema._zod.def as { format?: string }).format; // z.int(), z.int32()…
+  const checks = (defOf(schema).checks ?? []).map((check) => check._zod.def);
+  const own = defOf(schema).format; // z.int(), z.int32()…
   return /int/.test(own ?? '') || checks.some((check) => check.check === 'number_format' && /int/.test(check.format ?? ''));
 }
 
 /** One field of an object schema, as the builder's form shows it. */
-export function fieldOf(key: string, schema: AnySchema): Field {
+function fieldOf(key: string, schema: AnySchema): Field {
   const { inner, meta, optional, defaultValue } = unwrap(schema);
   const base: FieldBase = { key, label: meta.title ?? labelOf(key), hint: meta.description, required: !optional, defaultValue };
   const def = defOf(inner);

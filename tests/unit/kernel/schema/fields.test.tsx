@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emptyBlock, fieldsOf, paletteOf } from '../../../src/kernel/schema-fields.ts';
-import { BlockSchema, HeroBlockSchema, ServiceSchema } from '../../../src/kernel/schema/index.ts';
-import { ActionSchema, referenceTo } from '../../../src/kernel/schema/common.ts';
-import { BlockForm } from '../../../src/apps/builder/ui/BlockForm.tsx';
+import { emptyBlock, fieldsOf, paletteOf } from '../../../../src/kernel/schema/fields.ts';
+import { BlockSchema, HeroBlockSchema, ServiceSchema } from '../../../../src/kernel/schema/index.ts';
+import { ActionSchema, referenceTo } from '../../../../src/kernel/schema/common.ts';
+import { BlockForm } from '../../../../src/apps/builder/ui/BlockForm.tsx';
 
 describe('the builder forms follow the zod schemas', () => {
   it('offers every block type of the union in the palette, with a name and a one-line description', () => {

@@ -1,0 +1,23 @@
+// The layering of src/ (README, "The three layers"), checked by tests/unit/layering.test.ts and by
+// `npx depcruise src netlify scripts`: what runs anywhere (kernel/) imports neither the Node
+// generator nor the browser apps; those two never import each other; the server functions import
+// the kernel only; and no file imports itself through others.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', comment: 'No file imports itself through others.', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'kernel-runs-anywhere', comment: 'The kernel imports neither the generator, the apps nor the functions.', severity: 'error', from: { path: '^src/kernel/' }, to: { path: '^src/(generator|apps|functions)/' } },
+    { name: 'kernel-needs-no-node', comment: 'The kernel runs in the browser too: no Node built-in.', severity: 'error', from: { path: '^src/kernel/' }, to: { dependencyTypes: ['core'] } },
+    { name: 'generator-not-apps', comment: 'The generator never imports the browser apps (the bundle names their entries by path).', severity: 'error', from: { path: '^(src/generator|scripts)/' }, to: { path: '^src/apps/' } },
+    { name: 'apps-not-generator', comment: 'The browser apps never import the generator.', severity: 'error', from: { path: '^src/apps/' }, to: { path: '^src/(generator|functions)/' } },
+    { name: 'apps-need-no-node', comment: 'The apps run in the browser: no Node built-in.', severity: 'error', from: { path: '^src/apps/' }, to: { dependencyTypes: ['core'] } },
+    { name: 'functions-on-the-kernel', comment: 'The server functions use the kernel only.', severity: 'error', from: { path: '^(src/functions|netlify/functions)/' }, to: { path: '^src/(generator|apps)/' } },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|tests|bench)/' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js'] },
+  },
+};

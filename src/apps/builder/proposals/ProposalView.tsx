@@ -1,0 +1,110 @@
+// One proposal as the administrator follows it, in the builder and on the dashboard: where it is
+// (the pull request on GitHub, or a branch of this project's repository), its checks, its deploy
+// preview, and Publish and Withdraw. While anything is still moving it is asked for again.
+import { useEffect, useState } from 'react';
+import type { Proposal } from '../../../kernel/wire/proposals.ts';
+import { ProposalFailure, type ProposalsClient } from './client.ts';
+
+/** How often an open proposal's checks and preview are asked for while they are still moving. */
+const FOLLOW_MS = 4000;
+
+const CHECKS: Record<Proposal['checks']['state'], string> = {
+  waiting: 'Checks: waiting to start.',
+  running: 'Checks: running (the content check and the tests).',
+  passed: 'Checks: passed.',
+  failed: 'Checks: failed.',
+};
+
+const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
+
+/** A failure in words: its title, what happened, what to do; the link when a review is wanted. */
+export function FailureNote({ failure }: { failure: unknown }) {
+  const answer = failure instanceof ProposalFailure ? failure.answer : null;
+  return (
+    <div className="notice" role="alert">
+      <p>
+        <strong>{answer?.error.title ?? 'Something went wrong'}</strong> {answer?.error.message ?? String(failure)} {answer?.error.hint}
+      </p>
+      {answer?.problems?.length ? (
+        <ul>
+          {answer.problems.slice(0, 5).map((problem, index) => (
+            <li key={index}>
+              {problem.field ? `${problem.field}: ` : ''}
+              {problem.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answer?.diff ? <pre className="proposal-diff">{answer.diff}</pre> : null}
+      {answer?.reviewRequired && answer.url ? (
+        <p>
+          <a href={answer.url}>Open the pull request to ask for a review</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ProposalView({ initial, client, onSettled }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void }) {
+  const [proposal, setProposal] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => setProposal(initial), [initial]);
+  useEffect(() => {
+    if (!moving(proposal)) return;
+    const timer = setTimeout(() => void client.get(proposal.id).then(setProposal, setFailure), FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [proposal, client]);
+  const act = async (action: 'publish' | 'withdraw') => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const settled = await client[action](proposal.id);
+      setProposal(settled);
+      onSettled?.(settled);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { checks, preview } = proposal;
+  return (
+    <div className="proposal" data-proposal={proposal.id}>
+      <p>
+        “{proposal.summary}”, proposed by {proposal.author}.{' '}
+        {proposal.url ? <a href={proposal.url}>See the pull request on GitHub</a> : `A branch of this project’s repository: ${proposal.branch}.`}
+      </p>
+      {proposal.state === 'open' ? (
+        <>
+          <p role="status" data-checks={checks.state}>
+            {CHECKS[checks.state]} {checks.firstProblem}{' '}
+            {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
+          </p>
+          <p>
+            {preview.state === 'ready' && preview.url ? (
+              <a href={preview.url}>Open the deploy preview</a>
+            ) : preview.state === 'none' ? (
+              'No deploy preview here: the builder’s preview shows the page as it will be.'
+            ) : preview.state === 'failed' ? (
+              'The deploy preview could not be built: the pull request says why.'
+            ) : (
+              'The deploy preview is being built.'
+            )}
+          </p>
+          <div className="proposal-actions">
+            <button type="button" className="button" disabled={busy || checks.state !== 'passed'} onClick={() => void act('publish')}>
+              Publish
+            </button>
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => void act('withdraw')}>
+              Withdraw
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="status">{proposal.state === 'published' ? 'Published: the page changes with the next build of the site.' : 'Withdrawn: nothing was published.'}</p>
+      )}
+      {failure ? <FailureNote failure={failure} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+// The GitHub backend: a proposal is a branch content/<file>-<yyyymmdd-hhmm> from the base branch's
+// head, one commit of the one file, and a pull request labelled "content" whose body says which
+// page changed, how, and who proposed it (describe.ts). Its checks and preview are those of the
+// pull request's head commit (checks.ts). Publishing squash-merges it once GitHub agrees.
+// Nothing half-done is left: a branch whose pull request could not be opened is deleted again,
+// and a branch of that name left without a pull request is reused.
+import type { Octokit } from 'octokit';
+import type { Proposal } from '../../kernel/wire/proposals.ts';
+import type { Caller } from '../auth.ts';
+import { failure, type ApiFailure } from '../http.ts';
+import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
+import { CONTENT_DIR } from '../proposals/base-site.ts';
+import { branchName, commitMessage, publishMessage, pullRequestBody, readMarker, type ChangeFacts, type ProposalMarker } from '../proposals/describe.ts';
+import { checksOf, failedRun, previewOf, type Annotation, type CheckRun, type CommitStatus } from './checks.ts';
+import { githubFailure, githubMessage, onGitHub, statusOf } from './failures.ts';
+import type { GitHubSettings } from './client.ts';
+
+/** What the backend reads of a pull request. */
+interface Pull {
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  merged_at?: string | null;
+  merged?: boolean;
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+  mergeable?: boolean | null;
+  mergeable_state?: string;
+  head: { ref: string; sha: string };
+}
+
+export const CONTENT_LABEL = 'content';
+
+/** Blobs never change under their name: each is fetched once per warm function. */
+const blobs = new Map<string, string>();
+/** Each content tree's listing, by the tree's name. */
+const listings = new Map<string, ReadonlyMap<string, string>>();
+
+export class GitHubBackend implements Backend {
+  readonly local = false;
+  readonly #repo: { owner: string; repo: string };
+  /** The tree of each base commit seen, to build on. */
+  readonly #trees = new Map<string, string>();
+
+  constructor(
+    private readonly octokit: Octokit,
+    private readonly settings: Pick<GitHubSettings, 'owner' | 'repo' | 'base'>,
+    private readonly log: (message: string) => void = console.error,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.#repo = { owner: settings.owner, repo: settings.repo };
+  }
+
+  snapshot(): Promise<ContentSnapshot> {
+    return onGitHub(async () => {
+      const { data: branch } = await this.octokit.rest.repos.getBranch({ ...this.#repo, branch: this.settings.base });
+      const commit = branch.commit.sha;
+      const tree = branch.commit.commit.tree.sha;
+      this.#trees.set(commit, tree);
+      const { data: root } = await this.octokit.rest.git.getTree({ ...this.#repo, tree_sha: tree });
+      const content = root.tree.find((entry) => entry.path === CONTENT_DIR && entry.type === 'tree');
+      if (!content?.sha) return { commit, files: new Map() };
+      let files = listings.get(content.sha);
+      if (!files) {
+        const { data } = await this.octokit.rest.git.getTree({ ...this.#repo, tree_sha: content.sha, recursive: 'true' });
+        if (data.truncated) throw new Error(`GitHub listed only part of ${CONTENT_DIR}/.`);
+        files = new Map(data.tree.filter((entry) => entry.type === 'blob' && entry.path && entry.sha).map((entry) => [`${CONTENT_DIR}/${entry.path}`, entry.sha!]));
+        listings.set(content.sha, files);
+      }
+      return { commit, files };
+    });
+  }
+
+  async readBlobs(names: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    await onGitHub(() =>
+      Promise.all(
+        [...new Set(names)].map(async (name) => {
+          let text = blobs.get(name);
+          if (text === undefined) {
+            try {
+              const { data } = await this.octokit.rest.git.getBlob({ ...this.#repo, file_sha: name });
+              text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+            } catch (error) {
+              if (statusOf(error) === 404) return;
+              throw error;
+            }
+            blobs.set(name, text);
+          }
+          found.set(name, text);
+        }),
+      ),
+    );
+    return found;
+  }
+
+  propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
+    return onGitHub(async () => {
+      const open = (await this.#openPulls()).find(({ marker }) => marker.path === change.path);
+      if (open) return { proposal: await this.#addTo(open.pull, change), added: true };
+      const baseTree = this.#trees.get(base.commit) ?? (await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: base.commit })).data.tree.sha;
+      const commit = await this.#commit(base.commit, baseTree, change);
+      const branch = await this.#newBranch(branchName(change.path, this.now()), commit);
+      let pull: Pull;
+      try {
+        ({ data: pull } = await this.octokit.rest.pulls.create({ ...this.#repo, title: change.summary, head: branch, base: this.settings.base, body: pullRequestBody(change) }));
+      } catch (error) {
+        await this.#deleteBranch(branch);
+        throw error;
+      }
+      try {
+        await this.octokit.rest.issues.addLabels({ ...this.#repo, issue_number: pull.number, labels: [CONTENT_LABEL] });
+      } catch (error) {
+        // The pull request stands without its label, which is for people: it is still a proposal.
+        this.log(`The pull request #${pull.number} could not be labelled "${CONTENT_LABEL}": ${String(error)}`);
+      }
+      return { proposal: this.#proposal(pull, readMarker(pull.body)!, { state: 'waiting' }, { state: 'none' }), added: false };
+    });
+  }
+
+  list(): Promise<Proposal[]> {
+    return onGitHub(async () => {
+      const open = await this.#openPulls();
+      const proposals = await Promise.all(open.map(({ pull, marker }) => this.#withStatus(pull, marker)));
+      return proposals.sort((a, b) => b.created.localeCompare(a.created));
+    });
+  }
+
+  status(id: string): Promise<Proposal> {
+    return onGitHub(async () => {
+      const { pull, marker } = await this.#pull(id);
+      return this.#withStatus(pull, marker);
+    });
+  }
+
+  publish(id: string, by: Caller): Promise<Proposal> {
+    return onGitHub(async () => {
+      const { pull, marker } = await this.#pull(id);
+      const proposal = await this.#withStatus(pull, marker);
+      if (proposal.state !== 'open') throw failure('proposal-closed', proposal.state);
+      if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
+      if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
+      if (pull.mergeable === false) throw failure('not-mergeable', 'it conflicts with changes made to the site since it was proposed.').with({ url: pull.html_url });
+      try {
+        await this.octokit.rest.pulls.merge({
+          ...this.#repo,
+          pull_number: pull.number,
+          merge_method: 'squash',
+          sha: pull.head.sha,
+          commit_title: `${pull.title} (#${pull.number})`,
+          commit_message: publishMessage({ ...marker, summary: pull.title }, marker.author, by),
+        });
+      } catch (error) {
+        throw mergeFailure(error, pull);
+      }
+      await this.#deleteBranch(pull.head.ref);
+      return { ...proposal, state: 'published', updated: this.now().toISOString() };
+    });
+  }
+
+  withdraw(id: string): Promise<Proposal> {
+    return onGitHub(async () => {
+      const { pull, marker } = await this.#pull(id);
+      if (pull.state !== 'open') throw failure('proposal-closed', pull.merged_at ? 'published' : 'withdrawn');
+      const { data: closed } = await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, state: 'closed' });
+      await this.#deleteBranch(pull.head.ref);
+      return { ...this.#proposal(closed, marker, { state: 'waiting' }, { state: 'none' }), state: 'withdrawn' };
+    });
+  }
+
+  /** The open pull requests the builder made: their branch is content/…, and their body carries the proposal's facts. */
+  async #openPulls(): Promise<{ pull: Pull; marker: ProposalMarker }[]> {
+    const { data } = await this.octokit.rest.pulls.list({ ...this.#repo, state: 'open', base: this.settings.base, per_page: 100 });
+    return data.flatMap((pull) => {
+      const marker = pull.head.ref.startsWith('content/') ? readMarker(pull.body) : undefined;
+      return marker ? [{ pull, marker }] : [];
+    });
+  }
+
+  async #pull(id: string): Promise<{ pull: Pull; marker: ProposalMarker }> {
+    if (!/^\d{1,9}$/.test(id)) throw failure('no-such-proposal');
+    let pull: Pull;
+    try {
+      ({ data: pull } = await this.octokit.rest.pulls.get({ ...this.#repo, pull_number: Number(id) }));
+    } catch (error) {
+      if (statusOf(error) === 404) throw failure('no-such-proposal');
+      throw error;
+    }
+    const marker = pull.head.ref.startsWith('content/') ? readMarker(pull.body) : undefined;
+    if (!marker) throw failure('no-such-proposal');
+    return { pull, marker };
+  }
+
+  /** The open proposal's branch, with a commit of the new version on top; its body says what it now changes. */
+  async #addTo(pull: Pull, change: ChangeFacts): Promise<Proposal> {
+    const marker = readMarker(pull.body)!;
+    const { data: head } = await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: pull.head.sha });
+    const commit = await this.#commit(pull.head.sha, head.tree.sha, change);
+    if (commit === pull.head.sha) return this.#withStatus(pull, marker);
+    try {
+      await this.octokit.rest.git.updateRef({ ...this.#repo, ref: `heads/${pull.head.ref}`, sha: commit, force: false });
+    } catch (error) {
+      if (statusOf(error) === 422) throw failure('conflict', 'The proposal\'s branch changed while your version was being added to it.');
+      throw error;
+    }
+    const { data: updated } = await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, body: pullRequestBody(change) });
+    return this.#proposal(updated, readMarker(updated.body) ?? marker, { state: 'waiting' }, { state: 'none' });
+  }
+
+  /** A commit of the change's file on `parent`; `parent` itself when the file is already so. */
+  async #commit(parent: string, parentTree: string, change: ChangeFacts): Promise<string> {
+    const { data: tree } = await this.octokit.rest.git.createTree({ ...this.#repo, base_tree: parentTree, tree: [{ path: change.path, mode: '100644', type: 'blob', content: change.after }] });
+    if (tree.sha === parentTree) return parent;
+    const author = change.author.email ? { author: { name: change.author.name, email: change.author.email } } : {};
+    const { data: commit } = await this.octokit.rest.git.createCommit({ ...this.#repo, message: commitMessage(change), tree: tree.sha, parents: [parent], ...author });
+    return commit.sha;
+  }
+
+  /**
+   * The branch, made at the commit: a branch of that name without an open pull request is reused
+   * (a proposal that stopped half-way); one with a pull request makes way for "<name>-2", "-3"…
+   */
+  async #newBranch(name: string, commit: string): Promise<string> {
+    for (const candidate of [name, ...[2, 3, 4, 5].map((n) => `${name}-${n}`)]) {
+      try {
+        await this.octokit.rest.git.createRef({ ...this.#repo, ref: `refs/heads/${candidate}`, sha: commit });
+        return candidate;
+      } catch (error) {
+        if (statusOf(error) !== 422) throw error;
+      }
+      const { data: pulls } = await this.octokit.rest.pulls.list({ ...this.#repo, state: 'open', head: `${this.settings.owner}:${candidate}`, per_page: 1 });
+      if (pulls.length === 0) {
+        await this.octokit.rest.git.updateRef({ ...this.#repo, ref: `heads/${candidate}`, sha: commit, force: true });
+        return candidate;
+      }
+    }
+    throw failure('conflict', `Branches named ${name} already exist, each with its pull request.`);
+  }
+
+  async #deleteBranch(branch: string): Promise<void> {
+    try {
+      await this.octokit.rest.git.deleteRef({ ...this.#repo, ref: `heads/${branch}` });
+    } catch (error) {
+      // Already gone (the repository deletes merged branches itself): nothing is left.
+      if (statusOf(error) !== 422 && statusOf(error) !== 404) this.log(`The branch ${branch} could not be deleted: ${String(error)}`);
+    }
+  }
+
+  /** The proposal with its head commit's checks and preview. */
+  async #withStatus(pull: Pull, marker: ProposalMarker): Promise<Proposal> {
+    const ref = pull.head.sha;
+    const [{ data: runs }, { data: combined }] = await Promise.all([
+      this.octokit.rest.checks.listForRef({ ...this.#repo, ref, per_page: 100 }),
+      this.octokit.rest.repos.getCombinedStatusForRef({ ...this.#repo, ref, per_page: 100 }),
+    ]);
+    const failed = failedRun(runs.check_runs as CheckRun[]);
+    const annotations = failed ? ((await this.octokit.rest.checks.listAnnotations({ ...this.#repo, check_run_id: failed.id, per_page: 50 })).data as Annotation[]) : [];
+    return this.#proposal(pull, marker, checksOf(runs.check_runs as CheckRun[], annotations), previewOf(combined.statuses as CommitStatus[]));
+  }
+
+  #proposal(pull: Pull, marker: ProposalMarker, checks: Proposal['checks'], preview: Proposal['preview']): Proposal {
+    const state = pull.merged_at || pull.merged ? 'published' : pull.state === 'open' ? 'open' : 'withdrawn';
+    return {
+      id: String(pull.number),
+      branch: pull.head.ref,
+      path: marker.path,
+      ...(marker.route ? { route: marker.route } : {}),
+      page: marker.page,
+      summary: pull.title,
+      author: marker.author,
+      created: pull.created_at,
+      updated: pull.updated_at,
+      url: pull.html_url,
+      state,
+      checks,
+      preview,
+      local: false,
+    };
+  }
+}
+
+/** GitHub's refusal to merge, in words: a review the repository requires, or its own reason. */
+function mergeFailure(error: unknown, pull: Pull): ApiFailure | unknown {
+  const status = statusOf(error);
+  const reason = githubMessage(error);
+  if (status === 405 && /review/i.test(reason)) return failure('review-required', reason).with({ reviewRequired: true, url: pull.html_url });
+  if (status === 405) return failure('not-mergeable', reason).with({ url: pull.html_url });
+  if (status === 409) return failure('conflict', `The proposal changed while it was being published. GitHub says: ${reason}`);
+  return githubFailure(error);
+}

@@ -1,0 +1,122 @@
+// The local backend's checks: `npm run check` (as `node scripts/run.mjs check --format json`) on a
+// proposal's commit, in a temporary worktree (`git worktree add --detach`) with the project's
+// node_modules linked in, one commit at a time, in the background at the lowest priority. Waiting, running, passed or
+// failed, as GitHub's checks are; a failure says its first problem in words.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Checks } from '../../kernel/wire/proposals.ts';
+import { lowerPriority, type Git } from './git.ts';
+
+export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string };
+
+export interface CheckRunnerOptions {
+  /** The command, run in the worktree: `node scripts/run.mjs check --format json` by default. */
+  command?: readonly string[];
+  /** The node_modules the worktree uses: the repository's own by default. */
+  nodeModules?: string;
+  /** Told each finished result, to keep it. */
+  onResult(commit: string, result: CheckResult): Promise<void> | void;
+  log?(message: string): void;
+}
+
+const DEFAULT_COMMAND = [process.execPath, 'scripts/run.mjs', 'check', '--format', 'json'];
+
+export class CheckRunner {
+  #queue: string[] = [];
+  #running: string | undefined;
+  #idle: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly git: Git,
+    private readonly options: CheckRunnerOptions,
+  ) {}
+
+  /** What the runner is doing with a commit: undefined when it has nothing to do with it. */
+  stateOf(commit: string): Checks['state'] | undefined {
+    if (this.#running === commit) return 'running';
+    return this.#queue.includes(commit) ? 'waiting' : undefined;
+  }
+
+  /** Checks the commit after the others waiting. */
+  enqueue(commit: string): void {
+    if (this.stateOf(commit)) return;
+    this.#queue.push(commit);
+    if (this.#running === undefined) this.#idle = this.#drain();
+  }
+
+  /** Forgets a commit that is still waiting (its proposal was withdrawn). */
+  forget(commit: string): void {
+    this.#queue = this.#queue.filter((waiting) => waiting !== commit);
+  }
+
+  /** Resolves once nothing is waiting or running (for tests and shutting down). */
+  idle(): Promise<void> {
+    return this.#idle;
+  }
+
+  async #drain(): Promise<void> {
+    for (let commit = this.#queue.shift(); commit !== undefined; commit = this.#queue.shift()) {
+      this.#running = commit;
+      let result: CheckResult;
+      try {
+        result = await this.#check(commit);
+      } catch (error) {
+        result = { state: 'failed', firstProblem: `The checks could not run: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      try {
+        await this.options.onResult(commit, result);
+      } catch (error) {
+        this.options.log?.(`The result of the checks on ${commit} could not be kept: ${String(error)}`);
+      }
+      this.#running = undefined;
+    }
+  }
+
+  async #check(commit: string): Promise<CheckResult> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
+    const worktree = path.join(dir, 'checkout');
+    try {
+      await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
+      const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
+      if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
+      const [command, ...args] = this.options.command ?? DEFAULT_COMMAND;
+      const { code, stdout, stderr } = await run(command!, args, worktree);
+      return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
+    } finally {
+      // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
+      await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+      await this.git.run(['worktree', 'prune'], { background: true }).catch(() => undefined);
+    }
+  }
+}
+
+function run(command: string, args: readonly string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // In the background: the answers to the builder come first.
+    lowerPriority(child.pid);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The first problem of `npm run check -- --format json`'s report, in words; or why the check did not report. */
+export function firstProblemOf(stdout: string, stderr: string): string {
+  try {
+    const problems = JSON.parse(stdout) as { file: string; line?: number; field?: string; severity: string; title: string; message: string }[];
+    const first = problems.find((problem) => problem.severity !== 'notice');
+    if (first) return `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`;
+  } catch {
+    // Not the report: the command itself failed.
+  }
+  const last = stderr.trim().split('\n').filter(Boolean).pop();
+  return `The check stopped without a report${last ? `: ${last}` : '.'}`;
+}

@@ -1,0 +1,106 @@
+// git, as the local backend uses it: plumbing commands on one repository, with their input and
+// environment given, their failures thrown with git's own words.
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+export class GitError extends Error {
+  override name = 'GitError';
+  constructor(
+    readonly args: readonly string[],
+    readonly code: number | null,
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || 'no message'}`);
+  }
+}
+
+export interface GitOptions {
+  input?: string | Buffer;
+  /** At the lowest priority: work in the background that must not slow the answers. */
+  background?: boolean;
+  env?: Readonly<Record<string, string>>;
+  cwd?: string;
+}
+
+export class Git {
+  constructor(readonly dir: string) {}
+
+  /** stdout as bytes; a failure throws GitError. */
+  async raw(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
+    const child = spawn('git', args, { cwd: options.cwd ?? this.dir, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (options.background) lowerPriority(child.pid);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    if (code !== 0) throw new GitError(args, code, Buffer.concat(err).toString('utf8'));
+    return Buffer.concat(out);
+  }
+
+  /** stdout as text, without its last line break. */
+  async run(args: readonly string[], options: GitOptions = {}): Promise<string> {
+    return (await this.raw(args, options)).toString('utf8').replace(/\n$/, '');
+  }
+
+  /** The object a revision names ("refs/heads/x", "HEAD:content/x.md"), or undefined when there is none. */
+  async resolve(revision: string): Promise<string | undefined> {
+    try {
+      return await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', revision]);
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return undefined;
+      throw error;
+    }
+  }
+
+  /** Objects' contents by name (`git cat-file --batch`); a name git does not have is left out. */
+  async contents(names: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    if (names.length === 0) return found;
+    const output = await this.raw(['cat-file', '--batch'], { input: `${names.join('\n')}\n` });
+    let at = 0;
+    for (const name of names) {
+      const end = output.indexOf(10, at);
+      const header = output.subarray(at, end).toString('utf8');
+      at = end + 1;
+      const [, , size] = header.split(' ');
+      if (header.endsWith(' missing') || size === undefined) continue;
+      found.set(name, output.subarray(at, at + Number(size)));
+      at += Number(size) + 1;
+    }
+    return found;
+  }
+
+  /** Writes a blob into the repository; its name. */
+  writeBlob(content: string): Promise<string> {
+    return this.run(['hash-object', '-w', '--stdin'], { input: content });
+  }
+
+  /**
+   * Applies ref changes all at once or not at all (`git update-ref --stdin`): "create <ref> <new>",
+   * "update <ref> <new> <old>", "delete <ref> <old>". False when a ref was not as expected.
+   */
+  async updateRefs(commands: readonly string[]): Promise<boolean> {
+    try {
+      await this.run(['update-ref', '--stdin'], { input: `start\n${commands.join('\n')}\nprepare\ncommit\n` });
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && /cannot lock ref|reference already exists|is at .* but expected|unable to resolve reference|expected/i.test(error.stderr)) return false;
+      throw error;
+    }
+  }
+}
+
+/** The lowest scheduling priority for a process (background work); where the system refuses, as it is. */
+export function lowerPriority(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) setPriority(pid, 19);
+  } catch {
+    // Not allowed here: it runs at the usual priority.
+  }
+}

@@ -1,0 +1,34 @@
+// Where proposals live: one small interface, two implementations. On Netlify, GitHub (a branch and
+// a pull request each, src/functions/github/); locally, the project's own git repository (a branch
+// each, made with git's plumbing, src/functions/local/). The proposals function knows only this.
+import type { Proposal } from '../../kernel/wire/proposals.ts';
+import type { Caller } from '../auth.ts';
+import type { ChangeFacts } from './describe.ts';
+
+/** The repository's content at the base commit: main's head on GitHub, the checked-out branch's head locally. */
+export interface ContentSnapshot {
+  commit: string;
+  /** Every file under content/ at that commit, by path ("content/pages/about.md"): its blob. */
+  files: ReadonlyMap<string, string>;
+}
+
+export interface Backend {
+  /** The local repository rather than GitHub. */
+  readonly local: boolean;
+  snapshot(): Promise<ContentSnapshot>;
+  /** Texts by blob; a blob the repository does not have is left out. */
+  readBlobs(blobs: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * A new proposal of the changed file, from the snapshot it was checked against; or, while one is
+   * open for the same file, a commit added to it (`added`).
+   */
+  propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }>;
+  /** The open proposals, newest first. */
+  list(): Promise<Proposal[]>;
+  /** One proposal, with its checks and preview as they are now; 404 when there is none. */
+  status(id: string): Promise<Proposal>;
+  /** Merges it (one squashed commit) when its checks passed; else 409, in words. */
+  publish(id: string, by: Caller): Promise<Proposal>;
+  /** Closes it without publishing, and deletes its branch. */
+  withdraw(id: string): Promise<Proposal>;
+}

@@ -1,0 +1,177 @@
+// Netlify Functions in the local server, as Netlify serves them (netlify-cli needs Node 22): each
+// module of netlify/functions/ answers at the paths its `config.path` gives (`:name` parts become
+// `context.params`), with a real Request made from the incoming request and its Response written
+// back (status, headers, body). A function that fails is answered 500 in words, as JSON; the
+// server carries on. The modules are imported when a request under /api/ first comes (the
+// project's functions all answer there): the same modules Netlify runs.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { Config, Context } from '@netlify/functions';
+import { API_ERRORS } from '../../kernel/errors/api-errors.ts';
+import { ProposalAnswerSchema, type Proposal } from '../../kernel/wire/proposals.ts';
+
+export interface FunctionModule {
+  default: (req: Request, context: Context) => Response | Promise<Response>;
+  config?: Config;
+}
+
+/** Every function of netlify/functions/, by name: imported by a literal path, so that the generator's bundle carries them. */
+export const PROJECT_FUNCTIONS: Readonly<Record<string, () => Promise<FunctionModule>>> = {
+  proposals: () => import('../../../netlify/functions/proposals.mts'),
+};
+
+/** Where the project's functions answer (their `config.path`): no other request loads them. */
+export const FUNCTIONS_PREFIX = '/api/';
+
+export interface FunctionRoutesOptions {
+  /** The functions; the project's by default. */
+  modules?: Readonly<Record<string, () => Promise<FunctionModule>>>;
+  logger?: { error(message: string): void };
+  /** Told when a proposal was published locally: its file is now committed on the checked-out branch. */
+  onPublished?(proposal: Proposal): void;
+  /** Requests wait for this (the local sign-in service starting, which the functions check tokens with). */
+  ready?: Promise<unknown>;
+}
+
+export type FunctionRoutes = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+interface Route {
+  name: string;
+  pattern: RegExp;
+  names: string[];
+  load: () => Promise<FunctionModule>;
+}
+
+/** A `config.path` as a pattern: `:name` matches one path segment, a final `*` the rest. */
+export function pathPattern(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      const param = /^:(\w+)$/.exec(segment);
+      if (param) {
+        names.push(param[1]!);
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`), names };
+}
+
+export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRoutes {
+  const modules = options.modules ?? PROJECT_FUNCTIONS;
+  const logger = options.logger ?? console;
+  let routes: Promise<Route[]> | undefined;
+  const loadRoutes = async () =>
+    (
+      await Promise.all(
+        Object.entries(modules).map(async ([name, load]) => {
+          const paths = (await load()).config?.path ?? [];
+          return [paths].flat().map((path) => ({ name, load, ...pathPattern(path) }));
+        }),
+      )
+    ).flat();
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (!url.pathname.startsWith(FUNCTIONS_PREFIX)) return false;
+    try {
+      routes ??= loadRoutes();
+      let params: Record<string, string> | undefined;
+      const route = (await routes).find((candidate) => {
+        const found = candidate.pattern.exec(url.pathname);
+        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decoded(found[i + 1]!)]));
+        return found !== null;
+      });
+      if (!route) return false;
+      // A service that failed to start is for the function to report, in its words.
+      await options.ready?.catch(() => {});
+      const request = requestOf(req, url);
+      const response = await (await route.load()).default(request, contextOf(req, url, params!));
+      const body = Buffer.from(await response.arrayBuffer());
+      res.statusCode = response.status;
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+      res.setHeader('content-length', body.length);
+      // A function that answered before reading the whole body (413): the rest is not read, and the connection not kept.
+      if (!req.complete) res.setHeader('connection', 'close');
+      res.end(req.method === 'HEAD' ? undefined : body);
+      if (req.method === 'POST' && response.status === 200 && url.pathname.endsWith('/publish')) notePublished(body, options);
+    } catch (error) {
+      routes = undefined;
+      logger.error(`500 ${req.method} ${url.pathname}: the function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (res.headersSent) res.destroy();
+      else answerFault(res);
+    }
+    return true;
+  };
+}
+
+/** The incoming request as the web's Request: its method, full URL, headers and body (streamed). */
+function requestOf(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, { method: req.method, headers, ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}) } as RequestInit);
+}
+
+/** Netlify's Context, as far as a local run has one: the path's params, the URL, the site, a request id. */
+function contextOf(req: IncomingMessage, url: URL, params: Record<string, string>): Context {
+  const unsupported = (what: string) => () => {
+    throw new Error(`${what} is not available in the local server.`);
+  };
+  const cookie = req.headers.cookie ?? '';
+  return {
+    account: { id: 'local' },
+    cookies: {
+      get: (name: string) => decodeURIComponent(new RegExp(`(?:^|;\\s*)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=([^;]*)`).exec(cookie)?.[1] ?? ''),
+      set: unsupported('context.cookies.set'),
+      delete: unsupported('context.cookies.delete'),
+    },
+    deploy: { context: 'dev', id: 'local', published: false },
+    geo: {},
+    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    json: (input: unknown) => Response.json(input),
+    log: (...data: unknown[]) => console.log(...data),
+    next: unsupported('context.next()'),
+    params,
+    rewrite: unsupported('context.rewrite()'),
+    requestId: randomUUID(),
+    server: { region: 'local' },
+    site: { id: 'local', name: 'local', url: url.origin },
+    url,
+    waitUntil: (promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error(`A function's waitUntil promise failed: ${String(error)}`)),
+  };
+}
+
+function notePublished(body: Buffer, options: FunctionRoutesOptions): void {
+  if (!options.onPublished) return;
+  try {
+    const { proposal } = ProposalAnswerSchema.parse(JSON.parse(body.toString('utf8')));
+    if (proposal.local && proposal.state === 'published') options.onPublished(proposal);
+  } catch {
+    // Not a proposal's answer: nothing was published.
+  }
+}
+
+function answerFault(res: ServerResponse): void {
+  const { title, message, hint } = API_ERRORS['server-fault'];
+  const body = Buffer.from(`${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`);
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+  res.end(body);
+}
+
+/** A path segment with its escapes decoded, as Netlify gives params; as written when they are malformed. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The catalogue of every failure the site's API answers (the proposals function,
+ * src/functions/), modelled on the problem catalogue beside it: each code has its HTTP status, a
+ * title, a message and a hint, in plain en-GB words for the admin using the builder, saying what
+ * to do next. A message that depends on the case takes what it needs. Codes never change once
+ * published: the builder may act on them.
+ */
+
+export interface ApiErrorEntry<A extends unknown[] = []> {
+  status: number;
+  /** What went wrong, in a few words, with no full stop. */
+  title: string;
+  message: string | ((...args: A) => string);
+  /** What to do next. */
+  hint?: string;
+}
+
+const KEPT = 'Your draft is kept in the builder.';
+
+export const API_ERRORS = {
+  'signed-out': {
+    status: 401,
+    title: 'You are not signed in',
+    message: 'Publishing needs you to be signed in as an administrator, and this request did not say who you are.',
+    hint: `Sign in again, then try once more. ${KEPT}`,
+  },
+  'session-expired': {
+    status: 401,
+    title: 'Your sign-in has expired',
+    message: 'Your sign-in is no longer valid: it has expired, or you were signed out everywhere.',
+    hint: `Sign in again, then try once more. ${KEPT}`,
+  },
+  'not-admin': {
+    status: 403,
+    title: 'Your account cannot publish',
+    message: 'Only administrators can propose and publish changes to the site, and your account does not have the admin role.',
+    hint: 'Ask the site\'s owner to give your account the admin role, then sign in again.',
+  },
+  'not-set-up': {
+    status: 503,
+    title: 'Publishing is not set up here',
+    message: (what: string) => `This server cannot publish yet: ${what}`,
+    hint: 'A developer needs to finish the set-up described in the README, under "Publishing from the builder". ' + KEPT,
+  },
+  'bad-request': {
+    status: 400,
+    title: 'The request was not understood',
+    message: (why: string) => `The builder sent something this server does not understand: ${why}`,
+    hint: `Reload the builder and try again. ${KEPT}`,
+  },
+  'too-large': {
+    status: 413,
+    title: 'The page is too large to publish',
+    message: (limit: number) => `A proposal may be at most ${Math.round(limit / 1024)} KB, and this one is larger.`,
+    hint: 'Shorten the page, or split it into two pages.',
+  },
+  'bad-path': {
+    status: 400,
+    title: 'This file cannot be proposed',
+    message: (why: string) => why,
+    hint: 'Only pages, services and areas can be proposed from the builder.',
+  },
+  'content-problems': {
+    status: 422,
+    title: 'The page has problems',
+    message: (count: number) => `The site's checks found ${count === 1 ? 'a problem' : `${count} problems`} in this page, so it was not proposed.`,
+    hint: 'Correct each problem listed, then propose the page again.',
+  },
+  'no-change': {
+    status: 409,
+    title: 'Nothing has changed',
+    message: 'The page is exactly as it is on the site, so there is nothing to propose.',
+    hint: 'Make your change in the builder first.',
+  },
+  'page-exists': {
+    status: 409,
+    title: 'This page already exists',
+    message: (path: string) => `There is already a file ${path} on the site, so a new page cannot take its name.`,
+    hint: 'Give the new page another name, or open the existing page in the builder and edit it there.',
+  },
+  'page-changed': {
+    status: 409,
+    title: 'This page has changed since you opened it',
+    message: 'Someone changed this page on the site after you opened it in the builder. Proposing yours would undo their change.',
+    hint: `Look at what changed (below), open the page again in the builder and make your change there. ${KEPT}`,
+  },
+  'page-removed': {
+    status: 409,
+    title: 'This page has been removed since you opened it',
+    message: (path: string) => `${path} is no longer on the site.`,
+    hint: `Ask whoever removed it, or start a new page from your draft. ${KEPT}`,
+  },
+  'site-has-problems': {
+    status: 409,
+    title: 'The site itself has problems',
+    message: (first: string) => `The site's content on the live branch does not pass its own checks, so no page can be checked against it. The first problem: ${first}`,
+    hint: 'A developer needs to fix the live branch first (npm run check shows every problem).',
+  },
+  'no-such-proposal': {
+    status: 404,
+    title: 'There is no such proposal',
+    message: 'This proposal does not exist: it may have been published or withdrawn already.',
+    hint: 'Reload the list of proposals.',
+  },
+  'proposal-closed': {
+    status: 409,
+    title: 'This proposal is closed',
+    message: (state: string) => `This proposal has already been ${state}.`,
+    hint: 'Reload the list of proposals.',
+  },
+  'checks-waiting': {
+    status: 409,
+    title: 'The checks have not finished',
+    message: 'The site\'s checks on this proposal are still waiting or running. It can be published once they have passed.',
+    hint: 'Wait a minute, then try again.',
+  },
+  'checks-failed': {
+    status: 409,
+    title: 'The checks failed',
+    message: (first: string) => `The site's checks failed on this proposal, so it cannot be published. The first problem: ${first}`,
+    hint: 'Correct the page in the builder and propose it again: the new version is added to this proposal.',
+  },
+  'review-required': {
+    status: 409,
+    title: 'A review is needed first',
+    message: (reason: string) => `The repository asks for someone to review this change before it is published. GitHub says: ${reason}`,
+    hint: 'Ask a reviewer to approve the pull request (the link is below); publish it once they have.',
+  },
+  'not-mergeable': {
+    status: 409,
+    title: 'GitHub cannot publish this proposal',
+    message: (reason: string) => `GitHub refused to merge it. It says: ${reason}`,
+    hint: 'Open the pull request on GitHub to see why, or withdraw this proposal and propose the page again.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Someone else changed this at the same time',
+    message: (what: string) => what,
+    hint: `Reload, then try again. ${KEPT}`,
+  },
+  'uncommitted-change': {
+    status: 409,
+    title: 'The file has unsaved work in this checkout',
+    message: (path: string) => `${path} has changes in this checkout that are not committed. Publishing would mix them with the proposal.`,
+    hint: 'Commit or discard your own changes to that file (git status shows them), then publish again.',
+  },
+  'changed-on-branch': {
+    status: 409,
+    title: 'The page has changed on this branch',
+    message: (path: string, branch: string) => `${path} was changed on ${branch} after this proposal was made, so publishing it would undo that change.`,
+    hint: 'Withdraw this proposal, open the page again in the builder and propose it anew.',
+  },
+  'no-branch': {
+    status: 409,
+    title: 'No branch is checked out',
+    message: 'This checkout is not on a branch (its HEAD is detached), so there is nowhere to publish to.',
+    hint: 'Check out a branch (git switch main), then publish again.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'GitHub asks us to slow down',
+    message: (seconds: number | undefined) =>
+      seconds === undefined ? 'GitHub has had too many requests from this site for now.' : `GitHub has had too many requests from this site for now, and will take more in ${waitWords(seconds)}.`,
+    hint: `Try again then. ${KEPT}`,
+  },
+  'github-unreachable': {
+    status: 502,
+    title: 'GitHub could not be reached',
+    message: (detail: string) => `GitHub did not answer as it should (${detail}).`,
+    hint: `This is usually brief: try again in a minute. ${KEPT}`,
+  },
+  'github-refused': {
+    status: 502,
+    title: 'GitHub refused the site\'s access',
+    message: (detail: string) => `GitHub did not let the site do this (${detail}). The site's GitHub App may be missing a permission, or its key may have changed.`,
+    hint: 'A developer needs to check the GitHub App and the environment variables (README, "Publishing from the builder"). ' + KEPT,
+  },
+  'git-failed': {
+    status: 500,
+    title: 'The local repository could not be used',
+    message: (detail: string) => `git failed: ${detail}`,
+    hint: 'Check the repository with git status, then try again.',
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'This address does not take that request',
+    message: (method: string, allowed: string) => `${method} is not used here; ${allowed} is.`,
+  },
+  'not-found': {
+    status: 404,
+    title: 'There is nothing at this address',
+    message: 'The API has no such address.',
+  },
+  'server-fault': {
+    status: 500,
+    title: 'Something went wrong on the server',
+    message: 'The server failed while answering. Nothing was changed by this request unless the list of proposals shows it.',
+    hint: `Try again in a moment. ${KEPT}`,
+  },
+} as const satisfies Record<string, ApiErrorEntry<never[]>>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** "2 minutes", "45 seconds": how long to wait. */
+export function waitWords(seconds: number): string {
+  if (seconds >= 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
+  }
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}

@@ -1,0 +1,7 @@
+// Where the publishing API answers (its requests and answers: proposals.ts). Apart from the
+// schemas, so that the builder, which only calls the API, carries the addresses and not zod's
+// parsers of what the server is tested to send.
+export const PROPOSALS_API = '/api/proposals';
+export const proposalUrl = (id: string) => `${PROPOSALS_API}/${encodeURIComponent(id)}`;
+export const publishUrl = (id: string) => `${proposalUrl(id)}/publish`;
+export const withdrawUrl = (id: string) => `${proposalUrl(id)}/withdraw`;

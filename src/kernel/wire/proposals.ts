@@ -1,0 +1,102 @@
+// The publishing API that the builder calls and the proposals function answers
+// (netlify/functions/proposals.mts, src/functions/proposals/): its addresses, what each request
+// sends and each answer holds. Both sides read these schemas; every call carries the caller's
+// Firebase ID token as `Authorization: Bearer <token>`.
+//
+//   POST /api/proposals                  ProposeRequest → 201 { proposal } (new), 200 { proposal } (a commit added to the open one)
+//   GET  /api/proposals                  → 200 { proposals } (the open ones)
+//   GET  /api/proposals/<id>             → 200 { proposal }, its checks and preview as they are now
+//   POST /api/proposals/<id>/publish     → 200 { proposal } (merged), or 409 with why not
+//   POST /api/proposals/<id>/withdraw    → 200 { proposal } (closed, its branch deleted)
+//
+// Every failure is an ApiError: words for the admin, and what to do next.
+import { z } from 'zod';
+import { problemRecordSchema } from '../errors/report-formats.ts';
+
+/** The most a proposal's request body may weigh, in bytes (413 above it). */
+export const MAX_PROPOSAL_BYTES = 256 * 1024;
+
+/** A git object name: 40 hexadecimal digits. */
+const GitSha = z.string().regex(/^[0-9a-f]{40}$/, 'a git object name is 40 hexadecimal digits');
+
+export const ProposeRequestSchema = z.strictObject({
+  /** The content file in the repository, for example "content/services/deep-cleaning-services.md". */
+  path: z.string().min(1).max(200),
+  /** The whole file, as the builder exports it. */
+  text: z.string(),
+  /** One line, for example "Update Deep Cleaning": the pull request's title and the commit's subject. */
+  summary: z.string().trim().min(1).max(120).regex(/^[^\r\n]*$/, 'one line'),
+  /** The git blob of the file the page was opened from (its payload's `blob`); absent for a new page. */
+  blob: GitSha.optional(),
+});
+export type ProposeRequest = z.infer<typeof ProposeRequestSchema>;
+
+export const ChecksSchema = z.strictObject({
+  /** waiting: nothing has started yet; running; passed; failed (firstProblem says why). */
+  state: z.enum(['waiting', 'running', 'passed', 'failed']),
+  /** The first problem found, in words, when the checks failed. */
+  firstProblem: z.string().optional(),
+  /** Where the checks' full report is (the check run on GitHub), when there is one. */
+  url: z.string().optional(),
+});
+export type Checks = z.infer<typeof ChecksSchema>;
+
+export const PreviewSchema = z.strictObject({
+  /** none: no deploy preview (locally, the builder's own preview stands in); building; ready (url); failed. */
+  state: z.enum(['none', 'building', 'ready', 'failed']),
+  url: z.string().optional(),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
+export const ProposalSchema = z.strictObject({
+  /** In the API's addresses: the pull request's number on GitHub, the branch's name after "content/" locally. */
+  id: z.string().min(1),
+  /** "content/<file name>-<yyyymmdd-hhmm>". */
+  branch: z.string(),
+  path: z.string(),
+  /** The page's address, as proposed. */
+  route: z.string().optional(),
+  /** The page's name, as its breadcrumb shows it ("Deep Cleaning"), as proposed. */
+  page: z.string(),
+  summary: z.string(),
+  /** Who proposed it: the admin's name, or email address. */
+  author: z.string(),
+  /** ISO 8601 times. */
+  created: z.string(),
+  updated: z.string(),
+  /** The pull request on GitHub; null locally. */
+  url: z.string().nullable(),
+  /** open; published (merged); withdrawn (closed without merging). */
+  state: z.enum(['open', 'published', 'withdrawn']),
+  checks: ChecksSchema,
+  preview: PreviewSchema,
+  /** Made by the local backend (the project's own git repository) rather than on GitHub. */
+  local: z.boolean(),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+export const ProposalAnswerSchema = z.strictObject({ proposal: ProposalSchema });
+export type ProposalAnswer = z.infer<typeof ProposalAnswerSchema>;
+
+export const ProposalListSchema = z.strictObject({ proposals: z.array(ProposalSchema) });
+export type ProposalList = z.infer<typeof ProposalListSchema>;
+
+/** Every failure: its code (src/kernel/errors/api-errors.ts), title, message and what to do; and what belongs to some. */
+export const ApiErrorSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.string(),
+    title: z.string(),
+    message: z.string(),
+    hint: z.string().optional(),
+  }),
+  /** 422: the file's problems, exactly as `npm run check -- --format json` prints them. */
+  problems: z.array(problemRecordSchema).optional(),
+  /** 409, the page changed since it was opened: what changed, as a short unified diff. */
+  diff: z.string().optional(),
+  /** 409 on publishing: the repository wants a review first; `url` is the pull request. */
+  reviewRequired: z.literal(true).optional(),
+  url: z.string().optional(),
+  /** 429: seconds to wait before trying again, when GitHub said. */
+  retryAfter: z.number().int().nonnegative().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,181 @@
+// The local backend against real git, in a temporary repository: a proposal is a real branch and
+// commit made without touching the working tree, the index or the checked-out branch; its checks
+// run in the background, one at a time; publishing commits the file on the checked-out branch only
+// when that file is clean; withdrawing deletes the branch.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '../../../src/functions/auth.ts';
+import { ApiFailure } from '../../../src/functions/http.ts';
+import { LocalBackend } from '../../../src/functions/local/local-backend.ts';
+import type { ChangeFacts } from '../../../src/functions/proposals/describe.ts';
+import type { Proposal } from '../../../src/kernel/wire/proposals.ts';
+import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const ADMIN: Caller = { uid: 'u1', name: 'Alex Admin', email: 'alex@ardent.example' };
+const PATH = 'content/services/deep-cleaning-services.md';
+
+// A stand-in for `npm run check` (the real one needs the project's code): it waits for a gate file,
+// then fails on a file that asks it to, with a problem as the JSON report gives it.
+const STUB = `
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+while (!existsSync(process.argv[2])) await new Promise((resolve) => setTimeout(resolve, 10));
+const bad = readdirSync('content', { recursive: true }).filter((name) => name.endsWith('.md')).find((name) => readFileSync('content/' + name, 'utf8').includes('Fail the check'));
+if (bad) {
+  console.log(JSON.stringify([{ file: 'content/' + bad, line: 2, field: 'title', code: 'title-too-long', source: 'lint', severity: 'warning', title: 'The title is too long', message: 'It has 80 characters; at most 60 show in search results.', hint: 'Shorten it.' }]));
+  process.exit(1);
+}
+console.log('[]');
+`;
+
+let scratch: string;
+let stub: string;
+let gate: string;
+let repo: TestRepository;
+let backend: LocalBackend;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'local-backend-'));
+  stub = path.join(scratch, 'check.mjs');
+  await writeFile(stub, STUB);
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+beforeEach(async () => {
+  // Two files are enough: the backend moves files, the checks (stood in for) read them.
+  repo = await contentRepository([PATH, 'content/pages/about.md']);
+  gate = path.join(scratch, `gate-${Math.random()}`);
+  backend = new LocalBackend({ dir: repo.dir, checks: { command: [process.execPath, stub, gate] }, now: () => new Date('2031-06-15T09:30:00Z') });
+});
+afterEach(async () => {
+  await writeFile(gate, '');
+  await backend.checks.idle();
+  await repo.remove();
+});
+
+async function change(edit: (text: string) => string, file = PATH): Promise<ChangeFacts> {
+  const before = await readFile(path.join(repo.dir, file), 'utf8');
+  return { path: file, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: ADMIN, before, after: edit(before) };
+}
+
+const retitled = (title: string) => (text: string) => text.replace(/^title: .*$/m, `title: ${title}`);
+
+/** Polls the proposal until its checks are in one of the states. */
+async function checksReach(id: string, states: Proposal['checks']['state'][]): Promise<Proposal> {
+  // The checks run at the lowest priority: on a busy machine they take their time.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const proposal = await backend.status(id);
+    if (states.includes(proposal.checks.state)) return proposal;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`The checks of ${id} never reached ${states.join(' or ')}.`);
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof ApiFailure)) throw new Error(`Expected an API failure, got ${String(error)}`);
+  return { status: error.status, code: error.body.error.code, message: error.body.error.message };
+}
+
+describe('proposing', () => {
+  it('makes a branch with one commit of the file from the checked-out head, touching nothing else', async () => {
+    await writeFile(path.join(repo.dir, 'content/pages/about.md'), 'Work in progress\n');
+    const head = repo.git('rev-parse', 'HEAD');
+    const status = repo.git('status', '--porcelain');
+    const facts = await change(retitled('Deep Cleaning in Bromley | Ardent'));
+
+    const { proposal, added } = await backend.propose(facts, await backend.snapshot());
+
+    expect(added).toBe(false);
+    expect(proposal).toMatchObject({ id: 'deep-cleaning-services-20310615-0930', branch: 'content/deep-cleaning-services-20310615-0930', path: PATH, page: 'Deep Cleaning', author: 'Alex Admin', url: null, state: 'open', preview: { state: 'none' }, local: true });
+    expect(repo.git('rev-parse', `${proposal.branch}^`)).toBe(head);
+    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(facts.after.replace(/\n$/, ''));
+    expect(repo.git('diff', '--name-only', head, proposal.branch)).toBe(PATH);
+    expect(repo.git('log', '-1', '--format=%an <%ae>%n%B', proposal.branch)).toContain('Alex Admin <alex@ardent.example>\nUpdate Deep Cleaning\n\nPage: Deep Cleaning (/deep-cleaning-services)');
+    // The checkout is as it was: same HEAD, same branch, same changes, same file.
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+    expect(repo.git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
+    expect(repo.git('status', '--porcelain')).toBe(status);
+    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.before);
+  });
+
+  it('adds a commit to the open proposal of the same file, and lists it once', async () => {
+    const first = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+    const again = await backend.propose(await change(retitled('Deep Cleaning in Orpington | Ardent')), await backend.snapshot());
+
+    expect(again.added).toBe(true);
+    expect(again.proposal.id).toBe(first.proposal.id);
+    expect(repo.git('rev-list', '--count', `main..${first.proposal.branch}`)).toBe('2');
+    expect(repo.git('show', `${first.proposal.branch}:${PATH}`)).toContain('title: Deep Cleaning in Orpington | Ardent');
+    expect((await backend.list()).map((proposal) => proposal.id)).toEqual([first.proposal.id]);
+  });
+});
+
+describe('checks', () => {
+  it('are waiting, then running one at a time, then passed or failed with the first problem in words', async () => {
+    const good = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+    const badFacts = await change(retitled('Fail the check'), 'content/pages/about.md');
+    const bad = await backend.propose({ ...badFacts, page: 'About', route: '/about' }, await backend.snapshot());
+
+    await checksReach(good.proposal.id, ['running']);
+    expect((await backend.status(bad.proposal.id)).checks).toEqual({ state: 'waiting' });
+    await writeFile(gate, '');
+
+    expect((await checksReach(good.proposal.id, ['passed', 'failed'])).checks).toEqual({ state: 'passed' });
+    expect((await checksReach(bad.proposal.id, ['passed', 'failed'])).checks).toEqual({
+      state: 'failed',
+      firstProblem: 'content/pages/about.md, line 2 (title): The title is too long. It has 80 characters; at most 60 show in search results.',
+    });
+    // Kept in git with the proposal: a backend started afresh knows them without checking again.
+    const restarted = new LocalBackend({ dir: repo.dir, checks: { command: ['false'] } });
+    expect((await restarted.status(good.proposal.id)).checks.state).toBe('passed');
+  });
+});
+
+describe('publishing', () => {
+  it('waits for the checks, refuses a file with uncommitted changes, then commits it on the checked-out branch', async () => {
+    await writeFile(path.join(repo.dir, 'content/pages/about.md'), 'Work in progress\n');
+    const facts = await change(retitled('Deep Cleaning in Bromley | Ardent'));
+    const { proposal } = await backend.propose(facts, await backend.snapshot());
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'checks-waiting' });
+    await writeFile(gate, '');
+    await checksReach(proposal.id, ['passed']);
+
+    await writeFile(path.join(repo.dir, PATH), `${facts.before}\nA note of my own.\n`);
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toEqual({ status: 409, code: 'uncommitted-change', message: `${PATH} has changes in this checkout that are not committed. Publishing would mix them with the proposal.` });
+    repo.git('checkout', '--', PATH);
+    const head = repo.git('rev-parse', 'HEAD');
+
+    const published = await backend.publish(proposal.id, { uid: 'u2', name: 'Sam Owner', email: 'sam@ardent.example' });
+
+    expect(published.state).toBe('published');
+    expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
+    expect(repo.git('log', '-1', '--format=%an|%cn|%s', 'HEAD')).toBe('Alex Admin|Sam Owner|Update Deep Cleaning');
+    expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD')).toBe(PATH);
+    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.after);
+    // The file is committed and clean; the other file's own change is still there, uncommitted.
+    expect(repo.git('status', '--porcelain')).toBe(' M content/pages/about.md');
+    expect(repo.git('branch', '--list', 'content/*')).toBe('');
+    expect(await failureOf(backend.status(proposal.id))).toMatchObject({ status: 404, code: 'no-such-proposal' });
+  });
+
+  it('refuses a proposal whose file changed on the checked-out branch since', async () => {
+    await writeFile(gate, '');
+    const { proposal } = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+    await checksReach(proposal.id, ['passed']);
+    await writeFile(path.join(repo.dir, PATH), 'Changed by a developer\n');
+    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the page');
+
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'changed-on-branch' });
+  });
+});
+
+it('withdrawing deletes the branch and the proposal', async () => {
+  const { proposal } = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+  expect((await backend.withdraw(proposal.id)).state).toBe('withdrawn');
+  expect(repo.git('for-each-ref', 'refs/heads/content', 'refs/proposals')).toBe('');
+  expect(await backend.list()).toEqual([]);
+  expect(existsSync(path.join(repo.dir, PATH))).toBe(true);
+});

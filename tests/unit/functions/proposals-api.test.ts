@@ -1,0 +1,180 @@
+// The publishing API as the builder meets it: the real function module (netlify/functions/proposals.mts)
+// served by the local server, firebase-admin checking tokens from the local Auth emulator, and the
+// local backend on a temporary repository holding the real content. The file is checked as
+// `npm run check` checks it: its 422 carries the very problems `npm run check -- --format json`
+// prints for that file.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth } from '../../../src/generator/accounts/admin-auth.ts';
+import { freePort, startAuthEmulator, type AuthEmulator } from '../../../src/generator/emulators/auth-emulator.ts';
+import { LOCAL_ACCOUNTS, seedLocalAccounts } from '../../../src/generator/emulators/local-accounts.ts';
+import { createSiteServer } from '../../../src/generator/server/create-server.ts';
+import { functionRoutes } from '../../../src/generator/server/functions.ts';
+import { LOCAL_PROJECT_ID } from '../../../src/kernel/wire/firebase-config.ts';
+import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
+import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
+import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
+import { PROJECT_ROOT } from '../../support/sites.ts';
+
+const PATH = 'content/services/deep-cleaning-services.md';
+
+let emulator: AuthEmulator;
+let server: Server;
+let origin: string;
+let repo: TestRepository;
+let scratch: string;
+const tokens: Record<'admin' | 'member', string> = { admin: '', member: '' };
+let live: string;
+let liveBlob: string;
+
+beforeAll(async () => {
+  emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+  repo = await contentRepository();
+  // The function reads its repository from its environment, as the local server's does.
+  process.env.PUBLISH_REPOSITORY_DIR = repo.dir;
+  scratch = await mkdtemp(path.join(tmpdir(), 'proposals-api-'));
+  await writeFile(path.join(scratch, '404.html'), '<!doctype html><title>Not found</title>');
+  server = await createSiteServer({ root: scratch, netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), functions: functionRoutes() });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await emulator.ready;
+  // As npm start does: the accounts seeded through firebase-admin, which points this process at the emulator.
+  await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }));
+  for (const who of ['admin', 'member'] as const) {
+    const response = await fetch(`${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LOCAL_ACCOUNTS[who], returnSecureToken: true }) });
+    tokens[who] = ((await response.json()) as { idToken: string }).idToken;
+  }
+  live = await readFile(path.join(repo.dir, PATH), 'utf8');
+  liveBlob = repo.git('rev-parse', `HEAD:${PATH}`);
+}, 90_000);
+
+afterAll(async () => {
+  delete process.env.PUBLISH_REPOSITORY_DIR;
+  await new Promise((closed) => server?.close(closed));
+  await emulator?.stop();
+  await repo?.remove();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function call(method: string, address: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  return fetch(`${origin}${address}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+async function refusal(response: Response) {
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return { status: response.status, ...ApiErrorSchema.parse(await response.json()) };
+}
+
+/** `npm run check -- --format json` on the repository's content with the file in it: its problems in that file. */
+async function npmRunCheck(file: string, text: string): Promise<unknown[]> {
+  const project = await mkdtemp(path.join(tmpdir(), 'proposals-check-'));
+  try {
+    await cp(path.join(repo.dir, 'content'), path.join(project, 'content'), { recursive: true });
+    await mkdir(path.dirname(path.join(project, file)), { recursive: true });
+    await writeFile(path.join(project, file), text);
+    const run = promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'scripts/run.mjs'), 'check', '--format', 'json'], { cwd: project, maxBuffer: 1 << 24 });
+    const { stdout } = await run.catch((error: { stdout: string }) => error);
+    return (JSON.parse(stdout) as { file: string }[]).filter((problem) => problem.file === file);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+}
+
+describe('who may call', () => {
+  it('answers 401 in words without a token, or with one that is not valid', async () => {
+    const none = await refusal(await call('GET', PROPOSALS_API));
+    expect(none).toMatchObject({ status: 401, error: { code: 'signed-out', title: 'You are not signed in' } });
+    expect(none.error.hint).toContain('Your draft is kept');
+    expect(await refusal(await call('GET', PROPOSALS_API, { token: 'not-a-token' }))).toMatchObject({ status: 401, error: { code: 'signed-out' } });
+  });
+
+  it('answers 403 to an account without the admin role', async () => {
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.member, body: { path: PATH, text: live, summary: 'x', blob: liveBlob } }))).toMatchObject({
+      status: 403,
+      error: { code: 'not-admin', title: 'Your account cannot publish' },
+    });
+  });
+});
+
+describe('what may be proposed', () => {
+  it.each([
+    ['scripts/check.ts', /is not a page's file/],
+    ['content/../package.json', /has an empty, "." or ".." part/],
+    ['content/site/navigation.md', /content\/site\/ does not hold pages/],
+    ['content\\pages\\about.md', /backslash/],
+  ])('answers 400 to %s', async (file, words) => {
+    const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: file, text: live, summary: 'Update' } }));
+    expect(answer).toMatchObject({ status: 400, error: { code: 'bad-path' } });
+    expect(answer.error.message).toMatch(words);
+  });
+
+  it('answers 413 to a body over 256 KB', async () => {
+    const text = `${live}\n${'A long paragraph. '.repeat(MAX_PROPOSAL_BYTES / 16)}\n`;
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update', blob: liveBlob } }))).toMatchObject({ status: 413, error: { code: 'too-large' } });
+  });
+
+  it('answers 409 with what changed when the page changed since it was opened', async () => {
+    // The version the admin opened, then a developer's change on the branch.
+    const opened = repo.git('rev-parse', `HEAD:${PATH}`);
+    await writeFile(path.join(repo.dir, PATH), live.replace('Deep cleaning for your home', 'A deep clean for your home'));
+    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the heading');
+    try {
+      const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: live.replace('summary: A thorough', 'summary: A careful'), summary: 'Update', blob: opened } }));
+      expect(answer).toMatchObject({ status: 409, error: { code: 'page-changed', title: 'This page has changed since you opened it' } });
+      expect(answer.diff).toContain('-heading: Deep cleaning for your home\n+heading: A deep clean for your home');
+    } finally {
+      repo.git('reset', '--quiet', '--hard', 'HEAD^');
+    }
+  });
+
+  it('answers 409 to a new page whose file exists', async () => {
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: live, summary: 'New page' } }))).toMatchObject({ status: 409, error: { code: 'page-exists' } });
+  });
+});
+
+describe('the build\'s own checks', () => {
+  it.each([
+    ['a reference and a link that do not exist', (text: string) => text.replace('  - orpington\n', '  - orpingtn\n').replace('href: /contact\n  - type: body', 'href: /contact-us\n  - type: body')],
+    ['a title too long, a description too short and a US spelling', (text: string) => text.replace(/^title: .*$/m, 'title: Deep Cleaning Services in Orpington, Bromley, Beckenham and Chislehurst | Ardent').replace(/^description: .*$/m, 'description: A deep clean.').replace('A deep clean goes further', 'We organize a deep clean that goes further')],
+  ])('answers 422 with the problems npm run check prints: %s', async (_case, edit) => {
+    const text = edit(live);
+    const [answer, expected] = await Promise.all([call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update', blob: liveBlob } }).then(refusal), npmRunCheck(PATH, text)]);
+    expect(answer.status).toBe(422);
+    expect(answer.error.code).toBe('content-problems');
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(answer.problems).toEqual(expected);
+  }, 60_000);
+});
+
+describe('a good proposal', () => {
+  it('is made (201), listed, shown, and proposing again adds to it (200)', async () => {
+    const text = live.replace('summary: A thorough', 'summary: A careful');
+    const made = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update Deep Cleaning', blob: liveBlob } });
+    expect(made.status, await made.clone().text()).toBe(201);
+    expect(made.headers.get('cache-control')).toBe('no-store');
+    expect(made.headers.get('server-timing')).toMatch(/^fn;dur=\d/);
+    const { proposal } = ProposalAnswerSchema.parse(await made.json());
+    expect(proposal).toMatchObject({ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: LOCAL_ACCOUNTS.admin.email, state: 'open', local: true, preview: { state: 'none' } });
+    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(text.replace(/\n$/, ''));
+
+    const listed = ProposalListSchema.parse(await (await call('GET', PROPOSALS_API, { token: tokens.admin })).json());
+    expect(listed.proposals.map((one) => one.id)).toEqual([proposal.id]);
+    const shown = ProposalAnswerSchema.parse(await (await call('GET', `${PROPOSALS_API}/${proposal.id}`, { token: tokens.admin })).json());
+    expect(shown.proposal.id).toBe(proposal.id);
+
+    const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), summary: 'Update Deep Cleaning again', blob: liveBlob } });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(ProposalAnswerSchema.parse(await again.json()).proposal.id).toBe(proposal.id);
+    expect(repo.git('rev-list', '--count', `main..${proposal.branch}`)).toBe('2');
+
+    const withdrawn = await call('POST', `${PROPOSALS_API}/${proposal.id}/withdraw`, { token: tokens.admin });
+    expect(ProposalAnswerSchema.parse(await withdrawn.json()).proposal.state).toBe('withdrawn');
+  }, 60_000);
+});
