@@ -1,12 +1,11 @@
 import { Blocks, opensWithHero } from '../components/Blocks.tsx';
-import { Layout } from '../components/Layout.tsx';
 import type { PageContext } from '../render/context.ts';
 
-/** The home page: no header, no sidebar, no scroll-to-top; the two branch logos lead the way in. */
+/** The home page, inside a layout without header, sidebar or scroll-to-top: the two branch logos lead the way in. */
 export function HomeTemplate({ ctx }: { ctx: PageContext }) {
   const { branches } = ctx.site.layout.profile;
   return (
-    <Layout ctx={ctx}>
+    <>
       <div className="home-brands">
         {(['cleaning', 'wellbeing'] as const).map((branch) => (
           <a key={branch} href={branches[branch].route} className="home-brand">
@@ -16,6 +15,6 @@ export function HomeTemplate({ ctx }: { ctx: PageContext }) {
       </div>
       {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
       <Blocks ctx={ctx} />
-    </Layout>
+    </>
   );
 }
