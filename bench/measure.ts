@@ -21,12 +21,12 @@ export interface Measured {
 }
 
 /** Runs a command to completion: its wall time, and its peak RSS from GNU time when there is one. */
-export function measure(command: string, args: string[], cwd: string): Promise<Measured> {
+export function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv): Promise<Measured> {
   const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, argv, { cwd, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

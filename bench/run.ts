@@ -1,10 +1,11 @@
 // npm run bench [-- --sizes 1000,4000] [-- --runs 3] [-- --dir <folder>] [-- --no-dev]
 //
 // Cold full builds of the same N synthetic area pages by this generator (the real `npm run build`
-// command), by Eleventy 3 and by Hugo when installed (builders.ts). Runs are interleaved (ours,
-// Eleventy, Hugo, ours, …) so that a busy machine slows them alike; every run starts with a fresh
-// output folder, and ours with an empty cache. Per N, also the floor the chosen Markdown stack
-// sets (floor.mjs: bare remark alone, on one thread and on every core), measured in the same run.
+// command), by Eleventy 3, by Hugo when installed and by Astro 5 (builders.ts). Runs are
+// interleaved (ours, Eleventy, Hugo, Astro, ours, …) so that a busy machine slows them alike; every
+// run starts with a fresh output folder, ours with an empty cache and Astro with no caches. Per N,
+// also the floor the chosen Markdown stack sets (floor.mjs: bare remark alone, on one thread and on
+// every core), measured in the same run.
 // Then, at the largest N: warm rebuilds (nothing changed; one file changed; a fresh output folder
 // with the cache kept) and one edited page under `npm run dev`, at N and on the real site.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { eleventyVersion, HUGO, hugoVersion, tools } from './builders.ts';
+import { astroVersion, eleventyVersion, HUGO, hugoVersion, tools } from './builders.ts';
 import { devEdits, type DevEdits, type EditablePage } from './dev-edits.ts';
 import { generate, type SyntheticArea } from './generate.ts';
 import { buildCommand, cleanEnv, countHtml, measuresRss, median, projectRoot, type Measured } from './measure.ts';
@@ -76,7 +77,7 @@ const devLine = (label: string, dev: DevEdits) =>
   `  ${label}: rebuilt ${dev.rendered.join(', ')} of ${dev.pages} pages; file event to HTML written (as npm run dev prints it) median ${median(dev.printed).toFixed(0)} ms (${dev.printed.join(', ')}); save to HTML seen on disk median ${median(dev.observed).toFixed(0)} ms`;
 
 console.log(`Benchmark in ${work} (${availableParallelism()} cores, Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(2)})`);
-console.log(`Tools: ours (npm run build), Eleventy ${eleventyVersion()}${HUGO ? `, Hugo ${hugoVersion()}` : ', Hugo not installed (apt-get install hugo)'}`);
+console.log(`Tools: ours (npm run build), Eleventy ${eleventyVersion()}${HUGO ? `, Hugo ${hugoVersion()}` : ', Hugo not installed (apt-get install hugo)'}, Astro ${astroVersion()}`);
 console.log(`Peak RSS: ${measuresRss ? 'GNU time %M' : 'not measured (no GNU time)'}. ${runs} cold runs of each, interleaved; medians.\n`);
 
 const finals = new Map<string, { seconds: number; rss: number | undefined }>();
@@ -95,6 +96,9 @@ try {
         const result = await tool.build(run);
         const html = countHtml(result.out);
         if (html < n) throw new Error(`${tool.name} wrote ${html} HTML files for ${n} pages`);
+        // A page with its Markdown body in it, not only a layout round nothing.
+        const sample = path.join(result.out, tool.page(areas[0]!.slug));
+        if (!existsSync(sample) || !readFileSync(sample, 'utf8').includes(`${areas[0]!.name} is mostly`)) throw new Error(`${tool.name} wrote no ${sample} with the page's text in it`);
         results.get(tool.name)!.push(result);
         process.stderr.write(`  N=${n} run ${run + 1}/${runs} ${tool.name}: ${result.seconds.toFixed(2)} s\n`);
         // Keep the last run of ours (output and cache) for the warm rebuilds; the rest only take memory.
@@ -148,9 +152,11 @@ try {
 const n = sizes.includes(4000) ? 4000 : Math.max(...sizes);
 const ours = finals.get(`${n}:ours`)!;
 const eleventy = finals.get(`${n}:eleventy`)!;
+const astro = finals.get(`${n}:astro`)!;
 const floor = floors.get(n)!;
 console.log(`Load average at the end: ${loadavg()[0]!.toFixed(2)}`);
+console.log(`ours ÷ Astro at N=${n}: ${(ours.seconds / astro.seconds).toFixed(2)} (ours is ${(astro.seconds / ours.seconds).toFixed(2)} × as fast as Astro; goal: at least 1.5 ×)`);
 console.log(
-  `bench: N=${n} ours=${ours.seconds.toFixed(2)} eleventy=${eleventy.seconds.toFixed(2)} floor=${floor.allThreadsSeconds.toFixed(2)} ` +
+  `bench: N=${n} ours=${ours.seconds.toFixed(2)} eleventy=${eleventy.seconds.toFixed(2)} astro=${astro.seconds.toFixed(2)} floor=${floor.allThreadsSeconds.toFixed(2)} ` +
     `ratio=${(ours.seconds / eleventy.seconds).toFixed(2)} floor_ratio=${(ours.seconds / floor.allThreadsSeconds).toFixed(2)} rss_mb=${ours.rss?.toFixed(0) ?? 'n/a'}`,
 );

@@ -67,12 +67,9 @@ try {
   consoleLogger.info(scriptReport(report.scripts).join('\n'));
 } catch (error) {
   exitWithError(error, `Nothing was written: ${shownOut} is unchanged.`);
-} finally {
-  await site.close();
 }
 
 /** One line for the build's report: what was done, and what was reused. */
 function workSummary({ work, written, files }: Pick<BuildReport, 'work' | 'written' | 'files'>): string {
-  const threads = work.threads === 0 ? 'on the main thread' : `on the main thread and ${work.threads} worker thread${work.threads === 1 ? '' : 's'}`;
-  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages ${threads}; wrote ${written} of ${files} files, the rest were up to date.`;
+  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages; wrote ${written} of ${files} files, the rest were up to date.`;
 }

@@ -23,11 +23,6 @@ export interface SiteOptions {
   deployContext?: string;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
-  /** Worker threads at most (default: BUILD_THREADS, else one per core but one), and the work that makes them worth starting. */
-  threads?: number;
-  threshold?: number;
-  /** Whether this thread takes its share of the work too (default true); tests set false to have the worker threads do all of it. */
-  mainThreadWorks?: boolean;
   /** Tests only: stand-ins for the generator's code keys. */
   codeKeys?: CodeKeys;
 }
@@ -44,7 +39,7 @@ export interface BuildReport {
   /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
   libraryPhotos: number;
   scripts: PageScriptWeight[];
-  /** Files loaded (the rest known), pages rendered (the rest unchanged), on how many worker threads. */
-  work: { loaded: number; files: number; rendered: number; renders: number; threads: number; onThreads: number };
+  /** Files loaded (the rest known), pages rendered (the rest unchanged). */
+  work: { loaded: number; files: number; rendered: number; renders: number };
   site: SiteModel;
 }

@@ -27,20 +27,11 @@ import type { RenderInput } from '../kernel/render/page-context.tsx';
 import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
-import { ThreadPool, threadLimit } from './threads/pool.ts';
-import type { RenderResult } from './threads/protocol.ts';
-import { shareWork } from './threads/share.ts';
 
-const THRESHOLD = 500;
-const RENDER_BATCH = 24;
 
 export class Site {
   #files = new Map<string, LoadedFile>();
   #bundle: Promise<BundleResult> | undefined;
-  #pool: ThreadPool | null = null;
-  #generation = 0;
-  /** Files and pages done by worker threads in the current build. */
-  #onThreads = 0;
   #folder: OutputFolder | undefined;
   /** Changed files no successful build has taken in yet (an update that failed is taken in again). */
   #pending = new Set<string>();
@@ -94,11 +85,6 @@ export class Site {
     return { read, site: this.#derive(read, []) };
   }
 
-  async close(): Promise<void> {
-    await this.#pool?.close();
-    this.#pool = null;
-  }
-
   /** The output folder, and what the cache knows of it, opened with the first build. */
   get folder(): OutputFolder {
     if (!this.#folder) throw new Error('The output folder is opened by the first build.');
@@ -110,7 +96,6 @@ export class Site {
     const { projectRoot, outDir } = this.options;
     if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
-    this.#onThreads = 0;
     const bundling = (this.#bundle ??= this.#makeBundle());
     const read = await this.#load(changed);
     const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
@@ -136,8 +121,7 @@ export class Site {
 
     this.folder.begin();
     try {
-      // The entry cache is for the next process (the dev server's updates keep theirs in memory):
-      // written while the pages render, when the worker threads take the larger share.
+      // The entry cache is for the next process (the dev server's updates keep theirs in memory).
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const digests = partDigests(input.parts);
       const { rendered, keys, html } = await this.#render(input, jobs, digests);
@@ -163,7 +147,7 @@ export class Site {
         images,
         libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
-        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: this.#pool?.live.length ?? 0, onThreads: this.#onThreads },
+        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length },
         site,
       };
     } catch (error) {
@@ -172,7 +156,7 @@ export class Site {
     }
   }
 
-  /** Stage 1, on worker threads when many files must be parsed. */
+  /** Stage 1. */
   async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
     const { projectRoot } = this.options;
     const imagesDir = path.join(this.contentDir, 'images');
@@ -181,24 +165,11 @@ export class Site {
     const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
     // An image that changed is seen through the files that show it.
     const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
-    const settingsData = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir, imagesDirDisplay: images.imagesDirDisplay, imagesCacheDir: images.cache.dir, library };
     return loadContent({
       contentDir: this.contentDir,
       settings,
       known: this.#files,
       only,
-      parseMany: async (items) => {
-        const here = (batch: typeof items) => Promise.all(batch.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
-        const pool = this.#threadsFor(items.length);
-        if (!pool) return here(items);
-        return shareWork(items, pool, {
-          here: this.options.mainThreadWorks === false ? undefined : here,
-          there: (thread, batch) => {
-            this.#onThreads += batch.length;
-            return thread.request({ type: 'parse', settings: settingsData, items: batch });
-          },
-        });
-      },
     });
   }
 
@@ -209,9 +180,8 @@ export class Site {
   }
 
   /**
-   * Stages 3 and 4 for the pages: those whose key changed are rendered and written, on worker
-   * threads when there are many. Returns how many were rendered, every job's key (in order) and
-   * the HTML of the pages rendered on this thread, kept for the content health up to its limit.
+   * Stages 3 and 4 for the pages: those whose key changed are rendered and written. Returns how
+   * many were rendered, every job's key (in order) and their HTML, kept for the content health up to its limit.
    */
   async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
     const keys: string[] = [];
@@ -222,59 +192,32 @@ export class Site {
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
       else todo.push({ job, key });
     }
-    const pool = this.#threadsFor(todo.length);
-    // Each page's write starts as soon as it is rendered; the next page renders meanwhile.
-    // Up to the content health's limit, the HTML rendered here is kept for its lint, which then need not render it again.
+    // Each page is written as soon as it is rendered, so the HTML of thousands of pages is never
+    // held at once; up to the content health's limit, it is kept for its lint, which then need not render it again.
     const html = new Map<string, string>();
     const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
-    const here = async (batch: typeof todo): Promise<RenderResult[]> => {
-      await Promise.all(
-        batch.map(({ job, key }) => {
-          const rendered = renderJob(input, job).html;
-          if (keep) html.set(job.path, rendered);
-          return this.folder.write(job.path, rendered, key);
-        }),
-      );
-      return [];
-    };
-    if (!pool) {
-      // In batches: each batch's files are written before the next renders, so the HTML of
-      // thousands of pages is never held at once.
-      for (let start = 0; start < todo.length; start += RENDER_BATCH) await here(todo.slice(start, start + RENDER_BATCH));
-      return { rendered: todo.length, keys, html };
+    for (const { job, key } of todo) {
+      const rendered = renderJob(input, job).html;
+      if (keep) html.set(job.path, rendered);
+      await this.folder.write(job.path, rendered, key);
     }
-    await this.folder.beforeWriting();
-    const generation = ++this.#generation;
-    const sent = new Set<unknown>();
-    const { root } = this.folder;
-    const results = await shareWork(todo, pool, {
-      here: this.options.mainThreadWorks === false ? undefined : here,
-      there: (thread, batch) => {
-        this.#onThreads += batch.length;
-        const first = !sent.has(thread);
-        sent.add(thread);
-        const tasks = batch.map(({ job, key }) => ({ job, key, known: this.folder.known(job.path)?.hash }));
-        return thread.request<RenderResult[]>({ type: 'render', generation, input: first ? input : undefined, root, tasks });
-      },
-    });
-    for (const { path: file, key, ...result } of results) this.folder.note(file, result, key);
     return { rendered: todo.length, keys, html };
   }
 
-  /** The worker threads, started once a stage has `work` items above the threshold. */
-  #threadsFor(work: number): ThreadPool | null {
-    const limit = threadLimit(this.options.threads);
-    if (!this.#pool && limit > 0 && work >= (this.options.threshold ?? THRESHOLD)) this.#pool = new ThreadPool(limit);
-    return this.#pool && work >= (this.options.threshold ?? THRESHOLD) && this.#pool.live.length > 0 ? this.#pool : null;
-  }
-
-  /** The bundle stage, kept on disk under the render code key: esbuild takes longer than the rest of a small build. */
+  /**
+   * The bundle stage: esbuild takes longer than the rest of a small build. The browser scripts and
+   * the stylesheet are made of the code alone, so they are kept with the generator's own bundle
+   * (node_modules/.cache/, which Netlify keeps too), under the code's render key, not in .cache/:
+   * a build from an empty .cache/ makes them again only when the code changed.
+   */
   async #makeBundle(): Promise<BundleResult> {
-    const file = this.cacheDir && path.join(this.cacheDir, 'bundle', `${digest(path.resolve(this.options.projectRoot)).slice(0, 12)}.bin`);
-    const kept = file ? await readKeyed<BundleResult>(file, this.keys.render) : undefined;
+    const root = path.resolve(this.options.projectRoot);
+    const key = codeKeys({ root }).render;
+    const file = path.join(root, 'node_modules', '.cache', 'ardent-browser', `${key}.bin`);
+    const kept = await readKeyed<BundleResult>(file, key);
     if (kept) return kept;
-    const made = await bundleAssets(this.options.projectRoot);
-    if (file) await writeKeyed(file, this.keys.render, made);
+    const made = await bundleAssets(root);
+    await writeKeyed(file, key, made, { keep: 4 });
     return made;
   }
 
@@ -290,11 +233,6 @@ export class Site {
 
 /** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
 export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{ content: NonNullable<ContentReadResult['content']>; site: SiteModel; images: ContentReadResult['images'] }> {
-  const session = await Site.open(options);
-  try {
-    const { read, site } = await session.check();
-    return { content: read.content!, site, images: read.images };
-  } finally {
-    await session.close();
-  }
+  const { read, site } = await (await Site.open(options)).check();
+  return { content: read.content!, site, images: read.images };
 }

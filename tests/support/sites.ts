@@ -94,12 +94,8 @@ export async function buildInto(contentDir: string = REAL_CONTENT, options: Part
   const outDir = options.outDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'ssg-out-')), 'dist');
   if (!options.outDir) tempDirs.push(path.dirname(outDir));
   const site = await Site.open({ projectRoot: PROJECT_ROOT, contentDir, outDir, cacheDir: false, siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW, ...options });
-  try {
-    const report = await site.build();
-    return { out: await BuiltFolder.read(outDir), report };
-  } finally {
-    await site.close();
-  }
+  const report = await site.build();
+  return { out: await BuiltFolder.read(outDir), report };
 }
 
 /** The built folder of a site: see buildInto. */

@@ -45,19 +45,15 @@ function filesUnder(root, dir, skip) {
     .sort();
 }
 
-/** @param {string} root @param {readonly string[]} files @param {readonly string[]} extra */
-function hashFiles(root, files, extra) {
+/**
+ * @param {readonly string[]} files
+ * @param {readonly string[]} extra
+ * @param {(file: string) => Buffer | string} read
+ */
+function hashFiles(files, extra, read) {
   const hash = createHash('sha256');
   for (const part of extra) hash.update(part).update('\0');
-  for (const file of files) {
-    hash.update(file).update('\0');
-    try {
-      hash.update(readFileSync(path.join(root, file)));
-    } catch {
-      hash.update('(unreadable)');
-    }
-    hash.update('\0');
-  }
+  for (const file of files) hash.update(file).update('\0').update(read(file)).update('\0');
   return hash.digest('hex').slice(0, 20);
 }
 
@@ -83,11 +79,26 @@ export function codeKeys({ root = GENERATOR_ROOT, version, fresh = false } = {})
   const environment = [`version ${version ?? packageJson.version ?? '0'}`, `node ${process.versions.node}`, 'package-lock.json'];
   const lock = ['package-lock.json'];
   const filesOf = (/** @type {string[]} */ dirs, /** @type {string[]} */ skip) => [...lock, ...dirs.flatMap((dir) => filesUnder(root, dir, skip))];
+  // The three keys share most files: each is read once.
+  /** @type {Map<string, Buffer | string>} */
+  const texts = new Map();
+  const read = (/** @type {string} */ file) => {
+    let text = texts.get(file);
+    if (text === undefined) {
+      try {
+        text = readFileSync(path.join(root, file));
+      } catch {
+        text = '(unreadable)';
+      }
+      texts.set(file, text);
+    }
+    return text;
+  };
   const keys = {
-    load: hashFiles(root, filesOf(LOAD_DIRS, []), environment),
+    load: hashFiles(filesOf(LOAD_DIRS, []), environment, read),
     // React renders differently in development (NODE_ENV) only in ways that should not show, but a cache must not bet on it.
-    render: hashFiles(root, filesOf(RENDER_DIRS, NOT_RENDERING), [...environment, `NODE_ENV ${process.env.NODE_ENV ?? ''}`]),
-    all: hashFiles(root, filesOf(ALL_DIRS, []), environment),
+    render: hashFiles(filesOf(RENDER_DIRS, NOT_RENDERING), [...environment, `NODE_ENV ${process.env.NODE_ENV ?? ''}`], read),
+    all: hashFiles(filesOf(ALL_DIRS, []), environment, read),
   };
   memo.set(memoKey, keys);
   return keys;

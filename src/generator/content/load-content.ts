@@ -24,9 +24,6 @@ export interface ContentReadResult {
   loaded: number;
 }
 
-/** Parses files that must be loaded again: here, or spread over worker threads (src/generator/threads/). */
-export type ParseMany = (items: { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> }[]) => Promise<LoadedFile[]>;
-
 export interface LoadOptions {
   contentDir: string;
   settings: LoadSettings;
@@ -34,21 +31,37 @@ export interface LoadOptions {
   known?: ReadonlyMap<string, LoadedFile>;
   /** Check only these files (added, changed or deleted), and keep the rest as known; every file when absent. */
   only?: ReadonlySet<string>;
-  parseMany?: ParseMany;
 }
 
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
 export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
 
-const parseHere: (settings: LoadSettings) => ParseMany = (settings) => (items) => Promise.all(items.map((item) => parseFile(item.absolute, item.schema, item.checked, settings)));
+/** Files parsed between two turns of the event loop. */
+const PARSE_BATCH = 16;
 
-export async function loadContent({ contentDir, settings, known = new Map(), only, parseMany = parseHere(settings) }: LoadOptions): Promise<ContentReadResult> {
+/**
+ * Parsing is synchronous work: between batches the event loop turns, so that the stages running
+ * beside it (esbuild bundling the browser scripts, sharp encoding images) get their callbacks
+ * answered and carry on on the other core, instead of waiting for every file to be parsed.
+ */
+async function parseAll(items: ToParse[], settings: LoadSettings): Promise<LoadedFile[]> {
+  const files: LoadedFile[] = [];
+  for (let start = 0; start < items.length; start += PARSE_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    files.push(...(await Promise.all(items.slice(start, start + PARSE_BATCH).map((item) => parseFile(item.absolute, item.schema, item.checked, settings)))));
+  }
+  return files;
+}
+
+type ToParse = { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> };
+
+export async function loadContent({ contentDir, settings, known = new Map(), only }: LoadOptions): Promise<ContentReadResult> {
   const problems: ContentProblem[] = [];
   const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
   const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
 
   const files = new Map<string, LoadedFile>();
-  const toParse: Parameters<ParseMany>[0] = [];
+  const toParse: ToParse[] = [];
   const check = async (absolute: string, schema: SchemaKey, before: LoadedFile | undefined) => {
     const checked = await checkFile(absolute, schema, settings, before);
     // Known files from the entry cache were deserialised: their entries get their methods back too.
@@ -64,14 +77,14 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
     else checking.push(check(absolute, schema, before));
   }
   await Promise.all(checking);
-  for (const file of await parseMany(toParse)) files.set(file.absolute, reviveEntry(file));
+  for (const file of await parseAll(toParse, settings)) files.set(file.absolute, reviveEntry(file));
 
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
   const assembled = assembleContent(targets.map(({ absolute }) => files.get(absolute)!), root);
   return { ...assembled, problems: [...problems, ...assembled.problems], files, loaded: toParse.length };
 }
 
-/** A loaded file from another thread or the entry cache: its entry gets its methods back. */
+/** A loaded file from the entry cache: its entry gets its methods back. */
 function reviveEntry(file: LoadedFile): LoadedFile {
   if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
   return file;

@@ -3,12 +3,13 @@
 // or whose text, and whose images are as they were is not loaded again.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkEntry } from '../../kernel/check/check-entry.ts';
 import { entryKind, type SchemaKey } from '../../kernel/content/collections.ts';
 import { ContentEntry, readLinesWith } from '../../kernel/content/entry.ts';
 import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
-import { readEntry } from '../../kernel/content/read-entry.ts';
+import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import { checkReferences, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
@@ -92,13 +93,37 @@ async function sameImages(known: LoadedFile, settings: LoadSettings): Promise<bo
 
 const imagesKeyOf = (images: ImageMap) => (images.size === 0 ? '' : digest(JSON.stringify([...images.values()])));
 
+/** A content file as it holds its front matter and body (no defaults filled in), and its whole text. */
+export interface EntrySource {
+  data: unknown;
+  body: string;
+  text: string;
+}
+
+/**
+ * What each entry this process loaded was read from, for the builder's payloads: a build reads and
+ * splits each file once. Only in memory: an entry from the entry cache has none (sourceOf reads it).
+ */
+const sources = new WeakMap<ContentEntry, EntrySource>();
+
+/** The entry's source: as it was loaded, or read again from its file; undefined when it no longer reads. */
+export async function sourceOf(entry: ContentEntry, absolute: string): Promise<EntrySource | undefined> {
+  const known = sources.get(entry);
+  if (known) return known;
+  const text = await readFile(absolute, 'utf8');
+  const raw = readEntry(entry.file, text);
+  return isProblem(raw) ? undefined : { data: raw.data, body: raw.body, text };
+}
+
 /** The expensive half: the file checked (src/kernel/check/check-entry.ts) with its images planned from disk and the media library. */
 export async function parseFile(absolute: string, schema: SchemaKey, { text, stamp, textDigest }: { text: string; stamp: FileStamp; textDigest: string }, settings: LoadSettings): Promise<LoadedFile> {
   const file = displayPath(absolute, settings.displayRoot);
-  const checked = await checkEntry(readEntry(file, text), entryKind(schema), {
+  const raw = readEntry(file, text);
+  const checked = await checkEntry(raw, entryKind(schema), {
     imagesDir: settings.images.imagesDirDisplay,
     planImages: (raster) => planImages(raster, settings.images),
     digest: (images) => (images.size === 0 ? textDigest : digest(textDigest, imagesKeyOf(images))),
   });
+  if (checked.entry && !isProblem(raw)) sources.set(checked.entry, { data: raw.data, body: raw.body, text });
   return { absolute, schema, stamp, textDigest, problems: checked.problems, invalid: checked.invalid, images: checked.references, planned: [...checked.images.values()], imagesKey: imagesKeyOf(checked.images), entry: checked.entry };
 }

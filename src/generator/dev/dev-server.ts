@@ -136,7 +136,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       try {
         // New code: the generator as it is now, in a new session (its caches are on disk).
         if (!session || items.some((change) => needsFreshModules(change, projectRoot))) {
-          await session?.close();
           session = null;
           session = await openSession(true);
           const report = await session.build();
@@ -189,7 +188,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         closing = true;
         await activeWatcher.close();
         await batcher.close();
-        await session?.close();
         hub.close();
         await closeServer(activeServer);
       },
@@ -198,7 +196,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     closing = true;
     await watcher?.close();
     hub.close();
-    await session?.close();
     if (server?.listening) await closeServer(server);
     throw error;
   }

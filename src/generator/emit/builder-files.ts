@@ -3,12 +3,10 @@
 // (src/kernel/wire/payload.ts). A payload is keyed by its entry's digest: an unchanged page's payload
 // is neither read nor written again.
 import { createHash, hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '../../kernel/wire/builder-data.ts';
 import type { PagePayload } from '../../kernel/wire/payload.ts';
-import { digest } from '../content/load-entry.ts';
-import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
+import { digest, sourceOf, type EntrySource } from '../content/load-entry.ts';
 import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import type { Assets } from '../../kernel/render/page-parts.ts';
 import { sitePartsOf } from '../../kernel/render/page-parts.ts';
@@ -48,9 +46,8 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
   await Promise.all([
     writeData(),
     ...changed.map(async ({ page, file, key }) => {
-      const payload = payloadOf(page, await readFile(path.resolve(projectRoot, page.file), 'utf8'));
-      // The file loaded a moment ago: it reads the same now, unless it is being edited meanwhile (the next build writes it).
-      if (payload) await folder.write(file, `${JSON.stringify(payload)}\n`, key);
+      const source = await sourceOf(page.entry, path.resolve(projectRoot, page.file));
+      if (source) await folder.write(file, `${JSON.stringify(payloadOf(page, source))}\n`, key);
     }),
   ]);
 }
@@ -58,9 +55,7 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
 /** The git blob SHA-1 of a file's text: what `git hash-object` gives for it, and what git holds it under. */
 export const gitBlobOf = (text: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0`).update(text).digest('hex');
 
-/** A page's payload, from its content file's text read as the loader reads it. */
-export function payloadOf(page: SitePage, text: string): PagePayload | undefined {
-  const raw = readEntry(page.file, text);
-  if (isProblem(raw)) return undefined;
-  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: raw.data as Record<string, unknown>, body: raw.body, text, blob: gitBlobOf(text) };
+/** A page's payload, from its content file as the loader read it (load-entry.ts). */
+export function payloadOf(page: SitePage, { data, body, text }: EntrySource): PagePayload {
+  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: data as Record<string, unknown>, body, text, blob: gitBlobOf(text) };
 }

@@ -15,7 +15,7 @@ import type { ProblemCode } from '../../kernel/errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
 import { ALT_KEY } from '../../kernel/wire/library-reference.ts';
 
-/** Where the library is: Cloud Storage for Firebase, or the local emulator. Plain data, so worker threads get it too. */
+/** Where the library is: Cloud Storage for Firebase, or the local emulator. */
 export interface LibrarySource {
   /** "https://firebasestorage.googleapis.com", or "http://127.0.0.1:9199" for the local emulator. */
   origin: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_LOCATION } from '../schema/contact.ts';
-import type { PageContext } from '../render/context.ts';
+import type { LayoutFrame } from '../render/context.ts';
 import { ContactSection } from './contact/ContactSection.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -8,10 +8,10 @@ import { Island } from './Island.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The layout: header, sidebar, the page, contact section, footer, scroll-to-top; ctx.parts says which parts this page has. The interactive parts are islands. */
-export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
-  const { page, parts } = ctx;
-  const { navigation, profile, year } = ctx.site.layout;
+/** The layout around a page's content: header, sidebar, the page, contact section, footer, scroll-to-top; frame.parts says which parts this page has. The interactive parts are islands. */
+export function Layout({ frame, children }: { frame: LayoutFrame; children: ReactNode }) {
+  const { route, parts, logo, contact } = frame;
+  const { navigation, profile, year } = frame.site;
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -23,8 +23,8 @@ export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNod
           component={Header}
           props={{
             menu: { servicesMenu: navigation.servicesMenu, areasMenu: navigation.areasMenu, links: navigation.links, phone: navigation.phone },
-            logo: ctx.logo,
-            currentRoute: page.route,
+            logo,
+            currentRoute: route,
           }}
         />
       ) : null}
@@ -32,15 +32,15 @@ export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNod
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        {parts.sidebar ? <Island name="sidebar" component={Sidebar} props={{ sidebar: navigation.sidebar, currentRoute: page.route }} /> : null}
+        {parts.sidebar ? <Island name="sidebar" component={Sidebar} props={{ sidebar: navigation.sidebar, currentRoute: route }} /> : null}
       </div>
-      {ctx.contact ? (
+      {contact ? (
         <Island
           name="contact"
           component={ContactSection}
           props={{
-            file: ctx.contact.file,
-            details: ctx.contact.details,
+            file: contact.file,
+            details: contact.details,
             fallback: { phone: profile.telephoneDisplay, email: profile.email, location: DEFAULT_LOCATION },
           }}
         />

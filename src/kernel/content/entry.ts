@@ -2,9 +2,8 @@ import type { RenderedMarkdown } from './markdown.ts';
 import type { FrontMatterLines } from './front-matter-lines.ts';
 
 /**
- * One validated content file: plain data, so it crosses worker threads and goes into the entry
- * cache as it is (structured clone and v8 serialisation keep the fields and drop the methods:
- * `revive` gives them back). The line lookups parse the front matter again, on first use: they
+ * One validated content file: plain data, so it goes into the entry cache as it is (v8
+ * serialisation keeps the fields and drops the methods: `revive` gives them back). The line lookups parse the front matter again, on first use: they
  * are needed only to report a problem.
  */
 export class ContentEntry<T = unknown> {

@@ -1,12 +1,11 @@
-import type { Root as HastRoot, Element } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
+import type { Nodes as HastNode, Root as HastRoot } from 'hast';
+import type { Nodes as MdastNode, Root as MdastRoot } from 'mdast';
 import { toString as hastToString } from 'hast-util-to-string';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { rehypePicture } from '../images/rehype-picture.ts';
 import type { ImageMap } from '../images/responsive-image.ts';
 
@@ -56,7 +55,7 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   const imageReferences: { identifier: string; alt: string; line: number }[] = [];
   const linkReferences = new Set<string>();
   const rawHtml: ParsedMarkdown['rawHtml'] = [];
-  visit(tree, (node) => {
+  walk<MdastNode>(tree, (node) => {
     const line = node.position?.start.line ?? 1;
     if (node.type === 'link') links.push({ url: node.url, line });
     if (node.type === 'definition') definitions.set(node.identifier, { url: node.url, line });
@@ -82,6 +81,15 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
   return { tree, links, images, headingLevels, rawHtml };
 }
 
+/**
+ * Calls `fn` on every node of a tree, in document order. unist-util-visit does this too, but makes a
+ * closure and a list of ancestors for every node: these trees are walked for every file of a build.
+ */
+function walk<N extends MdastNode | HastNode>(node: N, fn: (node: N) => void): void {
+  fn(node);
+  if ('children' in node) for (const child of node.children as N[]) walk(child, fn);
+}
+
 // An HTML comment is the author's note, meant for editors and never for the page: leaving it out
 // is what its writer expects. An unclosed one runs to the end of its HTML, as the parser reads it.
 const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\s+/g, ' ').trim();
@@ -95,8 +103,8 @@ export function renderMarkdown(markdown: string | ParsedMarkdown, images?: Image
   const { tree, ...facts } = parsed;
   const hast = processor.runSync(tree, { data: { images } }) as HastRoot;
   const ids: string[] = [];
-  visit(hast, 'element', (node: Element) => {
-    if (typeof node.properties.id === 'string') ids.push(node.properties.id);
+  walk<HastNode>(hast, (node) => {
+    if (node.type === 'element' && typeof node.properties.id === 'string') ids.push(node.properties.id);
   });
   const text = hastToString(hast).replace(/\s+/g, ' ').trim();
   return { html: processor.stringify(hast), text, ids, ...facts };

@@ -8,6 +8,20 @@ import type { LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 
 /**
+ * Everything the layout around a page's content shows (Layout.tsx): the page's route and which
+ * parts it has, its logo and contact file, and the site's navigation, profile and year. Nothing
+ * else of the page reaches the layout, so pages alike in these share one rendering of it
+ * (page-frame.tsx).
+ */
+export interface LayoutFrame {
+  route: string;
+  parts: LayoutParts;
+  logo: LogoLink;
+  contact: PageContext['contact'];
+  site: Pick<SiteParts['layout'], 'navigation' | 'profile' | 'year'>;
+}
+
+/**
  * What a template receives: its page, and of the site only the parts the page reads
  * (src/kernel/render/page-parts.ts), with what was derived for its path.
  */

@@ -1,7 +1,6 @@
 // Stage 3: one page of the site rendered to an HTML document. The same function renders for the
-// build, the dev server, the content lint and the tests, on the main thread and on worker threads.
-import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+// build, the dev server, the content lint and the tests.
+import type { ReactNode } from 'react';
 import { ErrorPageTemplate } from '../templates/error-page.tsx';
 import { Document } from '../components/Document.tsx';
 import type { ContentEntry } from '../content/entry.ts';
@@ -10,7 +9,8 @@ import type { SitePage } from '../site/pages.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { isBuilderScreen } from '../wire/screens.ts';
 import { AppShellTemplate } from '../templates/app-shell.tsx';
-import { contentTemplate, contextFor, type RenderInput } from './page-context.tsx';
+import { contextFor, layoutFrameOf, ownContent, type RenderInput } from './page-context.tsx';
+import { framedDocument } from './page-frame.tsx';
 import { layoutParts, pageEntries, type LayoutParts } from './layout-parts.ts';
 import type { SiteParts } from './page-parts.ts';
 import { pageScripts, type PageScripts } from './page-scripts.ts';
@@ -60,9 +60,9 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
   const ctx = contextFor(input, page);
   const { layout } = ctx.site;
   const scripts = scriptsFor(layout.assets, ctx.parts);
-  const body = ctx.page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : contentTemplate(ctx);
+  const content = ctx.page.template === 'app' ? <AppShellTemplate ctx={ctx} /> : ownContent(ctx);
   const card = layout.assets.og?.[ctx.logo.branch];
-  const html = documentHtml(
+  const document = (body: ReactNode) => (
     <Document
       title={page.title}
       description={page.description}
@@ -81,9 +81,9 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
       }}
     >
       {body}
-    </Document>,
+    </Document>
   );
-  return { html, scripts };
+  return { html: framedDocument(layoutFrameOf(ctx), document, content), scripts };
 }
 
 /** An error page as a page of the layout: served at any address, so no canonical, not indexed, links from the root. */
@@ -107,18 +107,14 @@ function errorSitePage(error: ErrorPage): SitePage {
   };
 }
 
-function renderErrorPage(input: RenderInput, error: ErrorPage): RenderedPage {
+export function renderErrorPage(input: RenderInput, error: ErrorPage): RenderedPage {
   const page = errorSitePage(error);
   const ctx = contextFor(input, page);
   const scripts = scriptsFor(ctx.site.layout.assets, ctx.parts, error.status === 404 ? ['not-found'] : []);
-  const html = documentHtml(
+  const document = (body: ReactNode) => (
     <Document title={error.title} description={page.description} noindex stylesheet={ctx.site.layout.assets.stylesheet} scripts={scripts.scripts} preloads={scripts.preloads} later={scripts.later}>
-      <ErrorPageTemplate ctx={ctx} message={error.message} />
-    </Document>,
+      {body}
+    </Document>
   );
-  return { html, scripts };
-}
-
-function documentHtml(element: ReactElement): string {
-  return `<!doctype html>${renderToString(element)}`;
+  return { html: framedDocument(layoutFrameOf(ctx), document, <ErrorPageTemplate ctx={ctx} message={error.message} />), scripts };
 }

@@ -1,10 +1,9 @@
 import { AccountScreen } from '../components/account/AccountScreen.tsx';
 import { Blocks, opensWithHero } from '../components/Blocks.tsx';
-import { Layout } from '../components/Layout.tsx';
 import type { PageContext } from '../render/context.ts';
 
 /**
- * Account, admin and builder pages: a server-rendered shell with a mount point. The screen itself
+ * Account, admin and builder pages, inside the layout: a server-rendered shell with a mount point. The screen itself
  * is a client-side island, rendered here in its first state; without JavaScript the page says so.
  * The sign-in service's configuration rides on the mount element as JSON (no inline script).
  */
@@ -12,7 +11,7 @@ export function AppShellTemplate({ ctx }: { ctx: PageContext }) {
   const { screen } = ctx.parts;
   const { firebase } = ctx.site.layout;
   return (
-    <Layout ctx={ctx}>
+    <>
       {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
       <Blocks ctx={ctx} />
       <div id="app-root" className="app-root" data-mount={ctx.page.mount} data-firebase={firebase ? JSON.stringify(firebase) : undefined}>
@@ -21,6 +20,6 @@ export function AppShellTemplate({ ctx }: { ctx: PageContext }) {
         </noscript>
         {screen ? <AccountScreen screen={screen} configured={firebase !== undefined} /> : null}
       </div>
-    </Layout>
+    </>
   );
 }

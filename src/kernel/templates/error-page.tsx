@@ -1,14 +1,13 @@
-import { Layout } from '../components/Layout.tsx';
 import type { PageContext } from '../render/context.ts';
 
 /**
- * 404 and 500 pages. They are static files served for any path, so the 404 page fills in the
+ * 404 and 500 pages, inside the layout. They are static files served for any path, so the 404 page fills in the
  * requested path in the browser, as text; without JavaScript it reads "this address".
  */
 export function ErrorPageTemplate({ ctx, message }: { ctx: PageContext; message: string }) {
   const [before, after] = message.split('{path}', 2);
   return (
-    <Layout ctx={ctx}>
+    <>
       <h1 className="page-heading">{ctx.page.heading}</h1>
       <p className="error-message">
         {before}
@@ -24,6 +23,6 @@ export function ErrorPageTemplate({ ctx, message }: { ctx: PageContext; message:
           Go to the home page
         </a>
       </p>
-    </Layout>
+    </>
   );
 }

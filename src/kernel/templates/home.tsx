@@ -1,17 +1,16 @@
 import { Blocks, opensWithHero } from '../components/Blocks.tsx';
-import { Layout } from '../components/Layout.tsx';
 import type { PageContext } from '../render/context.ts';
 
 /**
- * The home page: no header, no sidebar, no scroll-to-top; the branch logos lead the way in, side
- * by side even on a phone, with the call link beside or under them, so that calling and the hero's
- * "Ask for a quote" are both in the first screen.
+ * The home page, inside a layout without header, sidebar or scroll-to-top: the branch logos lead
+ * the way in, side by side even on a phone, with the call link beside or under them, so that
+ * calling and the hero's "Ask for a quote" are both in the first screen.
  */
 export function HomeTemplate({ ctx }: { ctx: PageContext }) {
   const { branches } = ctx.site.layout.profile;
   const { phone } = ctx.site.layout.navigation;
   return (
-    <Layout ctx={ctx}>
+    <>
       <div className="home-top">
         <div className="home-brands">
           {(['cleaning', 'wellbeing'] as const).map((branch) => (
@@ -26,6 +25,6 @@ export function HomeTemplate({ ctx }: { ctx: PageContext }) {
       </div>
       {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
       <Blocks ctx={ctx} />
-    </Layout>
+    </>
   );
 }

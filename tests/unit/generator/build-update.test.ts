@@ -21,12 +21,11 @@ beforeAll(async () => {
   contentDir = path.join(root, 'content');
   outDir = path.join(root, 'dist');
   await cp(REAL_CONTENT, contentDir, { recursive: true });
-  session = await Site.open({ projectRoot: PROJECT_ROOT, contentDir, outDir, cacheDir: path.join(root, 'cache'), siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW, threads: 0 });
+  session = await Site.open({ projectRoot: PROJECT_ROOT, contentDir, outDir, cacheDir: path.join(root, 'cache'), siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW });
   await session.build();
 }, 60_000);
 
 afterAll(async () => {
-  await session.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -34,7 +33,7 @@ const file = (relative: string) => path.join(contentDir, relative);
 
 /** The session's output after the update is what a fresh build without any cache makes. */
 async function expectSameAsFreshBuild(): Promise<void> {
-  const [updated, fresh] = await Promise.all([BuiltFolder.read(outDir), buildInto(contentDir, { cacheDir: false, threads: 0 })]);
+  const [updated, fresh] = await Promise.all([BuiltFolder.read(outDir), buildInto(contentDir, { cacheDir: false })]);
   expect([...updated.files.keys()]).toEqual([...fresh.out.files.keys()]);
   for (const [name, contents] of fresh.out.files) expect(Buffer.compare(updated.files.get(name)!, contents), `${name} differs`).toBe(0);
 }

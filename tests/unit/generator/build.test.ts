@@ -31,11 +31,11 @@ afterAll(async () => {
 });
 
 /** A build in a session of its own, as `npm run build` makes one: what it knows comes from the cache on disk. */
-const build = (options: Partial<SiteOptions> = {}) => buildInto(contentDir, { cacheDir, outDir, threads: 0, ...options });
+const build = (options: Partial<SiteOptions> = {}) => buildInto(contentDir, { cacheDir, outDir, ...options });
 
 /** The build with the cache gives exactly what a build without it gives. */
 async function expectSameAsWithoutCache(out: BuiltFolder): Promise<void> {
-  const fresh = await buildInto(contentDir, { cacheDir: false, threads: 0 });
+  const fresh = await buildInto(contentDir, { cacheDir: false });
   expect([...out.files.keys()]).toEqual([...fresh.out.files.keys()]);
   for (const [file, contents] of fresh.out.files) expect(Buffer.compare(out.files.get(file)!, contents), `${file} differs`).toBe(0);
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'entry-cache-'));
   cacheDir = path.join(root, 'cache');
   outDir = path.join(root, 'dist');
-  await buildInto(contentDir, { cacheDir, outDir, threads: 0 });
+  await buildInto(contentDir, { cacheDir, outDir });
   return () => rm(root, { recursive: true, force: true });
 });
 
@@ -37,7 +37,7 @@ describe('entries from the cache', () => {
     const home = await readText(contentDir, 'pages/home.md');
     expect(home).toContain('](/about#');
     await editText(contentDir, 'pages/about.md', 'route: /about', 'route: /about-us');
-    const error = await buildInto(contentDir, { cacheDir, outDir, threads: 0 }).then(
+    const error = await buildInto(contentDir, { cacheDir, outDir }).then(
       () => undefined,
       (caught: unknown) => caught,
     );

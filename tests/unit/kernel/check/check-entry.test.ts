@@ -55,8 +55,6 @@ async function inCheckAndBuild(draft: Draft): Promise<{ check: Found[]; build: F
   } catch (error) {
     if (!ContentError.is(error)) throw error;
     build = mine(error.problems);
-  } finally {
-    await session.close();
   }
   return { check, build };
 }
