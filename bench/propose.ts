@@ -4,8 +4,7 @@
 // runs in-process as under `npm start`, with the Auth emulator checking the token and the local
 // backend on a temporary repository holding the real content (so no branch is made in this one).
 //   npx tsx bench/propose.ts
-import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,19 +15,14 @@ import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { LOCAL_PROJECT_ID } from '../src/kernel/wire/firebase-config.ts';
 import { PROPOSALS_API } from '../src/kernel/wire/proposal-paths.ts';
-import { projectRoot } from './measure.ts';
+import { median, projectRoot } from './measure.ts';
+import { PROPOSED_PAGES, proposalRepository, serverTiming } from './proposal-repository.ts';
 
-const PAGES = ['deep-cleaning-services', 'carpet-cleaning-services', 'domestic-cleaning-services', 'end-of-tenancy-cleaning-services', 'cleaning-services-senior-citizens'].map((name) => `content/services/${name}.md`);
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const PAGES = PROPOSED_PAGES.map((name) => `content/services/${name}.md`);
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-propose-'));
 const repo = path.join(work, 'repo');
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
-await cp(path.join(projectRoot, 'content'), path.join(repo, 'content'), { recursive: true });
-git('init', '--quiet', '--initial-branch', 'main');
-git('add', '--all');
-git('-c', 'user.name=Bench', '-c', 'user.email=bench@example.test', 'commit', '--quiet', '--message', 'The site as it is');
+const { git } = await proposalRepository(repo);
 await writeFile(path.join(work, '404.html'), '<!doctype html><title>Not found</title>');
 
 const emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
@@ -54,7 +48,7 @@ try {
     const response = await fetch(`${origin}${PROPOSALS_API}`, { method: 'POST', headers, body });
     await response.text();
     total.push(performance.now() - started);
-    own.push(Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1]));
+    own.push(serverTiming(response.headers.get('server-timing')));
     if (response.status !== 201) throw new Error(`${file}: answered ${response.status}`);
   }
   const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');

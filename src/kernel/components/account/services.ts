@@ -27,7 +27,7 @@ export interface AccountServices {
   resetPassword(code: string, newPassword: string): Promise<void>;
   /** Whether the signed-in account has the admin role; `fresh` gets a new token first, so a role granted or revoked since is seen. */
   isAdmin(options: { fresh: boolean }): Promise<boolean>;
-  /** The signed-in account's ID token, for the site's own API (`Authorization: Bearer`); null when nobody is signed in. */
+  /** The signed-in account's ID token, sent to the site's own API as its bearer token; null when nobody is signed in. */
   idToken(): Promise<string | null>;
 }
 
