@@ -18,6 +18,7 @@ import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '
 import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
+import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
@@ -99,6 +100,8 @@ const server = await createSiteServer({
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
+  // Netlify Forms, locally: the enquiry form's submissions are kept here (README "Enquiries").
+  formsDir: join(projectRoot, LOCAL_FORMS_DIR),
   // The builder's publishing API, in this process, once the local services are ready: its sign-in
   // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
   // through admin-auth.ts, for this process only).

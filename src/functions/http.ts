@@ -19,6 +19,15 @@ export class ApiFailure extends Error {
     super(`${body.error.code}: ${body.error.message}`);
   }
 
+  /** The same failure in other words (a code's words for another API), its code and status kept. */
+  reworded(words: Partial<Record<string, { title?: string; message?: string | ((said: string) => string); hint?: string }>>): ApiFailure {
+    const other = words[this.body.error.code];
+    if (!other) return this;
+    const { error } = this.body;
+    const message = typeof other.message === 'function' ? other.message(error.message) : (other.message ?? error.message);
+    return new ApiFailure(this.status, { ...this.body, error: { ...error, title: other.title ?? error.title, message, ...(other.hint ? { hint: other.hint } : {}) } }, this.headers);
+  }
+
   /** The same failure, with the fields that belong to it (problems, diff, url…) and headers. */
   with(extra: Omit<ApiError, 'error'>, headers: Record<string, string> = {}): ApiFailure {
     return new ApiFailure(this.status, { ...this.body, ...extra }, { ...this.headers, ...headers });

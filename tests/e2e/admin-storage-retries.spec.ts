@@ -60,7 +60,8 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
       const step = elapsed < 130 ? 1 : coarse;
       await page.clock.runFor(step * 1000);
       elapsed += step;
-      const until = Date.now() + 500;
+      // Up to 3 s: under load the status query and the retry can take that long (a quiet run waits about 50 ms).
+      const until = Date.now() + 3000;
       do await new Promise((resolve) => setTimeout(resolve, 25));
       while (inFlight > 0 && Date.now() < until);
       if (await done()) break;

@@ -1,7 +1,8 @@
-// sitemap.xml and robots.txt: every public route and the sign-in pages are listed; the pages behind
-// the guard (admin and builder) are not, and are disallowed.
+// sitemap.xml and robots.txt: every public route is listed; the noindex pages (the sign-in pages,
+// the thank-you page) are not, nor the pages behind the guard (admin and builder), which are disallowed.
+// A noindex page is not disallowed: crawlers must be able to read its noindex.
 import type { APIRequestContext } from '@playwright/test';
-import { GUARDED_ROUTES, SIGN_IN_ROUTES } from '../support/spec-routes.ts';
+import { GUARDED_ROUTES, NOINDEX_PUBLIC_ROUTES } from '../support/spec-routes.ts';
 import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
@@ -14,12 +15,12 @@ async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')));
 }
 
-test('sitemap.xml lists every public route and sign-in page once, and no admin or builder route', async ({ request }) => {
+test('sitemap.xml lists every public route once, and no noindex, admin or builder route', async ({ request }) => {
   const locs = await sitemapLocs(request);
   const paths = locs.map((url) => url.pathname);
   expect(PUBLIC_ROUTES).toHaveLength(32);
-  expect([...paths].sort()).toEqual([...PUBLIC_ROUTES, ...SIGN_IN_ROUTES].sort());
-  for (const route of GUARDED_ROUTES) expect(paths).not.toContain(route);
+  expect([...paths].sort()).toEqual([...PUBLIC_ROUTES].sort());
+  for (const route of [...GUARDED_ROUTES, ...NOINDEX_PUBLIC_ROUTES]) expect(paths).not.toContain(route);
   // One absolute https origin for the whole sitemap.
   expect(new Set(locs.map((url) => url.origin)).size).toBe(1);
   expect(locs[0]!.protocol).toBe('https:');
@@ -33,8 +34,8 @@ test('robots.txt names the sitemap and disallows the admin and builder routes', 
   expect(lines).toContain('User-agent: *');
   const disallowed = lines.filter((line) => /^disallow:/i.test(line)).map((line) => line.replace(/^disallow:\s*/i, ''));
   expect([...disallowed].sort()).toEqual([...GUARDED_ROUTES].sort());
-  // No public route or sign-in page is caught by a Disallow prefix.
-  for (const route of [...PUBLIC_ROUTES, ...SIGN_IN_ROUTES]) {
+  // No public route or noindex page is caught by a Disallow prefix.
+  for (const route of [...PUBLIC_ROUTES, ...NOINDEX_PUBLIC_ROUTES]) {
     expect(disallowed.filter((rule) => rule !== '' && route.startsWith(rule)), route).toEqual([]);
   }
   const sitemapLines = lines.filter((line) => /^sitemap:/i.test(line));

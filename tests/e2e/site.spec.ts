@@ -3,7 +3,7 @@
 // (header, sidebar, scroll-to-top, logo target, smart contact section, footer).
 // Then the 404 page and a few layout details.
 import { adminContext } from '../support/accounts.ts';
-import { GUARDED_ROUTES } from '../support/spec-routes.ts';
+import { GUARDED_ROUTES, NOINDEX_PUBLIC_ROUTES } from '../support/spec-routes.ts';
 import { pageFacts } from '../support/e2e/page-facts.ts';
 import {
   ACCOUNT_ROUTES,
@@ -36,13 +36,13 @@ function expectedLdTypes(route: string): string[] | undefined {
 
 const ofType = (nodes: readonly LdNode[], type: string) => nodes.filter((node) => typesOf([node]).includes(type));
 
-test('the content produces exactly the 40 routes of the spec', async () => {
+test('the content produces exactly the 41 routes of the spec', async () => {
   const site = await loadSite();
-  expect(SPEC_ROUTES).toHaveLength(40);
-  expect(new Set(SPEC_ROUTES).size).toBe(40);
+  expect(SPEC_ROUTES).toHaveLength(41);
+  expect(new Set(SPEC_ROUTES).size).toBe(41);
   expect([...site.byRoute.keys()].sort()).toEqual([...SPEC_ROUTES].sort());
-  // The pages behind the guard (admin and builder) are the noindex ones, and only those.
-  expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...GUARDED_ROUTES].sort());
+  // The pages behind the guard (admin and builder) and the public pages that say so are the noindex ones, and only those.
+  expect(site.pages.filter((page) => page.noindex).map((page) => page.route).sort()).toEqual([...GUARDED_ROUTES, ...NOINDEX_PUBLIC_ROUTES].sort());
   expect(site.pages.filter((page) => page.access === 'admin').map((page) => page.route).sort()).toEqual([...GUARDED_ROUTES].sort());
 });
 
@@ -63,7 +63,7 @@ for (const route of SPEC_ROUTES) {
       expect(facts.title, 'document title').toBe(content!.title);
       expect(facts.lang).toBe('en-GB');
       expect(facts.h1).toEqual({ count: 1, visible: true });
-      if (isGuarded(route)) expect(facts.robots).toMatch(/noindex/);
+      if (isGuarded(route) || NOINDEX_PUBLIC_ROUTES.includes(route)) expect(facts.robots).toMatch(/noindex/);
       else expect(facts.robots, 'public pages are indexable').toBeNull();
 
       // JSON-LD: exactly one block, an @graph that parses, with the page kind's types.

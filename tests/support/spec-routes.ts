@@ -36,8 +36,14 @@ export const AREA_SLUGS = [
 
 export const AREA_ROUTES = AREA_SLUGS.map((slug) => `/cleaning-services-${slug}`);
 
-/** The sign-in screens: public entry points, indexable, in the sitemap. */
+/** Where the enquiry form leads without JavaScript: noindex and out of the sitemap, but not disallowed. */
+export const THANK_YOU_ROUTE = '/thank-you';
+
+/** The sign-in screens: public, and noindex (nobody searches for them; the sitemap lists the pages that help visitors). */
 export const SIGN_IN_ROUTES = ['/login', '/register', '/reset-password'] as const;
+
+/** Public pages kept out of search engines (`noindex: true`): out of the sitemap, but not disallowed in robots.txt, so that crawlers read the noindex. */
+export const NOINDEX_PUBLIC_ROUTES: readonly string[] = [THANK_YOU_ROUTE, ...SIGN_IN_ROUTES];
 
 /** Behind the auth-client guard (`access: admin`): noindex, not in the sitemap, disallowed in robots.txt. */
 export const GUARDED_ROUTES = ['/admin', '/integrated-builder', '/test-builder-dashboard', '/experiments/block-builder/builder', '/experiments/block-builder/preview'] as const;
@@ -46,7 +52,7 @@ export const GUARDED_ROUTES = ['/admin', '/integrated-builder', '/test-builder-d
 export const ACCOUNT_ROUTES = [...SIGN_IN_ROUTES, ...GUARDED_ROUTES] as const;
 
 export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
-export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES];
+export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, THANK_YOU_ROUTE, ...ACCOUNT_ROUTES];
 
 /** The areas the Areas Covered dropdown links. */
 export const NAVIGATION_AREAS = [

@@ -4,13 +4,13 @@ import type { MediaLibrary } from '../media/library.ts';
 import { loadContentHealth } from './admin-data.ts';
 import { AdminLoading } from './AdminLoading.tsx';
 import { ContentHealthSection, type HealthState } from './ContentHealth.tsx';
+import { EnquiriesSection } from './enquiries/Enquiries.tsx';
 import { MediaLibrarySection } from './library/MediaLibrary.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 
-
 /**
- * /admin, once the guard has let an administrator in: what is live, the content's health, and the
- * media library. Each section loads on its own, so one that fails leaves the others working; the
+ * /admin, once the guard has let an administrator in: the enquiries, what is live, the content's
+ * health, and the media library. Each section loads on its own, so one that fails leaves the others working; the
  * screen shows them together once each has loaded (or failed), so nothing on it moves as they
  * arrive (Lighthouse's CLS 0).
  */
@@ -25,9 +25,11 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
   const session = useSession();
   const [live, setLive] = useState(false);
   const [library, setLibrary] = useState(false);
+  const [enquiries, setEnquiries] = useState(false);
+  const enquiriesReady = useCallback(() => setEnquiries(true), []);
   const liveReady = useCallback(() => setLive(true), []);
   const libraryReady = useCallback(() => setLibrary(true), []);
-  const ready = live && library && health.status !== 'loading' && session.status === 'signed-in';
+  const ready = live && library && enquiries && health.status !== 'loading' && session.status === 'signed-in';
   return (
     // Inside the guard's "allowed" state, under its line saying who is signed in: only the nested
     // sections carry states of their own (data-status).
@@ -35,6 +37,7 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
       {ready ? (
         <>
           <nav className="admin-nav" aria-label="Admin sections">
+            <a href="#enquiries">Enquiries</a>
             <a href="#live">What is live</a>
             <a href="#health">Content health</a>
             <a href="#library">Media library</a>
@@ -44,6 +47,7 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
         <AdminLoading />
       )}
       <div className={ready ? 'admin-sections' : 'admin-sections is-loading'}>
+        <EnquiriesSection serviceNames={health.status === 'loaded' ? health.health.services : undefined} onReady={enquiriesReady} />
         <LiveStatus onReady={liveReady} />
         <ContentHealthSection health={health} />
         <MediaLibrarySection library={media} usage={health.status === 'loaded' ? health.health.photos : undefined} onReady={libraryReady} />

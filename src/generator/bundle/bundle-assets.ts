@@ -1,4 +1,4 @@
-import { ADMIN_STORAGE, BUILDER_STORAGE, BUILDER_STYLES, builderScript, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
+import { ADMIN_STORAGE, BUILDER_STORAGE, BUILDER_STYLES, builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -21,7 +21,7 @@ const ENTRY_POINTS: Record<string, string> = {
   boot: 'src/apps/islands/boot.ts',
   'not-found': 'src/apps/islands/not-found.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
-  ...Object.fromEntries([SIGN_IN_START, GUARD_START, ADMIN_STORAGE, REACT_RUNTIME].map((name) => [name, `src/apps/islands/${name}.ts`])),
+  ...Object.fromEntries([SIGN_IN_START, GUARD_START, ADMIN_STORAGE, REACT_RUNTIME, ENQUIRY_FORM_SCRIPT].map((name) => [name, `src/apps/islands/${name}.ts`])),
   ...Object.fromEntries(screensOf('site').map(([, spec]) => [spec.entry, `src/apps/islands/${spec.entry}.ts`])),
 };
 
@@ -117,6 +117,9 @@ async function bundle(projectRoot: string, entryPoints: Record<string, string>, 
     // React's production build, without its development checks and warnings.
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    // quicklink's package points bundlers at its ES5 build, with Babel's helpers; the same version's
+    // ES2017 build, which every browser the bundles target runs, weighs 0.5 KB gzipped less on every page.
+    alias: { quicklink: 'quicklink/dist/quicklink.modern.mjs' },
     plugins: [zodEnglishOnly, zodWithoutCompiler, nativeStructuredClone],
   });
   const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;

@@ -13,6 +13,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { generatorBundle } from '../../../scripts/run.mjs';
 import { ContentError, formatProblems } from '../../kernel/errors/problems.ts';
 import { createSiteServer } from '../server/create-server.ts';
+import { LOCAL_FORMS_DIR } from '../server/netlify-forms.ts';
 import { functionRoutes } from '../server/functions.ts';
 import { createBatcher, type Batch } from './batcher.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
@@ -122,6 +123,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       logger: { info: () => {}, error: (message) => logger.error(message) },
       transformHtml: injectReloadScript,
       extraRoutes: createDevRoutes(hub),
+      formsDir: path.join(projectRoot, LOCAL_FORMS_DIR),
       // The same functions as `npm start`; a proposal published locally changes a watched file, which rebuilds.
       functions: functionRoutes({ logger: { error: (message) => logger.error(message) } }),
     });

@@ -1,7 +1,7 @@
 // content-health.json: what the admin screen's "Content health" shows (src/apps/admin/ContentHealth.tsx),
 // written by every build: the content check's counts (a build only succeeds when it found no
-// problem), the content lint's table and its warnings, and which pages use each library photo
-// (also what the media library's delete confirmation lists). Public like every file of the site,
+// problem), the content lint's table and its warnings, which pages use each library photo
+// (also what the media library's delete confirmation lists), and the services' names. Public like every file of the site,
 // and holding nothing private: page addresses and content file names.
 import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentHealth, PhotoUse } from '../../kernel/wire/build-files.ts';
@@ -44,6 +44,7 @@ export async function contentHealthJson(input: HealthInput): Promise<string> {
     },
     lint,
     photos: photoUsage(site, read),
+    services: Object.fromEntries(site.services.map(({ data }) => [data.slug, data.name])),
   };
   return `${JSON.stringify(health, null, 2)}\n`;
 }

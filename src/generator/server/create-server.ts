@@ -1,11 +1,12 @@
 // A local HTTP server that serves a built site the way Netlify serves it:
 // pretty URLs (one URL per page, resolve-file.ts), netlify.toml/_headers header rules on every response (404 and
-// 500 included), redirects with shadowing, 404.html and 500.html pages, and the project's Netlify
-// Functions at their paths (functions.ts).
+// 500 included), redirects with shadowing, 404.html and 500.html pages, form posts (netlify-forms.ts)
+// and the project's Netlify Functions at their paths (functions.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { realpath } from 'node:fs/promises';
 import { isBotUserAgent } from './bot-user-agent.ts';
 import type { FunctionRoutes } from './functions.ts';
+import { declaredForms, formPostOutcome, FormTooLargeError, readFormPost, storeSubmission, type FormDeclaration } from './netlify-forms.ts';
 import { headersForPath, matchRedirect, type RedirectMatch } from './netlify-rules.ts';
 import { decodeRequestPath, resolveFile, resolveRequest } from './resolve-file.ts';
 import { createRulesLoader } from './rules-loader.ts';
@@ -31,6 +32,11 @@ export interface SiteServerOptions {
   functions?: FunctionRoutes;
   /** Decoded request paths that throw, so tests can exercise the 500 handling deterministically. */
   failPaths?: readonly string[];
+  /**
+   * Netlify Forms (netlify-forms.ts): a form post is taken as Netlify takes it, and each submission
+   * kept as one JSON line in `<formsDir>/<form>.jsonl`. Without it, a POST is answered 405.
+   */
+  formsDir?: string;
 }
 
 // Netlify sends this when no rule sets Cache-Control.
@@ -76,6 +82,42 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     });
   }
 
+  /**
+   * A form post, as Netlify answers it: a form no built page declares is 404; otherwise the form's
+   * action page (the thank-you page) or, without one, a line of thanks, whether the submission was
+   * kept or, its honeypot filled, dropped. False when the post is not a form submission.
+   */
+  async function takeFormPost(req: IncomingMessage, res: ServerResponse, formsDir: string): Promise<boolean> {
+    let body: URLSearchParams | null;
+    try {
+      body = await readFormPost(req);
+    } catch (error) {
+      if (!(error instanceof FormTooLargeError)) throw error;
+      sendText(req, res, 413, error.message);
+      return true;
+    }
+    if (!body) return false;
+    const outcome = formPostOutcome(await declaredForms(realRoot), body);
+    if (outcome.kind === 'not-a-form') return false;
+    if (outcome.kind === 'unknown-form') {
+      await sendPage(req, res, 404, '404.html', 'Not Found');
+      return true;
+    }
+    if (outcome.kind === 'accepted') {
+      const file = await storeSubmission(formsDir, outcome.submission);
+      logger.info(`Form "${outcome.form.name}": submission ${outcome.submission.id} kept in ${file}`);
+    }
+    await sendThanks(req, res, outcome.form);
+    return true;
+  }
+
+  async function sendThanks(req: IncomingMessage, res: ServerResponse, form: FormDeclaration): Promise<void> {
+    const actionPath = form.action ? decodeRequestPath(new URL(form.action, 'http://localhost').pathname) : null;
+    const page = actionPath === null ? null : await resolveFile(realRoot, actionPath);
+    if (!page) return sendText(req, res, 200, 'Thank you: your form was sent.');
+    await sendFile(req, res, page, { status: 200, headers: ruleHeadersOf(res), transformHtml: options.transformHtml });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/';
     const [rawPath = '/', query = ''] = rawUrl.split(/\?(.*)/s, 2);
@@ -92,6 +134,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     if (options.extraRoutes && (await options.extraRoutes(req, res))) return;
     if (options.functions && (await options.functions(req, res))) return;
     if (path !== null && options.failPaths?.includes(path)) throw new Error(`Forced failure for ${path} (failPaths)`);
+    if (req.method === 'POST' && options.formsDir && (await takeFormPost(req, res, options.formsDir))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       return sendText(req, res, 405, 'Method Not Allowed');

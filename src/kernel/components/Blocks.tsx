@@ -4,6 +4,7 @@ import { Picture } from '../images/Picture.tsx';
 import type { PageContext } from '../render/context.ts';
 import { need } from '../render/page-parts.ts';
 import { ContactCards } from './contact/ContactSection.tsx';
+import { EnquiryForm } from './enquiry/EnquiryForm.tsx';
 
 /**
  * Renders a page's blocks in order. A hero that opens the page carries the h1. A service's
@@ -164,6 +165,10 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
           </dl>
         </section>
       );
+    }
+    case 'enquiry-form': {
+      const served = [...new Set(part('areas').flatMap((area) => area.postcodes))].sort();
+      return <EnquiryForm block={block} services={part('services')} served={served} phone={site.layout.navigation.phone} />;
     }
   }
 }

@@ -181,6 +181,30 @@ export const API_ERRORS = {
     message: (detail: string) => `git failed: ${detail}`,
     hint: 'Check the repository with git status, then try again.',
   },
+  'no-such-enquiry': {
+    status: 404,
+    title: 'There is no such enquiry',
+    message: 'This enquiry does not exist: it may have been deleted already.',
+    hint: 'Reload the enquiries.',
+  },
+  'netlify-refused': {
+    status: 502,
+    title: 'Netlify refused the site\'s access',
+    message: (detail: string) => `Netlify did not let the site read its form submissions (${detail}). The access token may have expired or been revoked.`,
+    hint: 'A developer needs to make a new personal access token on Netlify and set NETLIFY_API_TOKEN (README, "Enquiries"). The enquiries are safe on Netlify meanwhile.',
+  },
+  'netlify-failed': {
+    status: 502,
+    title: 'Netlify could not answer',
+    message: (detail: string) => `Netlify's form submissions service did not answer as it should (${detail}).`,
+    hint: 'This is usually brief: try again in a minute. The enquiries are safe on Netlify meanwhile.',
+  },
+  'netlify-unreachable': {
+    status: 503,
+    title: 'Netlify could not be reached',
+    message: (detail: string) => `Netlify's form submissions service could not be reached (${detail}).`,
+    hint: 'This is usually brief: try again in a minute. The enquiries are safe on Netlify meanwhile.',
+  },
   'method-not-allowed': {
     status: 405,
     title: 'This address does not take that request',
@@ -200,6 +224,30 @@ export const API_ERRORS = {
 } as const satisfies Record<string, ApiErrorEntry<never[]>>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/**
+ * The enquiries API's words for the failures it shares with publishing (the same token check, the
+ * same codes): an administrator reading enquiries has no draft to keep. A message given as a
+ * function rewrites the one answered.
+ */
+export const ENQUIRY_WORDS: Partial<Record<ApiErrorCode, { title?: string; message?: string | ((said: string) => string); hint?: string }>> = {
+  'signed-out': {
+    message: 'Reading the enquiries needs you to be signed in as an administrator, and this request did not say who you are.',
+    hint: 'Sign in again, then try once more.',
+  },
+  'session-expired': { hint: 'Sign in again, then try once more.' },
+  'not-admin': {
+    title: 'Your account cannot read the enquiries',
+    message: 'Only administrators can read and manage the enquiries sent through the quote form, and your account does not have the admin role.',
+  },
+  'not-set-up': {
+    title: 'Enquiries are not set up here',
+    message: (said) => said.replace(/^This server cannot publish yet: /, 'This server cannot read the enquiries yet: '),
+    hint: 'A developer needs to finish the set-up described in the README, under "Enquiries".',
+  },
+  'bad-request': { message: (said) => said.replace(/^The builder sent/, 'The admin screen sent'), hint: 'Reload the page and try again.' },
+  'server-fault': { message: 'The server failed while answering. Reload the enquiries to see whether anything changed.', hint: 'Try again in a moment.' },
+};
 
 /** "2 minutes", "45 seconds": how long to wait. */
 export function waitWords(seconds: number): string {

@@ -41,11 +41,13 @@ export interface ServiceCard {
   href: string;
 }
 
-/** What an areas list, or a service's JSON-LD, shows of an area. */
+/** What an areas list, or a service's JSON-LD, shows of an area; the enquiry form, the postcodes it serves. */
 export interface AreaLink {
   slug: string;
   name: string;
   href: string;
+  /** Outward codes, like "BR6". */
+  postcodes: readonly string[];
 }
 
 /** What an FAQ list, or the FAQPage JSON-LD, shows of a question. */
@@ -85,8 +87,9 @@ export type PartName = keyof SiteParts;
 export function partsOf(page: Pick<SitePage, 'blocks' | 'service' | 'structuredData'>): PartName[] {
   const parts: PartName[] = ['layout'];
   const has = (type: string) => page.blocks.some((block) => block.type === type);
-  if (has('services-grid')) parts.push('services');
-  if (has('areas-list') || page.service) parts.push('areas');
+  // The enquiry form offers the services, and knows the areas' postcodes.
+  if (has('services-grid') || has('enquiry-form')) parts.push('services');
+  if (has('areas-list') || has('enquiry-form') || page.service) parts.push('areas');
   if (has('faq-list') || page.structuredData.includes('FAQPage')) parts.push('faqs');
   return parts;
 }
@@ -107,7 +110,7 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       assets: { stylesheet, builderStylesheet, scripts, imports, og },
     },
     services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, branch: data.branch, href: serviceRoute(data) })),
-    areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data) })),
+    areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data), postcodes: data.postcodes })),
     faqs: site.faqs.map((entry) => ({ name: entry.name, question: entry.data.question, html: entry.body?.html ?? '', text: entry.body?.text ?? '' })),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActionSchema, BranchSchema, longText, referenceTo } from './common.ts';
+import { ActionSchema, BranchSchema, longText, referenceTo, RouteSchema } from './common.ts';
 
 /*
  * Page bodies are lists of typed blocks. This union is the one declaration of the format:
@@ -76,6 +76,25 @@ export const ContactDetailsBlockSchema = z
   })
   .meta({ title: 'Contact details', description: 'The phone, email, location and opening hours of one contact file.' });
 
+/**
+ * The quote request form (Netlify Forms), in a section with the id "enquiry". Its fields, their
+ * words and rules are the form's own (src/kernel/wire/enquiry-rules.ts); the services it offers are
+ * the site's. Without scripts it posts to the thank-you page; with them it is checked and sent in place.
+ */
+export const EnquiryFormBlockSchema = z
+  .strictObject({
+    type: z.literal('enquiry-form'),
+    heading: z.string().min(1).default('Ask for a quote'),
+    intro: longText().optional(),
+    /** Under the button: what happens to the details, then a link to the privacy policy. */
+    privacy: z.strictObject({ text: longText().min(1), link: ActionSchema }).meta({ title: 'Privacy line' }),
+    /** Shown in place of the form once it is sent, before the phone number. */
+    sent: longText().min(1),
+    /** The page a visitor without scripts sees once the form is sent. */
+    thankYouPage: RouteSchema.default('/thank-you').meta({ widget: 'link' }),
+  })
+  .meta({ title: 'Quote request form', description: 'The enquiry form: name, phone or email, postcode, service, message and when to call back.' });
+
 export const BlockSchema = z.discriminatedUnion('type', [
   HeroBlockSchema,
   BodyBlockSchema,
@@ -85,6 +104,7 @@ export const BlockSchema = z.discriminatedUnion('type', [
   FaqListBlockSchema,
   CallToActionBlockSchema,
   ContactDetailsBlockSchema,
+  EnquiryFormBlockSchema,
 ]);
 export type Block = z.infer<typeof BlockSchema>;
 export type BlockType = Block['type'];

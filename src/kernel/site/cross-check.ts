@@ -4,6 +4,7 @@ import type { RenderedMarkdown } from '../content/markdown.ts';
 import { excerpt, type ContentProblem } from '../errors/problems.ts';
 import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
 import { suggest } from './suggest.ts';
+import { ENQUIRY_FORM } from '../wire/enquiry-rules.ts';
 
 /** Ids the layout puts on every page, so "#main-content" and "#contact" are always valid targets. */
 const LAYOUT_ANCHORS = ['top', 'main-content', 'contact'] as const;
@@ -40,6 +41,7 @@ function collectAnchors(page: SitePage, faqNames: readonly string[]): Set<string
   for (const rendered of page.blockMarkdown.values()) for (const id of rendered.ids) ids.add(id);
   for (const block of page.blocks) {
     if (block.type === 'faq-list') for (const name of block.faqs ?? faqNames) ids.add(name);
+    if (block.type === 'enquiry-form') ids.add(ENQUIRY_FORM);
   }
   return ids;
 }
@@ -107,13 +109,21 @@ function checker(targets: LinkTargets, problems: ContentProblem[]) {
     });
   };
 
-  /** Checks an internal href ("/route", "/route#id", "#id"); external and tel/mailto links pass. */
+  /**
+   * Checks an internal href ("/route", "/route#id", "#id", "/contact?service=<slug>#enquiry");
+   * external and tel/mailto links pass. A query is the page's business, but a `service` in it
+   * (the enquiry form's preselected service) names a service that exists.
+   */
   const link = (entry: CheckedEntry, fromRoute: string | undefined, href: string, where: () => { line: number; field?: string }) => {
     // `where` is asked only for a link to report: finding a line parses the file's YAML again.
     // The common case first: a plain route to an existing page.
     if (href.charCodeAt(0) === 47 && pagesByRoute.has(href)) return;
     if (/^(?:https?:|mailto:|tel:)/.test(href)) return;
     const [pathPart = '', fragment] = href.split('#', 2);
+    const service = new URLSearchParams(/\?(.*)$/.exec(pathPart)?.[1] ?? '').get('service');
+    if (service !== null && !targets.serviceSlugs.has(service)) {
+      problems.push({ code: 'unknown-reference', file: entry.file, ...where(), message: `The link "${href}" asks for the service "${service}", which does not exist; use the name of a file in content/services/ (${suggest(service, targets.serviceSlugs)}).` });
+    }
     if (pathPart !== '' && !pathPart.startsWith('/')) {
       problems.push({ code: 'broken-link', file: entry.file, ...where(), message: `The link "${href}" is relative; write it from the site root, like "/${pathPart.replace(/^\.?\//, '')}".` });
       return;
@@ -190,6 +200,10 @@ export function checkPage(page: SitePage, targets: LinkTargets): ContentProblem[
         break;
       case 'contact-details':
         reference(entry, ['blocks', i, 'file'], block.file, contactNames, 'contact file', 'contact');
+        break;
+      case 'enquiry-form':
+        link(entry, page.route, block.privacy.link.href, at('privacy', 'link', 'href'));
+        link(entry, page.route, block.thankYouPage, at('thankYouPage'));
         break;
       case 'markdown': {
         const rendered = page.blockMarkdown.get(i);

@@ -53,4 +53,6 @@ export interface ContentHealth {
   };
   /** Pages that use each library photo, by its path in the bucket ("media/kitchen.jpg"). */
   photos: Record<string, PhotoUse[]>;
+  /** The services' names by slug: how the Enquiries section names the service an enquiry asks about. */
+  services: Record<string, string>;
 }

@@ -8,6 +8,12 @@ import type { ScriptBudget } from './budgets.ts';
 export const ISLAND_NAMES = ['header', 'sidebar', 'contact', 'scroll-top'] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
+/**
+ * The enquiry form's own script (src/apps/islands/enquiry-form.ts): no React, run at once by the
+ * pages whose blocks hold the form, which it checks and sends in place.
+ */
+export const ENQUIRY_FORM_SCRIPT = 'enquiry-form';
+
 /** The sign-in screens: a public app page mounts one of them, for anyone. */
 export const SIGN_IN_SCREENS = ['login', 'register', 'reset-password'] as const;
 export type SignInScreen = (typeof SIGN_IN_SCREENS)[number];

@@ -1,7 +1,7 @@
 // The builder: a draft's page fields, blocks and Markdown body, edited in forms read from the
 // schemas, checked by the build's own checks as it changes, previewed with the site's templates,
 // saved on every change, undoable, and exported as the content file.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { BlockSchema } from '../../../kernel/schema/blocks.ts';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { checkDraft, type DraftCheck } from '../check-draft.ts';
@@ -11,7 +11,7 @@ import { BODY_FIELD, withFields } from '../field-of-problem.ts';
 import { emptyBlock, fieldsOf, paletteOf } from '../../../kernel/schema/fields.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { BlockList, blockTitle } from './BlockList.tsx';
-import { ExportDialog, type ExportResult } from './ExportDialog.tsx';
+import type { ExportResult } from './ExportDialog.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './field-parts.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
@@ -23,10 +23,13 @@ import { PAGE_KINDS } from '../../../kernel/content/page-kinds.ts';
 import { siteLint } from '../../../kernel/check/site-lint.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import { proposalsClient } from '../proposals/client.ts';
-import { ProposeDialog } from '../proposals/ProposeDialog.tsx';
 import { useDraftCheck } from './use-draft-check.ts';
 import { fieldOptions, renderForLint } from './site-data-client.ts';
 import { useDraftEditor } from './use-draft-editor.ts';
+
+// The export and proposal dialogs load when first opened: they are not part of what the builder needs to start.
+const ExportDialog = lazy(() => import('./ExportDialog.tsx').then(({ ExportDialog }) => ({ default: ExportDialog })));
+const ProposeDialog = lazy(() => import('../proposals/ProposeDialog.tsx').then(({ ProposeDialog }) => ({ default: ProposeDialog })));
 
 const PALETTE = paletteOf(BlockSchema);
 const KINDS = new Map(PALETTE.map((kind) => [kind.type, kind]));
@@ -40,7 +43,12 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
   const [announcement, setAnnouncement] = useState('');
   const [exportCheck, setExportCheck] = useState<DraftCheck | null>(null);
   const [exported, setExported] = useState<ExportResult | null>(null);
+  // Once opened, a dialog stays mounted, so that it closes as a dialog does (focus returned).
+  const [exportOpened, setExportOpened] = useState(false);
+  if (exported && !exportOpened) setExportOpened(true);
   const [proposing, setProposing] = useState(false);
+  const [proposeOpened, setProposeOpened] = useState(false);
+  if (proposing && !proposeOpened) setProposeOpened(true);
   const services = useServices();
   const client = useMemo(() => services && proposalsClient(services), [services]);
   const options = useMemo(() => fieldOptions(site), [site]);
@@ -199,15 +207,23 @@ export function Builder({ site: siteData, initial, store }: { site: BuilderSite;
           <option key={route} value={route} />
         ))}
       </datalist>
-      {client ? <ProposeDialog open={proposing} draft={draft} client={client} store={store} onClose={() => setProposing(false)} /> : null}
-      <ExportDialog
-        result={exported}
-        onClose={() => {
-          const refused = exported?.refused;
-          setExported(null);
-          if (refused) document.getElementById('problems')?.focus();
-        }}
-      />
+      {client && proposeOpened ? (
+        <Suspense fallback={null}>
+          <ProposeDialog open={proposing} draft={draft} client={client} store={store} onClose={() => setProposing(false)} />
+        </Suspense>
+      ) : null}
+      {exportOpened ? (
+        <Suspense fallback={null}>
+          <ExportDialog
+            result={exported}
+            onClose={() => {
+              const refused = exported?.refused;
+              setExported(null);
+              if (refused) document.getElementById('problems')?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

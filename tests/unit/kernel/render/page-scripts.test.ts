@@ -75,6 +75,27 @@ describe('islands on each page', () => {
   });
 });
 
+describe("the enquiry form's script", () => {
+  it('runs as /contact loads, the one page with the form, and on no other page', () => {
+    const { assets } = manifest();
+    expect(scriptsIn(page('/contact'))).toEqual([assets.boot, assets['enquiry-form']]);
+    for (const file of [...out.files.keys()].filter((name) => name.endsWith('.html') && name !== 'contact.html')) {
+      const html = out.text(file);
+      expect([...scriptsIn(html), ...modulesIn(html), ...laterIn(html)], file).not.toContain(assets['enquiry-form']);
+    }
+  });
+
+  it('is small and stands alone: no React, no zod, no chunk that boot does not load already, at most 3 KB gzipped', () => {
+    const { assets } = manifest();
+    const url = assets['enquiry-form']!;
+    const code = out.text(url.slice(1));
+    const importsOf = (source: string) => [...source.matchAll(/\bimport\s*(?:[^"']*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]!.replace(/^\.\//, ''));
+    expect(code).not.toMatch(/react\.transitional\.element|_zod|ZodError/);
+    expect(importsOf(code).filter((chunk) => !importsOf(out.text(assets.boot!.slice(1))).includes(chunk))).toEqual([]);
+    expect(weighScripts([{ path: url.slice(1), contents: new TextEncoder().encode(code) }])[url]!.gzip).toBeLessThanOrEqual(3000);
+  });
+});
+
 describe('the JavaScript budget', () => {
   it('adds up every script a page loads, each file gzipped once', () => {
     const files = [
@@ -118,7 +139,7 @@ describe('the JavaScript budget', () => {
       });
     const files = [...out.files.entries()].map(([path, contents]) => ({ path, contents: typeof contents === 'string' ? new TextEncoder().encode(contents) : contents }));
     const weights = scriptWeights(pages, weighScripts(files));
-    expect(weights.length).toBe(42);
+    expect(weights.length).toBe(43);
     expect(weights.filter((weight) => weight.budget === 'jsGzipPerAccountPage').length, 'the three sign-in pages').toBe(3);
     expect(weights.filter((weight) => weight.budget === 'jsGzipPerAdminPage').map((weight) => weight.path)).toEqual(['admin.html']);
     expect(weights.filter((weight) => weight.budget === 'jsGzipPerBuilderPage').map((weight) => weight.path).sort()).toEqual(['experiments/block-builder/builder.html', 'experiments/block-builder/preview.html', 'integrated-builder.html', 'test-builder-dashboard.html']);
@@ -150,7 +171,7 @@ describe('Firebase code', () => {
 
   it('no public page loads any of it', () => {
     const publicPages = [...out.files.keys()].filter((name) => name.endsWith('.html') && !out.text(name).includes('data-screen='));
-    expect(publicPages.length).toBe(34);
+    expect(publicPages.length).toBe(35);
     for (const file of publicPages) expect(scriptFilesOf(out.text(file)).some(hasFirebase), file).toBe(false);
   });
 

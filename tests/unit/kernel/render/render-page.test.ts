@@ -1,8 +1,10 @@
 // The real site built in memory: which files are written and what every page shows.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedContent } from '../../../../src/kernel/content/collections.ts';
+import { parse } from 'node-html-parser';
 import { contactFileForPath } from '../../../../src/kernel/site/contact-file.ts';
-import { ACCOUNT_ROUTES, GUARDED_ROUTES, NAVIGATION_AREAS, SIGN_IN_ROUTES, SPEC_ROUTES } from '../../../support/spec-routes.ts';
+import { ENQUIRY_FIELD_NAMES, ENQUIRY_FIELDS } from '../../../../src/kernel/wire/enquiry-rules.ts';
+import { ACCOUNT_ROUTES, GUARDED_ROUTES, NAVIGATION_AREAS, NOINDEX_PUBLIC_ROUTES, SIGN_IN_ROUTES, SPEC_ROUTES } from '../../../support/spec-routes.ts';
 
 const APP_ROUTES: readonly string[] = ACCOUNT_ROUTES;
 const GUARDED: readonly string[] = GUARDED_ROUTES;
@@ -36,8 +38,8 @@ const textOf = (html: string) => decodeEntities(html.replace(/<!--[\s\S]*?-->/g,
 const isNoindex = (html: string) => /<meta name="robots" content="[^"]*noindex/.test(html);
 
 describe('files written', () => {
-  it('lists 40 routes, all different', () => {
-    expect(new Set(SPEC_ROUTES).size).toBe(40);
+  it('lists 41 routes, all different', () => {
+    expect(new Set(SPEC_ROUTES).size).toBe(41);
   });
 
   it('writes every spec route as <route>.html (the home page as index.html), and no other page', () => {
@@ -97,9 +99,9 @@ describe('the head of every page', () => {
 describe('app pages', () => {
   const screenOf = (html: string) => attributeOf(html, /<div class="account-screen"[^>]*>/, 'data-screen');
 
-  it.each(SIGN_IN_ROUTES)('%s is indexable and mounts its own sign-in screen', (route) => {
+  it.each(SIGN_IN_ROUTES)('%s is noindex and mounts its own sign-in screen', (route) => {
     const html = page(route);
-    expect(isNoindex(html)).toBe(false);
+    expect(isNoindex(html)).toBe(true);
     expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toBe(route.slice(1));
     expect(screenOf(html)).toBe(route.slice(1));
   });
@@ -115,16 +117,16 @@ describe('app pages', () => {
     expect(screen).not.toContain('Sign out');
   });
 
-  it('only guarded pages are noindex, and only app pages have a mount point', () => {
-    for (const route of SPEC_ROUTES.filter((r) => !GUARDED.includes(r))) expect(isNoindex(page(route)), route).toBe(false);
+  it('only guarded pages and the public pages that say so are noindex, and only app pages have a mount point', () => {
+    for (const route of SPEC_ROUTES) expect(isNoindex(page(route)), route).toBe(GUARDED.includes(route) || NOINDEX_PUBLIC_ROUTES.includes(route));
     for (const route of SPEC_ROUTES.filter((r) => !APP_ROUTES.includes(r))) expect(page(route), route).not.toContain('id="app-root"');
   });
 
-  it('guarded pages are left out of sitemap.xml, which lists every other page', () => {
+  it('guarded and noindex pages are left out of sitemap.xml, which lists every other page', () => {
     const sitemap = out.text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(sitemap.startsWith('<?xml')).toBe(true);
-    expect(locs.sort()).toEqual(SPEC_ROUTES.filter((route) => !GUARDED.includes(route)).map(urlOf).sort());
+    expect(locs.sort()).toEqual(SPEC_ROUTES.filter((route) => !GUARDED.includes(route) && !NOINDEX_PUBLIC_ROUTES.includes(route)).map(urlOf).sort());
   });
 
   it('guarded pages are disallowed in robots.txt, which names the sitemap', () => {
@@ -202,6 +204,44 @@ describe('layout', () => {
     expect(logoHref('/cleaning-services-senior-citizens')).toBe('/ardent-wellbeing');
     expect(logoHref('/about')).toBe('/ardent-cleaning');
     expect(logoHref('/cleaning-services-bromley')).toBe('/ardent-cleaning');
+  });
+});
+
+describe('the enquiry form on /contact', () => {
+  const form = () => parse(page('/contact')).querySelector('section#enquiry form')!;
+
+  it('is in the static HTML for Netlify Forms to find at deploy: a name, data-netlify, the form-name a scripted post needs, a honeypot, and the thank-you page to post to without scripts', () => {
+    expect(form().attributes).toMatchObject({ name: 'enquiry', method: 'post', action: '/thank-you', 'data-netlify': 'true', 'netlify-honeypot': 'bot-field' });
+    expect(form().querySelector('input[type="hidden"][name="form-name"]')?.getAttribute('value')).toBe('enquiry');
+    expect(form().querySelector('input[name="bot-field"]')).not.toBeNull();
+  });
+
+  it('labels every field above its control, gives every field about the visitor its autocomplete token, and puts nothing in a placeholder', () => {
+    for (const name of ENQUIRY_FIELD_NAMES) {
+      const control = form().querySelector(`#enquiry-${name}`)!;
+      expect(control.getAttribute('name'), name).toBe(name);
+      expect(form().querySelector(`label[for="enquiry-${name}"]`)?.text, name).toBe(ENQUIRY_FIELDS[name].label);
+    }
+    const autocomplete = Object.fromEntries(['name', 'phone', 'email', 'postcode'].map((name) => [name, form().querySelector(`#enquiry-${name}`)!.getAttribute('autocomplete')]));
+    expect(autocomplete).toEqual({ name: 'name', phone: 'tel', email: 'email', postcode: 'postal-code' });
+    expect(form().querySelectorAll('[placeholder]')).toEqual([]);
+  });
+
+  it('offers every service of the site, "Not sure yet" first and chosen, and knows the outward codes of the areas served', () => {
+    const options = form().querySelectorAll('#enquiry-service option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['not-sure', ...content.services.map((entry) => entry.data.slug).sort((a, b) => order(a) - order(b))]);
+    expect(options[0]!.hasAttribute('selected')).toBe(true);
+    const served = [...new Set(content.areas.flatMap((entry) => entry.data.postcodes))].sort();
+    expect(form().getAttribute('data-served')).toBe(served.join(' '));
+  });
+
+  const order = (slug: string) => content.services.find((entry) => entry.data.slug === slug)!.data.order;
+
+  it("is where every service page's first button leads, with the service to preselect", () => {
+    for (const { data } of content.services) {
+      const hero = elementHtml(page(`/${data.slug}`), /<section class="hero">/)!;
+      expect(attributeOf(hero, /<a class="button"[^>]*>/, 'href'), data.slug).toBe(`/contact?service=${data.slug}#enquiry`);
+    }
   });
 });
 
@@ -288,12 +328,12 @@ describe('build files', () => {
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
-    // The stylesheet, the boot script, the 404 script, one entry per island and one per account screen (with the guard's React runtime); the builder's bundle: its boot, islands and screens.
+    // The stylesheet, the boot script, the 404 script, the enquiry form's script, one entry per island and one per account screen (with the guard's React runtime); the builder's bundle: its boot, islands and screens.
     const islands = ['contact', 'header', 'scroll-top', 'sidebar'];
     const builder = ['boot', ...islands, 'bucket-services', 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
-        ...['boot', ...islands, 'not-found', 'stylesheet'],
+        ...['boot', ...islands, 'not-found', 'enquiry-form', 'stylesheet'],
         ...['sign-in-start', 'guard-start', 'react-runtime', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
         ...builder,
       ].sort(),

@@ -150,7 +150,7 @@ describe('FAQPage on /faqs', () => {
 
 describe('BreadcrumbList', () => {
   it('is on every page but home, ending with the page itself', () => {
-    expect(routes).toHaveLength(40);
+    expect(routes).toHaveLength(41);
     for (const route of routes.filter((r) => r !== '/')) {
       const crumbs = nodeOfType(route, 'BreadcrumbList');
       expect(crumbs, route).toBeDefined();

@@ -273,6 +273,10 @@ describe('BlockSchema', () => {
     expect(valid('block', name)).toEqual(expected);
   });
 
+  it('defaults the enquiry form\'s heading, and its thank-you page to /thank-you', () => {
+    expect(valid('block', 'valid-enquiry-form.md')).toMatchObject({ type: 'enquiry-form', heading: 'Ask for a quote', thankYouPage: '/thank-you' });
+  });
+
   it('defaults the contact-details block to the contact-details file', () => {
     expect(schemas.BlockSchema.parse({ type: 'contact-details' })).toEqual({ type: 'contact-details', file: 'contact-details' });
   });
@@ -342,6 +346,7 @@ describe('shared field schemas', () => {
       FaqListBlockSchema: schemas.BlockSchema,
       CallToActionBlockSchema: schemas.BlockSchema,
       ContactDetailsBlockSchema: schemas.BlockSchema,
+      EnquiryFormBlockSchema: schemas.BlockSchema,
     };
     const exported = Object.entries(schemas).filter(([name]) => name.endsWith('Schema'));
     const uncovered = exported.filter(([name, schema]) => !coveredHere.has(schema as z.ZodType) && !(name in viaParent)).map(([name]) => name);

@@ -196,6 +196,56 @@ describe('links in Markdown', () => {
   });
 });
 
+describe('the enquiry form', () => {
+  const FORM = [
+    '  - type: enquiry-form',
+    '    privacy:',
+    '      text: We use these details only to answer your enquiry.',
+    '      link:',
+    '        label: Our privacy policy',
+    '        href: /privacy-policy',
+    '    sent: We will reply within one working day.',
+    '    thankYouPage: /thank-you',
+    '',
+  ].join('\n');
+  const THANK_YOU = '---\nroute: /thank-you\ntitle: Thank you\ndescription: Your enquiry has arrived.\nheading: Thank you\nnoindex: true\n---\n\nWe will reply soon.\n';
+
+  /** The minimal site with the form on /contact, its thank-you page, and a service's quote button leading to `href`. */
+  async function siteWithForm(href: string) {
+    const dir = await copyMinimalSite();
+    await editText(dir, 'pages/contact.md', '  - type: body\n', `${FORM}  - type: body\n`);
+    await writeText(dir, 'pages/thank-you.md', THANK_YOU);
+    const text = await editText(dir, 'services/regular-cleaning.md', '        href: /contact\n', `        href: ${href}\n`);
+    return { dir, text };
+  }
+
+  it('accepts a link to the form with the service to preselect: /contact?service=<slug>#enquiry', async () => {
+    const { dir } = await siteWithForm('/contact?service=regular-cleaning#enquiry');
+    const { site } = await loadSite(dir);
+    expect(site.pages.map((page) => page.route)).toContain('/thank-you');
+  });
+
+  it('reports a link to #enquiry on a page without the form', async () => {
+    const dir = await copyMinimalSite();
+    const text = await editText(dir, 'services/regular-cleaning.md', '        href: /contact\n', '        href: /about#enquiry\n');
+    expect(located(await problemsOf(dir))).toEqual([{ code: 'missing-anchor', file: 'services/regular-cleaning.md', field: 'blocks.0.actions.0.href', line: lineContaining(text, '/about#enquiry') }]);
+  });
+
+  it('reports a service to preselect that does not exist, naming the likely one', async () => {
+    const { dir, text } = await siteWithForm('/contact?service=regular-cleanng#enquiry');
+    const problems = await problemsOf(dir);
+    expect(located(problems)).toEqual([{ code: 'unknown-reference', file: 'services/regular-cleaning.md', field: 'blocks.0.actions.0.href', line: lineContaining(text, 'regular-cleanng') }]);
+    expect(problems[0]!.message).toContain('"regular-cleaning"');
+  });
+
+  it('reports a thank-you page that does not exist, at the block\'s field', async () => {
+    const { dir } = await siteWithForm('/contact#enquiry');
+    await rm(path.join(dir, 'pages/thank-you.md'));
+    const text = await readText(dir, 'pages/contact.md');
+    expect(located(await problemsOf(dir))).toEqual([{ code: 'broken-link', file: 'pages/contact.md', field: 'blocks.1.thankYouPage', line: lineContaining(text, 'thankYouPage') }]);
+  });
+});
+
 describe('site-wide files', () => {
   it('reports a navigation link to a route that does not exist', async () => {
     const dir = await copyMinimalSite();

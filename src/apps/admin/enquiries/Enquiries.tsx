@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useServices } from '../../../kernel/components/account/services.ts';
+import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
+import { plural } from '../format.ts';
+import { ApiProblem } from './ApiProblem.tsx';
+import { enquiriesClient, EnquiryFailure } from './client.ts';
+import { EnquiryItem } from './EnquiryItem.tsx';
+
+type State = { status: 'loading' } | { status: 'failed'; failure: EnquiryFailure } | { status: 'loaded'; enquiries: Enquiry[] };
+
+/**
+ * The quote form's enquiries, newest first, read through the enquiries function (Netlify Forms on
+ * Netlify, .cache/forms/ locally): each with its contact details as links, marked as spam or not,
+ * deleted after a confirmation. Nothing here is cached; every failure is said in words.
+ */
+export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Readonly<Record<string, string>> | undefined; onReady: () => void }) {
+  const services = useServices();
+  const client = useMemo(() => (services ? enquiriesClient(services) : undefined), [services]);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [said, setSaid] = useState('');
+
+  const load = useCallback(() => {
+    if (!client) return;
+    setState({ status: 'loading' });
+    client
+      .list()
+      .then(
+        (enquiries) => setState({ status: 'loaded', enquiries }),
+        (caught: unknown) => setState({ status: 'failed', failure: caught instanceof EnquiryFailure ? caught : new EnquiryFailure(0, { error: { code: 'unreachable', title: 'The enquiries could not be read', message: String(caught) } }) }),
+      )
+      .finally(onReady);
+  }, [client, onReady]);
+  useEffect(load, [load]);
+
+  const update = (change: (enquiries: Enquiry[]) => Enquiry[]) => setState((current) => (current.status === 'loaded' ? { ...current, enquiries: change(current.enquiries) } : current));
+  const changed = (enquiry: Enquiry) => {
+    update((enquiries) => enquiries.map((one) => (one.id === enquiry.id ? enquiry : one)));
+    setSaid(enquiry.spam ? 'Marked as spam.' : 'Marked as not spam.');
+  };
+  const deleted = (enquiry: Enquiry) => {
+    update((enquiries) => enquiries.filter((one) => one.id !== enquiry.id));
+    setSaid(`The enquiry from ${enquiry.fields.name.trim() || 'someone who gave no name'} was deleted.`);
+  };
+
+  return (
+    <section className="admin-section" id="enquiries" aria-labelledby="enquiries-heading">
+      <h2 id="enquiries-heading">Enquiries</h2>
+      {state.status === 'loading' ? <p role="status">Reading the enquiries…</p> : null}
+      {state.status === 'failed' ? <ApiProblem failure={state.failure} onRetry={load} /> : null}
+      <p className="admin-status" role="status">
+        {said}
+      </p>
+      {state.status === 'loaded' ? (
+        state.enquiries.length === 0 ? (
+          <p>No enquiries yet. Each one sent with the quote form on /contact will be listed here, newest first.</p>
+        ) : (
+          <>
+            <p className="admin-note">
+              {plural(state.enquiries.length, 'enquiry', 'enquiries')}, newest first.{' '}
+              <button type="button" className="button button-secondary" onClick={load}>
+                Check for new ones
+              </button>
+            </p>
+            <ol className="admin-enquiries">
+              {state.enquiries.map((enquiry) => (
+                <EnquiryItem key={enquiry.id} enquiry={enquiry} client={client!} serviceNames={serviceNames} onChanged={changed} onDeleted={deleted} />
+              ))}
+            </ol>
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}
