@@ -16,6 +16,9 @@ export default {
     // a submit button disabled until the page is ready); both that and the bare name are valid
     // HTML, and this pins the form React writes.
     'attribute-boolean-style': ['error', { style: 'empty' }],
+    // The same for `hidden` (the quote form's summary, thank-you, failure and error slots, shown by
+    // its script), which html-validate counts as an enumerated attribute rather than a boolean one.
+    'attribute-empty-style': ['error', { style: 'empty' }],
     // The generator writes "<!doctype html>" (src/kernel/render/render-site.tsx); the doctype is
     // case-insensitive in HTML, and this pins the lowercase form the generator uses.
     'doctype-style': ['error', { style: 'lowercase' }],

@@ -152,6 +152,7 @@ test('a photo uploaded without alt text is marked "needs alt text" and cannot be
 });
 
 test('files are checked before anything is sent: a GIF and a file over 10 MB are refused in words, and nothing reaches the bucket', async () => {
+  test.slow(); // the 10 MB file crosses from the test to the browser
   await openLibrary(page);
   const gif = { name: `${uniqueName('animation')}.gif`, mimeType: 'image/gif', buffer: Buffer.from('GIF89a') };
   const huge = { name: `${uniqueName('huge')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) };

@@ -1,6 +1,6 @@
 // The layout's behaviour once its islands have hydrated, in Chromium: menus, sidebar, contact section, scroll-to-top, build checks, prefetch.
 import type { Page, Route } from '@playwright/test';
-import { expect, PUBLIC_ROUTES, test } from '../support/e2e/fixtures.ts';
+import { expect, test } from '../support/e2e/fixtures.ts';
 
 /**
  * The widgets hydrate when the visitor first acts (src/apps/islands/wake.ts): a Shift press, which
@@ -517,16 +517,5 @@ test.describe('prefetch', () => {
   });
 });
 
-test('no console errors or warnings on any route once the islands have hydrated', async ({ page }) => {
-  test.setTimeout(120_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.type()}: ${message.text()}`);
-  });
-  for (const route of PUBLIC_ROUTES) {
-    await page.goto(route);
-    const islands = await page.locator('[data-island]').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.island!));
-    await hydrated(page, ...islands);
-  }
-  expect(problems).toEqual([]);
-});
+// No console error or warning on any route once its islands have hydrated: quality-console.spec.ts
+// loads every route until its islands have hydrated, and checks that.

@@ -40,6 +40,7 @@ const OPEN_ROUTES = ROUTES.filter((path) => !isGuarded(path));
 for (let start = 0; start < OPEN_ROUTES.length; start += AT_ONCE) {
   const paths = OPEN_ROUTES.slice(start, start + AT_ONCE);
   test(`no console error or warning and no CSP violation on ${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`, async ({ browser, baseURL }) => {
+    test.slow(); // seven pages, each watched until the network is quiet
     const watch = await loadAll(browser, baseURL, paths);
     expect(watch.all(), 'console errors, warnings, uncaught exceptions and CSP violations').toEqual([]);
   });

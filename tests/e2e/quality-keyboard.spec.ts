@@ -107,6 +107,7 @@ test('keyboard: every focus stop on the page shows a visible focus indicator', a
 });
 
 test('keyboard at 1280 px: every header navigation item is reached in order and works', async ({ page: first }) => {
+  test.slow(); // a page load for each link it follows
   let page = first;
   const { navigation } = await loadSite();
   const expected = await expectedNavigation();

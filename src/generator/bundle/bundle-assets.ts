@@ -1,4 +1,5 @@
 import { ADMIN_STORAGE, BUILDER_STORAGE, BUILDER_STYLES, builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -71,6 +72,23 @@ const zodWithoutCompiler: Plugin = {
 };
 
 /**
+ * zod probes `new Function` when it makes its first object schema unless it is `jitless`, and the
+ * probe is a CSP violation under `script-src 'self'` even though zod catches it. Setting the config
+ * in a module of ours cannot be sure to run first once esbuild splits the bundle into chunks, so
+ * zod's own config module starts with it: zod reads its config from `globalThis.__zod_globalConfig`.
+ */
+const zodJitless: Plugin = {
+  name: 'zod-jitless',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ }, async (args) => ({
+      contents: `(globalThis.__zod_globalConfig ??= {}).jitless = true;\n${await readFile(args.path, 'utf8')}`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
  * The Markdown pipeline (mdast-util-to-hast) clones with @ungap/structured-clone, a polyfill that
  * calls the browser's own structuredClone wherever it exists, which is every browser the bundles
  * target: the browser's is used directly, without the polyfill's own serialiser (about 2 KB gzipped).
@@ -120,7 +138,7 @@ async function bundle(projectRoot: string, entryPoints: Record<string, string>, 
     // quicklink's package points bundlers at its ES5 build, with Babel's helpers; the same version's
     // ES2017 build, which every browser the bundles target runs, weighs 0.5 KB gzipped less on every page.
     alias: { quicklink: 'quicklink/dist/quicklink.modern.mjs' },
-    plugins: [zodEnglishOnly, zodWithoutCompiler, nativeStructuredClone],
+    plugins: [zodEnglishOnly, zodWithoutCompiler, zodJitless, nativeStructuredClone],
   });
   const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
   const outputs = result.metafile.outputs;

@@ -1,16 +1,13 @@
-// The builder screens' shared start: zod without its compiled fast path (which a strict CSP
-// forbids), the site data the build emitted, and the browser's renderer for the lint.
+// The builder screens' shared start: the site data the build emitted, and the browser's renderer
+// for the lint (zod runs without its compiled fast path, which a strict CSP forbids: the bundle sees
+// to it, src/generator/bundle/bundle-assets.ts).
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
-import { z } from 'zod';
 import type { ParsedDocument } from '../../../kernel/lint/parse-html.ts';
 import type { RenderForLint } from '../../../kernel/check/site-lint.ts';
 import { BUILDER_DATA_PATH, reviveSiteData, type BuilderSite, type BuilderSiteData } from '../../../kernel/wire/builder-data.ts';
 import type { FieldOptions } from './field-parts.tsx';
-
-// Before any schema runs: zod otherwise probes `new Function` once, a CSP violation.
-z.config({ jitless: true });
 
 export async function loadSiteData(fetcher: typeof fetch = fetch): Promise<BuilderSite> {
   const response = await fetcher(`/${BUILDER_DATA_PATH}`);

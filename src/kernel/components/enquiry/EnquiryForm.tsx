@@ -57,7 +57,7 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
         <input type="hidden" name="form-name" value={ENQUIRY_FORM} />
         <p className="enquiry-honeypot">
           <label>
-            {FORM_WORDS.honeypot} <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+            {FORM_WORDS.honeypot} <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
           </label>
         </p>
         {field('name')}

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, lineContaining, MINIMAL_SITE, PROJECT_ROOT } from '../../../support/sites.ts';
 
 const BROKEN = path.join(FIXTURES, 'broken');
-const TSX = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
+/** What `npm run build` and `npm run check` run: the generator's bundle, made once for all the cases. */
+const RUN = path.join(PROJECT_ROOT, 'scripts/run.mjs');
 
 interface Case {
   /** The file of the case that is broken, relative to the content folder. */
@@ -38,25 +39,25 @@ interface Run {
   stderr: string;
 }
 
-/** At most this many CLI processes at once: each tsx start compiles the generator, and the machine may be busy. */
+/** At most this many CLI processes at once: the machine may be busy. */
 const MAX_PROCESSES = 6;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function run(script: string, args: string[]): Promise<Run> {
+async function run(command: 'build' | 'check', args: string[]): Promise<Run> {
   if (running >= MAX_PROCESSES) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
   try {
-    return await runNow(script, args);
+    return await runNow(command, args);
   } finally {
     running -= 1;
     waiting.shift()?.();
   }
 }
 
-function runNow(script: string, args: string[]): Promise<Run> {
+function runNow(command: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(TSX, [script, ...args], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [RUN, command, ...args], { cwd: PROJECT_ROOT, timeout: 30_000, env: { ...process.env, URL: '' } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -110,15 +111,15 @@ beforeAll(async () => {
     const distBefore = await snapshot(dist);
     const rootBefore = (await readdir(root)).sort();
     const [build, check] = await Promise.all([
-      run('scripts/build.ts', ['--content', content, '--out', dist]),
-      run('scripts/check.ts', ['--content', content, '--format', 'text']),
+      run('build', ['--content', content, '--out', dist]),
+      run('check', ['--content', content, '--format', 'text']),
     ]);
     const caseText = await readFile(path.join(BROKEN, name, spec.file), 'utf8');
     prepared.set(name, { root, content, dist, distBefore, rootBefore, build, check, caseText });
   });
   const successRun = (async () => {
     const { root, content, dist } = await prepare('valid');
-    const build = await run('scripts/build.ts', ['--content', content, '--out', dist]);
+    const build = await run('build', ['--content', content, '--out', dist]);
     success = { root, dist, build, rootAfter: (await readdir(root)).sort() };
   })();
   await Promise.all([...caseRuns, successRun]);

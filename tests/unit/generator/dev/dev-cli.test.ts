@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RELOAD_SCRIPT_TAG } from '../../../../src/generator/dev/inject-reload-script.ts';
 import { openEventStream } from '../../../support/sse-client.ts';
+import { SPEC_ROUTES } from '../../../support/spec-routes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dev-cli-'));
 const contentDir = join(dir, 'content');
@@ -57,7 +58,7 @@ describe('npm run dev', () => {
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output.text += chunk));
 
     const port = await whenReady(child, output);
-    expect(output.text).toMatch(/Built 40 pages in [\d.]+ s/);
+    expect(output.text).toMatch(new RegExp(`Built ${SPEC_ROUTES.length} pages in [\\d.]+ s`));
     const before = await fetchText(port, '/carpet-cleaning-services');
     expect(before).toContain(RELOAD_SCRIPT_TAG);
 
@@ -75,7 +76,7 @@ describe('npm run dev', () => {
       expect(after).toContain(`<title>${newTitle}</title>`);
       expect(readFileSync(join(outDir, 'carpet-cleaning-services.html'), 'utf8')).toContain(newTitle);
       // Incremental: the edited page alone (its title shows nowhere else), timed from the file event.
-      expect(output.text).toMatch(/services\/carpet-cleaning-services\.md changed → rebuilt 1 of 40 pages in \d+ ms/);
+      expect(output.text).toMatch(new RegExp(`services/carpet-cleaning-services\\.md changed → rebuilt 1 of ${SPEC_ROUTES.length} pages in \\d+ ms`));
     } finally {
       events.close();
     }
