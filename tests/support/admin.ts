@@ -35,7 +35,8 @@ export const queue = (page: Page) => page.locator('#library .admin-queue');
 /** Opens /admin (the context must hold the administrator's session) and waits for the library. */
 export async function openLibrary(page: Page): Promise<void> {
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible();
+  // The admin area's own scripts load once the guard has checked the account: on a busy machine, more than 5 s.
+  await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible({ timeout: 15_000 });
   await expect(grid(page)).toBeAttached();
 }
 
