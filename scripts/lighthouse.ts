@@ -20,6 +20,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
+import { functionRoutes } from '../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
 import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
@@ -127,7 +128,11 @@ async function clearStorage(port: number, origin: string): Promise<void> {
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
   // The local sign-in service, when a page is audited signed in.
   const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
-  const site = await serveSite(root, netlifyToml, services ? { emulators: { auth: services.emulator.host, storage: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready } } : {});
+  const site = await serveSite(
+    root,
+    netlifyToml,
+    services ? { emulators: { auth: services.emulator.host, storage: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready }, functions: functionRoutes({ logger: { error: () => {} }, ready: services.ready }) } : {},
+  );
   try {
     await services?.ready;
     const rows: PageScores[] = [];

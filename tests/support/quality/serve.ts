@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { emulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
 import { createSiteServer } from '../../../src/generator/server/create-server.ts';
+import type { FunctionRoutes } from '../../../src/generator/server/functions.ts';
 
 export interface RunningSite {
   /** The origin, without a trailing slash: http://127.0.0.1:<port> */
@@ -13,14 +14,16 @@ export interface RunningSite {
 /**
  * `unref`: do not keep the process alive for this server (a test worker's lazily started fixture).
  * `emulators`: pass the SDKs' requests on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
+ * `functions`: the project's Netlify Functions, as `npm start` serves them (the admin page reads /api/enquiries).
  */
-export async function serveSite(root: string, netlifyToml: string, { unref = false, emulators = {} }: { unref?: boolean; emulators?: EmulatorProxyOptions } = {}): Promise<RunningSite> {
+export async function serveSite(root: string, netlifyToml: string, { unref = false, emulators = {}, functions }: { unref?: boolean; emulators?: EmulatorProxyOptions; functions?: FunctionRoutes } = {}): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.
   const server = await createSiteServer({
     root,
     netlifyToml,
     logger: { info: () => {}, error: () => {} },
     extraRoutes: emulatorProxy(emulators),
+    functions,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
