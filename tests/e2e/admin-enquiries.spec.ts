@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { LOCAL_FORMS_DIR } from '../../src/kernel/wire/enquiry-paths.ts';
 import { adminContext } from '../support/accounts.ts';
+import { openAdmin } from '../support/admin.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
 
@@ -45,7 +46,7 @@ test('an enquiry sent with the form is listed on /admin, marked as spam and back
   await page.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.locator('#enquiry-sent')).toBeFocused();
 
-  await page.goto('/admin');
+  await openAdmin(page);
   const section = page.locator('#enquiries');
   await expect(section.getByRole('heading', { name: 'Enquiries', level: 2 })).toBeVisible();
   const item = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });

@@ -10,7 +10,7 @@
 //   deviation from the spec, stated in the README.
 import type { BrowserContext, Page } from '@playwright/test';
 import { adminContext } from '../support/accounts.ts';
-import { choosePhotos, isSharedBucketRace, photo, grid, queue, uniqueName } from '../support/admin.ts';
+import { choosePhotos, isSharedBucketRace, openAdmin, photo, grid, queue, uniqueName } from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -118,7 +118,7 @@ test('a large upload’s chunks back off without the 64 s cap, and the upload gi
       await route.fulfill({ status: 503, body: '' });
     },
   );
-  await page.goto('/admin');
+  await openAdmin(page);
   await expect(grid(page)).toBeVisible();
   // Random pixels: about 1 MB, so the SDK uploads it in 256 KiB chunks.
   const file = await photo(name, { width: 900, height: 700, noise: true });

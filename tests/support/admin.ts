@@ -32,11 +32,20 @@ export async function photo(name: string, { width = 1200, height = 800, type = '
 export const grid = (page: Page) => page.locator('#library .admin-grid');
 export const queue = (page: Page) => page.locator('#library .admin-queue');
 
-/** Opens /admin (the context must hold the administrator's session) and waits for the library. */
-export async function openLibrary(page: Page): Promise<void> {
+/**
+ * Opens /admin (the context must hold the administrator's session) and waits for its screen, which
+ * shows once every section has loaded. The admin area's own scripts load once the guard has
+ * checked the account: on a busy machine, more than 5 s.
+ */
+export async function openAdmin(page: Page): Promise<void> {
   await page.goto('/admin');
-  // The admin area's own scripts load once the guard has checked the account: on a busy machine, more than 5 s.
-  await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Opens /admin and waits for the library. */
+export async function openLibrary(page: Page): Promise<void> {
+  await openAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Media library', level: 2 })).toBeVisible();
   await expect(grid(page)).toBeAttached();
 }
 
