@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
-import { Dialog } from '../Dialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatTime } from '../format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
 import type { ApiCallFailure } from '../../account/api-call.ts';
@@ -68,24 +68,11 @@ export function EnquiryItem({ enquiry, client, serviceNames, onChanged, onDelete
         </button>
       </div>
       {confirming ? (
-        <Dialog title={`Delete the enquiry from ${who}?`} onClose={() => setConfirming(false)} className="admin-confirm">
-          {(close) => (
-            <>
-              <p>
-                It was received {formatTime(enquiry.receivedAt)}. Deleting it cannot be undone{spam ? '' : ': reply first, or note their details'}.
-              </p>
-              {failure ? <ApiProblem failure={failure} /> : null}
-              <div className="admin-actions">
-                <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>
-                  {busy ? 'Deleting…' : 'Delete enquiry'}
-                </button>
-                <button type="button" className="button button-secondary" disabled={busy} onClick={close}>
-                  Keep it
-                </button>
-              </div>
-            </>
-          )}
-        </Dialog>
+        <ConfirmDialog title={`Delete the enquiry from ${who}?`} action="Delete enquiry" busyAction="Deleting…" busy={busy} onConfirm={() => void remove()} onClose={() => setConfirming(false)} problem={failure ? <ApiProblem failure={failure} /> : null}>
+          <p>
+            It was received {formatTime(enquiry.receivedAt)}. Deleting it cannot be undone{spam ? '' : ': reply first, or note their details'}.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </li>
   );
