@@ -1,33 +1,22 @@
 // The enquiries API as the admin's Enquiries section meets it: the real function module
 // (netlify/functions/enquiries.mts) served by the local server, firebase-admin checking tokens from
-// the local Auth emulator; locally the file the local server writes, on Netlify a stand-in of
+// the local Auth emulator (tests/support/functions-server.ts); locally the file the local server writes, on Netlify a stand-in of
 // Netlify's Submissions API (tests/support/netlify-submissions-stand-in.ts) with its failures.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NetlifyEnquiries } from '../../../src/functions/enquiries/netlify-backend.ts';
 import { isApiFailure } from '../../../src/functions/http.ts';
-import { adminAuth } from '../../../src/generator/accounts/admin-auth.ts';
-import { freePort, startAuthEmulator, type AuthEmulator } from '../../../src/generator/emulators/auth-emulator.ts';
-import { LOCAL_ACCOUNTS, seedLocalAccounts } from '../../../src/generator/emulators/local-accounts.ts';
-import { createSiteServer } from '../../../src/generator/server/create-server.ts';
-import { functionRoutes } from '../../../src/generator/server/functions.ts';
 import { DeletedSchema, EnquiryListSchema, MarkedSchema, StoredSubmissionSchema, type StoredSubmission } from '../../../src/kernel/wire/enquiry.ts';
 import { ENQUIRIES_API, enquiryUrl } from '../../../src/kernel/wire/enquiry-paths.ts';
-import { LOCAL_PROJECT_ID } from '../../../src/kernel/wire/firebase-config.ts';
 import { ApiErrorSchema } from '../../../src/kernel/wire/proposals.ts';
+import { answer, startFunctionsServer, type FunctionsServer } from '../../support/functions-server.ts';
 import { submissionsStandIn, type SubmissionsStandIn } from '../../support/netlify-submissions-stand-in.ts';
-import { PROJECT_ROOT } from '../../support/sites.ts';
 
-let emulator: AuthEmulator;
-let server: Server;
-let origin: string;
-let formsDir: string;
+let functions: FunctionsServer;
+let call: FunctionsServer['call'];
+let tokens: FunctionsServer['tokens'];
 let netlify: SubmissionsStandIn;
-const tokens: Record<'admin' | 'member', string> = { admin: '', member: '' };
 
 const submission = (id: string, name: string, receivedAt: string): StoredSubmission => ({
   id,
@@ -37,42 +26,21 @@ const submission = (id: string, name: string, receivedAt: string): StoredSubmiss
 });
 const older = submission('a-older', 'Ann Older', '2026-03-01T09:00:00.000Z');
 const newer = submission('b-newer', 'Ben Newer', '2026-03-02T09:00:00.000Z');
-const file = () => path.join(formsDir, 'enquiry.jsonl');
+const file = () => path.join(functions.root, 'enquiry.jsonl');
 
 beforeAll(async () => {
-  emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
-  formsDir = await mkdtemp(path.join(tmpdir(), 'enquiries-api-'));
-  process.env.ENQUIRIES_DIR = formsDir;
-  await writeFile(path.join(formsDir, '404.html'), '<!doctype html><title>Not found</title>');
-  server = await createSiteServer({ root: formsDir, netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), functions: functionRoutes() });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  netlify = await submissionsStandIn();
-  await emulator.ready;
-  await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }));
-  for (const who of ['admin', 'member'] as const) {
-    const response = await fetch(`${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LOCAL_ACCOUNTS[who], returnSecureToken: true }) });
-    tokens[who] = ((await response.json()) as { idToken: string }).idToken;
-  }
+  [functions, netlify] = await Promise.all([startFunctionsServer('enquiries-api-'), submissionsStandIn()]);
+  ({ call, tokens } = functions);
+  // The local server writes its enquiries to this folder, and the function reads them there.
+  process.env.ENQUIRIES_DIR = functions.root;
 }, 90_000);
 
 afterAll(async () => {
   delete process.env.ENQUIRIES_DIR;
-  await new Promise((closed) => server?.close(closed));
-  await emulator?.stop();
+  await functions?.close();
   await netlify?.close();
-  await rm(formsDir, { recursive: true, force: true });
 });
 
-function call(method: string, address: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  return fetch(`${origin}${address}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-async function answer<T>(response: Response, schema: { parse(value: unknown): T }): Promise<{ status: number; body: T }> {
-  // Personal data: no browser or CDN keeps any answer.
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  return { status: response.status, body: schema.parse(await response.json()) };
-}
 const refusal = (response: Response) => answer(response, ApiErrorSchema);
 
 describe('who may call', () => {

@@ -1,75 +1,49 @@
 // The publishing API as the builder meets it: the real function module (netlify/functions/proposals.mts)
-// served by the local server, firebase-admin checking tokens from the local Auth emulator, and the
+// served by the local server, firebase-admin checking tokens from the local Auth emulator
+// (tests/support/functions-server.ts), and the
 // local backend on a temporary repository holding the real content. The file is checked as
 // `npm run check` checks it: its 422 carries the very problems `npm run check -- --format json`
 // prints for that file.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuth } from '../../../src/generator/accounts/admin-auth.ts';
-import { freePort, startAuthEmulator, type AuthEmulator } from '../../../src/generator/emulators/auth-emulator.ts';
-import { LOCAL_ACCOUNTS, seedLocalAccounts } from '../../../src/generator/emulators/local-accounts.ts';
-import { createSiteServer } from '../../../src/generator/server/create-server.ts';
-import { functionRoutes } from '../../../src/generator/server/functions.ts';
-import { LOCAL_PROJECT_ID } from '../../../src/kernel/wire/firebase-config.ts';
+import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
 import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
 import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
+import { answer, startFunctionsServer, type FunctionsServer } from '../../support/functions-server.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
 import { PROJECT_ROOT } from '../../support/sites.ts';
 
 const PATH = 'content/services/deep-cleaning-services.md';
 
-let emulator: AuthEmulator;
-let server: Server;
-let origin: string;
+let functions: FunctionsServer;
+let call: FunctionsServer['call'];
+let tokens: FunctionsServer['tokens'];
 let repo: TestRepository;
-let scratch: string;
-const tokens: Record<'admin' | 'member', string> = { admin: '', member: '' };
 let live: string;
 let liveBlob: string;
 
 beforeAll(async () => {
-  emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
-  repo = await contentRepository();
+  [functions, repo] = await Promise.all([startFunctionsServer('proposals-api-'), contentRepository()]);
+  ({ call, tokens } = functions);
   // The function reads its repository from its environment, as the local server's does.
   process.env.PUBLISH_REPOSITORY_DIR = repo.dir;
-  scratch = await mkdtemp(path.join(tmpdir(), 'proposals-api-'));
-  await writeFile(path.join(scratch, '404.html'), '<!doctype html><title>Not found</title>');
-  server = await createSiteServer({ root: scratch, netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), functions: functionRoutes() });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await emulator.ready;
-  // As npm start does: the accounts seeded through firebase-admin, which points this process at the emulator.
-  await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }));
-  for (const who of ['admin', 'member'] as const) {
-    const response = await fetch(`${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LOCAL_ACCOUNTS[who], returnSecureToken: true }) });
-    tokens[who] = ((await response.json()) as { idToken: string }).idToken;
-  }
   live = await readFile(path.join(repo.dir, PATH), 'utf8');
   liveBlob = repo.git('rev-parse', `HEAD:${PATH}`);
 }, 90_000);
 
 afterAll(async () => {
   delete process.env.PUBLISH_REPOSITORY_DIR;
-  await new Promise((closed) => server?.close(closed));
-  await emulator?.stop();
+  await functions?.close();
   await repo?.remove();
-  await rm(scratch, { recursive: true, force: true });
 });
 
-function call(method: string, address: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  return fetch(`${origin}${address}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-}
-
 async function refusal(response: Response) {
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  return { status: response.status, ...ApiErrorSchema.parse(await response.json()) };
+  const { status, body } = await answer(response, ApiErrorSchema);
+  return { status, ...body };
 }
 
 /** `npm run check -- --format json` on the repository's content with the file in it: its problems in that file. */

@@ -3,10 +3,11 @@ import { useServices } from '../../../kernel/components/account/services.ts';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
 import { plural } from '../format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
-import { enquiriesClient, EnquiryFailure } from './client.ts';
+import { ApiCallFailure } from '../../account/api-call.ts';
+import { enquiriesClient } from './client.ts';
 import { EnquiryItem } from './EnquiryItem.tsx';
 
-type State = { status: 'loading' } | { status: 'failed'; failure: EnquiryFailure } | { status: 'loaded'; enquiries: Enquiry[] };
+type State = { status: 'loading' } | { status: 'failed'; failure: ApiCallFailure } | { status: 'loaded'; enquiries: Enquiry[] };
 
 /**
  * The quote form's enquiries, newest first, read through the enquiries function (Netlify Forms on
@@ -26,7 +27,7 @@ export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Read
       .list()
       .then(
         (enquiries) => setState({ status: 'loaded', enquiries }),
-        (caught: unknown) => setState({ status: 'failed', failure: caught instanceof EnquiryFailure ? caught : new EnquiryFailure(0, { error: { code: 'unreachable', title: 'The enquiries could not be read', message: String(caught) } }) }),
+        (caught: unknown) => setState({ status: 'failed', failure: caught instanceof ApiCallFailure ? caught : new ApiCallFailure(0, { error: { code: 'unreachable', title: 'The enquiries could not be read', message: String(caught) } }) }),
       )
       .finally(onReady);
   }, [client, onReady]);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
-import { Dialog } from '../Dialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatTime } from '../format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
-import type { EnquiriesClient, EnquiryFailure } from './client.ts';
+import type { ApiCallFailure } from '../../account/api-call.ts';
+import type { EnquiriesClient } from './client.ts';
 
 const NOT_GIVEN = <span className="admin-unset">Not given</span>;
 const NOT_SURE = 'not-sure';
@@ -15,7 +16,7 @@ const NOT_SURE = 'not-sure';
 export function EnquiryItem({ enquiry, client, serviceNames, onChanged, onDeleted }: { enquiry: Enquiry; client: EnquiriesClient; serviceNames: Readonly<Record<string, string>> | undefined; onChanged: (enquiry: Enquiry) => void; onDeleted: (enquiry: Enquiry) => void }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<EnquiryFailure | null>(null);
+  const [failure, setFailure] = useState<ApiCallFailure | null>(null);
   const { fields } = enquiry;
   const who = fields.name.trim() || 'someone who gave no name';
   const spam = enquiry.spam === true;
@@ -27,7 +28,7 @@ export function EnquiryItem({ enquiry, client, serviceNames, onChanged, onDelete
       await action();
       done();
     } catch (caught) {
-      setFailure(caught as EnquiryFailure);
+      setFailure(caught as ApiCallFailure);
     } finally {
       setBusy(false);
     }
@@ -67,24 +68,11 @@ export function EnquiryItem({ enquiry, client, serviceNames, onChanged, onDelete
         </button>
       </div>
       {confirming ? (
-        <Dialog title={`Delete the enquiry from ${who}?`} onClose={() => setConfirming(false)} className="admin-confirm">
-          {(close) => (
-            <>
-              <p>
-                It was received {formatTime(enquiry.receivedAt)}. Deleting it cannot be undone{spam ? '' : ': reply first, or note their details'}.
-              </p>
-              {failure ? <ApiProblem failure={failure} /> : null}
-              <div className="admin-actions">
-                <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>
-                  {busy ? 'Deleting…' : 'Delete enquiry'}
-                </button>
-                <button type="button" className="button button-secondary" disabled={busy} onClick={close}>
-                  Keep it
-                </button>
-              </div>
-            </>
-          )}
-        </Dialog>
+        <ConfirmDialog title={`Delete the enquiry from ${who}?`} action="Delete enquiry" busyAction="Deleting…" busy={busy} onConfirm={() => void remove()} onClose={() => setConfirming(false)} problem={failure ? <ApiProblem failure={failure} /> : null}>
+          <p>
+            It was received {formatTime(enquiry.receivedAt)}. Deleting it cannot be undone{spam ? '' : ': reply first, or note their details'}.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </li>
   );

@@ -3,7 +3,7 @@ import type { PhotoUse } from '../../../kernel/wire/build-files.ts';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { Dialog } from '../Dialog.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { plural } from '../format.ts';
 import { StorageProblem } from './StorageProblem.tsx';
 
@@ -30,9 +30,7 @@ export function DeleteDialog({ photo, uses, library, onDeleted, onClose }: { pho
   };
 
   return (
-    <Dialog title={`Delete ${file.name}?`} onClose={onClose} className="admin-confirm">
-      {(close) => (
-        <>
+    <ConfirmDialog title={`Delete ${file.name}?`} action="Delete photo" busyAction="Deleting…" busy={deleting} onConfirm={() => void remove()} onClose={onClose} problem={error ? <StorageProblem error={error} /> : null}>
       {uses === undefined ? (
         <p>Which pages use this photo is unknown: the build’s content report could not be read. A page that still uses it will make the next build fail.</p>
       ) : uses.length === 0 ? (
@@ -53,17 +51,6 @@ export function DeleteDialog({ photo, uses, library, onDeleted, onClose }: { pho
         </>
       )}
       <p>Deleting cannot be undone.</p>
-      {error ? <StorageProblem error={error} /> : null}
-      <div className="admin-actions">
-        <button type="button" className="button button-danger" disabled={deleting} onClick={() => void remove()}>
-          {deleting ? 'Deleting…' : 'Delete photo'}
-        </button>
-        <button type="button" className="button button-secondary" disabled={deleting} onClick={close}>
-          Keep it
-        </button>
-      </div>
-        </>
-      )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

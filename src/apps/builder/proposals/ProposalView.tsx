@@ -3,7 +3,8 @@
 // preview, and Publish and Withdraw. While anything is still moving it is asked for again.
 import { useEffect, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
-import { ProposalFailure, type ProposalsClient } from './client.ts';
+import { ApiCallFailure } from '../../account/api-call.ts';
+import type { ProposalsClient } from './client.ts';
 
 /** How often an open proposal's checks and preview are asked for while they are still moving. */
 const FOLLOW_MS = 4000;
@@ -19,7 +20,7 @@ const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.ch
 
 /** A failure in words: its title, what happened, what to do; the link when a review is wanted. */
 export function FailureNote({ failure }: { failure: unknown }) {
-  const answer = failure instanceof ProposalFailure ? failure.answer : null;
+  const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   return (
     <div className="notice" role="alert">
       <p>
