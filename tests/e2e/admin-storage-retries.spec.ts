@@ -22,12 +22,54 @@ test.beforeEach(async ({ browser, baseURL }) => {
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`) || /status of 503/.test(message.text()));
   await context.clock.install();
+  await context.addInitScript(recordRequests);
   page = await context.newPage();
 });
 test.afterEach(async () => {
   await context.close();
   expect(watch.all(), 'console errors and CSP violations').toEqual([]);
 });
+
+/**
+ * Runs in the page, before its scripts: records every XMLHttpRequest (the Storage SDK's transport)
+ * as it is sent, with the time on the page's own clock, and counts those in flight. Seen from the
+ * test, a request arrives a moment after it was sent, and on a busy machine more than a clock step
+ * later; seen from the page, never.
+ */
+function recordRequests(): void {
+  const sent: { url: string; command: string; at: number }[] = [];
+  const commands = new WeakMap<XMLHttpRequest, { url: string; command: string }>();
+  let inFlight = 0;
+  const { open, setRequestHeader, send } = XMLHttpRequest.prototype;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    commands.set(this, { url: String(url), command: '' });
+    (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
+  } as XMLHttpRequest['open'];
+  XMLHttpRequest.prototype.setRequestHeader = function (this: XMLHttpRequest, name: string, value: string) {
+    const entry = commands.get(this);
+    if (entry && name.toLowerCase() === 'x-goog-upload-command') entry.command = value;
+    setRequestHeader.call(this, name, value);
+  };
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    sent.push({ ...(commands.get(this) ?? { url: '', command: '' }), at: Date.now() });
+    inFlight += 1;
+    this.addEventListener('loadend', () => (inFlight -= 1), { once: true });
+    send.call(this, body);
+  };
+  Object.assign(window, { recordedRequests: { sent, inFlight: () => inFlight } });
+}
+
+interface RecordedRequests {
+  sent: { url: string; command: string; at: number }[];
+  inFlight: () => number;
+}
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { recordedRequests: RecordedRequests }).recordedRequests.sent);
+const inFlight = (page: Page) => page.evaluate(() => (window as unknown as { recordedRequests: RecordedRequests }).recordedRequests.inFlight());
+
+/** When (on the page's clock) the requests `matches` picks were sent, in order. */
+async function sentAt(page: Page, matches: (url: URL, command: string) => boolean): Promise<number[]> {
+  return (await recorded(page)).filter((request) => matches(new URL(request.url, 'http://page/'), request.command)).map((request) => request.at);
+}
 
 /**
  * Stops the page's clock now, then runs it on in steps (a second at a time, then `coarse` seconds)
@@ -46,30 +88,17 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
     }
   }
   // The requests a step sets off (the SDK's status query to the emulator, then its retry) must
-  // finish before the clock moves on, or a retry is seen a step late; on a busy machine that takes
-  // more than a moment, so wait until none is in flight.
-  let inFlight = 0;
-  const started = () => (inFlight += 1);
-  const ended = () => (inFlight -= 1);
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  // finish before the clock moves on, or the retry is sent a step late: wait until the page has
+  // none in flight (up to 10 s: a quiet run waits about 50 ms).
   let elapsed = Math.round((now - from) / 1000);
-  try {
-    while (elapsed < limit) {
-      const step = elapsed < 130 ? 1 : coarse;
-      await page.clock.runFor(step * 1000);
-      elapsed += step;
-      // Up to 3 s: under load the status query and the retry can take that long (a quiet run waits about 50 ms).
-      const until = Date.now() + 3000;
-      do await new Promise((resolve) => setTimeout(resolve, 25));
-      while (inFlight > 0 && Date.now() < until);
-      if (await done()) break;
-    }
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
+  while (elapsed < limit) {
+    const step = elapsed < 130 ? 1 : coarse;
+    await page.clock.runFor(step * 1000);
+    elapsed += step;
+    const until = Date.now() + 10_000;
+    do await new Promise((resolve) => setTimeout(resolve, 25));
+    while ((await inFlight(page)) > 0 && Date.now() < until);
+    if (await done()) break;
   }
   return elapsed;
 }
@@ -78,21 +107,15 @@ const seconds = (times: readonly number[]) => times.slice(1).map((time, i) => Ma
 
 test('an operation is retried with doubling waits and gives up at 120 s with the retry-limit message', async () => {
   test.setTimeout(120_000);
-  const times: number[] = [];
-  await page.route(
-    (url) => url.pathname.endsWith('/o') && url.searchParams.get('prefix') === 'media/',
-    async (route) => {
-      times.push(await page.evaluate(() => Date.now()));
-      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"Service Unavailable"}}' });
-    },
-  );
+  const listing = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('prefix') === 'media/';
+  await page.route(listing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"Service Unavailable"}}' }));
   await page.goto('/admin');
-  await expect.poll(() => times.length).toBe(1);
+  await expect.poll(async () => (await sentAt(page, listing)).length).toBe(1);
   const alert = page.locator('#library').getByRole('alert');
-  const elapsed = await runClock(times[0]!, 180, 1, async () => (await alert.count()) > 0);
+  const elapsed = await runClock((await sentAt(page, listing))[0]!, 180, 1, async () => (await alert.count()) > 0);
   await expect(alert).toHaveText('The media library did not answer in time, even after trying again for a while. Check your internet connection, then try again.');
-  // A wait fires in the clock step after it ends, and the failure is handled before the next
-  // step: each wait is seen up to two steps late.
+  // A wait fires in the clock step after it ends, plus up to 1 s of the SDK's jitter.
+  const times = await sentAt(page, listing);
   const gaps = seconds(times);
   expect(gaps.length, `waits ${gaps.join(', ')} s`).toBe(6);
   gaps.slice(0, 5).forEach((gap, i) => expect(gap - 2 ** (i + 1), `wait ${i + 1} of ${gaps.join(', ')} s`).toBeGreaterThanOrEqual(0));
@@ -107,17 +130,14 @@ test('an operation is retried with doubling waits and gives up at 120 s with the
 
 test('a large upload’s chunks back off without the 64 s cap, and the upload gives up only after a wait past 600 s', async () => {
   test.setTimeout(180_000);
-  const times: number[] = [];
   const name = `${uniqueName('chunked')}.jpg`;
-  await page.route(
-    (url) => url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`,
-    async (route) => {
-      const command = (await route.request().headerValue('x-goog-upload-command')) ?? '';
-      if (!command.includes('upload')) return route.fallback(); // start and query: the real emulator
-      times.push(await page.evaluate(() => Date.now()));
-      await route.fulfill({ status: 503, body: '' });
-    },
-  );
+  const thisPhoto = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`;
+  const chunk = (url: URL, command: string) => thisPhoto(url) && command.includes('upload');
+  await page.route(thisPhoto, async (route) => {
+    const command = (await route.request().headerValue('x-goog-upload-command')) ?? '';
+    if (!command.includes('upload')) return route.fallback(); // start and query: the real emulator
+    await route.fulfill({ status: 503, body: '' });
+  });
   await openAdmin(page);
   await expect(grid(page)).toBeVisible();
   // Random pixels: about 1 MB, so the SDK uploads it in 256 KiB chunks.
@@ -125,16 +145,16 @@ test('a large upload’s chunks back off without the 64 s cap, and the upload gi
   expect(file.buffer.length).toBeGreaterThan(256 * 1024);
   await choosePhotos(page, [file]);
   await page.getByRole('button', { name: 'Upload the photo' }).click();
-  await expect.poll(() => times.length).toBe(1);
+  await expect.poll(async () => (await sentAt(page, chunk)).length).toBe(1);
   const row = queue(page).getByRole('listitem');
-  await runClock(times[0]!, 2300, 8, async () => (await row.getByRole('alert').count()) > 0);
+  await runClock((await sentAt(page, chunk))[0]!, 2300, 8, async () => (await row.getByRole('alert').count()) > 0);
   await expect(row.getByRole('alert')).toContainText('The media library did not answer in time');
-  const gaps = seconds(times);
+  const gaps = seconds(await sentAt(page, chunk));
   const expected = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
   expect(gaps.length, `waits ${gaps.join(', ')} s`).toBe(expected.length);
-  // Each wait is followed by a status query to the emulator, whose request reaches the test a
-  // moment after the clock step that set it off: a retry is seen up to three clock steps late (one
-  // second up to 130 s, eight after), which still tells doubling waits from a 64 s cap.
+  // Each wait is followed by a status query to the emulator, and the retry goes once it has
+  // answered: a retry is sent up to three clock steps late (one second up to 130 s, eight after),
+  // which still tells doubling waits from a 64 s cap.
   gaps.forEach((gap, i) => expect(gap - expected[i]!, `wait ${i + 1} of ${gaps.join(', ')} s`).toBeGreaterThanOrEqual(0));
   gaps.forEach((gap, i) => expect(gap - expected[i]!, `wait ${i + 1} of ${gaps.join(', ')} s`).toBeLessThanOrEqual(expected[i]! >= 64 ? 25 : 3));
   expect(Math.max(...gaps), 'no 64 s cap').toBeGreaterThan(64);
