@@ -114,6 +114,8 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
 });
 
 test('the dashboard lists drafts in this browser and in the bucket, and pages; starts pages from templates, duplicates and deletes drafts with confirmation', async ({ page }) => {
+  // Three screens opened signed in, a draft saved twice (browser and bucket), an axe scan and three actions.
+  test.slow();
   await openAsAdmin(page, '/test-builder-dashboard');
   // The bucket is shared by every test of the run: this browser's drafts are this test's own.
   const browserDrafts = page.locator('section[data-place="This browser"]');
