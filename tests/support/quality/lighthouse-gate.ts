@@ -126,7 +126,7 @@ function failingAudits(lhr: Result, category: Category): string[] {
     .map((ref) => ref.id);
 }
 
-/** Scores one Lighthouse result against THRESHOLDS; `failures` is empty when the page passes. */
+/** Scores one Lighthouse result against the page's thresholds (THRESHOLDS unless it names its own); `failures` is empty when the page passes. */
 export function evaluate(page: LighthousePage, lhr: Result): PageScores {
   const failures: string[] = [];
   const limits = page.thresholds ?? THRESHOLDS;
