@@ -47,6 +47,7 @@ for (let start = 0; start < OPEN_ROUTES.length; start += AT_ONCE) {
 }
 
 test(`no console error or warning and no CSP violation on the ${GUARDED_ROUTES.length} guarded pages, signed in as the administrator`, async ({ browser, baseURL }) => {
+  test.slow(); // the admin screen and the builders load side by side, each with its Firebase session and its data
   const watch = await loadAll(browser, baseURL, GUARDED_ROUTES, { admin: true });
   expect(watch.all(), 'console errors, warnings, uncaught exceptions and CSP violations').toEqual([]);
 });
