@@ -49,6 +49,7 @@ test('the content produces exactly the 41 routes of the spec', async () => {
 for (const route of SPEC_ROUTES) {
   test(`${route} answers 200 with its content's title, its JSON-LD and the layout`, async ({ routePage, browser, baseURL }) => {
     // A visitor on a guarded page is sent to sign in: these are read as the administrator sees them.
+    if (isGuarded(route)) test.slow(); // signing in first, then a screen that loads its session and data
     const context = isGuarded(route) ? await adminContext(browser, { baseURL }) : undefined;
     const page = context ? await context.newPage() : routePage;
     try {
