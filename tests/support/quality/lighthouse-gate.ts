@@ -108,6 +108,8 @@ export interface PageScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's benchmarkIndex of the host during the run: how fast the machine was then (Lighthouse expects 1000 and more). */
+  benchmark: number;
   failures: string[];
   /** Every run's TBT, ms, in the order run, when the first run failed and the page was run again. */
   runTbts?: number[];
@@ -165,7 +167,8 @@ export function evaluate(page: LighthousePage, lhr: Result): PageScores {
   }
   if (!(cls <= limits.cls)) failures.push(`CLS ${cls} > ${limits.cls}`);
   if (limits.tbt !== undefined && !(tbtMs <= limits.tbt)) failures.push(`TBT ${Math.round(tbtMs)} ms > ${limits.tbt} ms`);
-  return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, failures, exempted };
+  const benchmark = lhr.environment?.benchmarkIndex ?? Number.NaN;
+  return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, benchmark, failures, exempted };
 }
 
 /** How many runs a page gets in all when its first run misses a threshold. */
@@ -187,7 +190,7 @@ export function judgeRuns(page: LighthousePage, lhrs: readonly Result[]): { scor
 
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
 export function formatTable(rows: readonly PageScores[], pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): string {
-  const header = ['page', 'path', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'result'];
+  const header = ['page', 'path', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'CPU', 'result'];
   const lines = rows.map((row) => [
     row.kind,
     row.path,
@@ -195,6 +198,7 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
     `${(row.lcpMs / 1000).toFixed(2)} s`,
     row.cls.toFixed(3),
     `${Math.round(row.tbtMs)} ms`,
+    Number.isNaN(row.benchmark) ? '-' : String(Math.round(row.benchmark)),
     `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs; TBT ${row.runTbts.map(Math.round).join(', ')} ms)` : ''}`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
@@ -204,5 +208,6 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
       audits!.map((id) => `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`),
     ),
   );
-  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), ...notes].join('\n');
+  const legend = '  CPU: Lighthouse\'s benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)';
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), legend, ...notes].join('\n');
 }

@@ -1,12 +1,13 @@
 import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_THRESHOLDS, judgeRuns, type LighthousePage } from '../../support/quality/lighthouse-gate.ts';
+import { ACCOUNT_THRESHOLDS, formatTable, judgeRuns, type LighthousePage } from '../../support/quality/lighthouse-gate.ts';
 
 /** The parts of a Lighthouse result the gate reads. */
-function run({ performance = 1, tbt = 0, cls = 0 }: { performance?: number; tbt?: number; cls?: number }): Result {
+function run({ performance = 1, tbt = 0, cls = 0, benchmark = 2400 }: { performance?: number; tbt?: number; cls?: number; benchmark?: number }): Result {
   const category = (score: number) => ({ score, auditRefs: [] });
   return {
     runWarnings: [],
+    environment: { benchmarkIndex: benchmark },
     categories: { performance: category(performance), accessibility: category(1), 'best-practices': category(1), seo: category(1) },
     audits: {
       'largest-contentful-paint': { numericValue: 1200 },
@@ -43,5 +44,12 @@ describe('judgeRuns', () => {
     expect(judgeRuns(adminPage, [busy]).scores.failures).toEqual([]);
     expect(judgeRuns(publicPage, [busy]).scores.failures).toEqual(['performance 0.96 < 0.98', 'TBT 200 ms > 50 ms']);
     expect(judgeRuns(adminPage, [run({ tbt: 400, performance: 0.9 })]).scores.failures).toEqual(['performance 0.90 < 0.95']);
+  });
+
+  it('prints the host’s CPU benchmark of the judged run beside its timings', () => {
+    const { scores } = judgeRuns(publicPage, [run({ tbt: 120, benchmark: 1500 }), run({ tbt: 20, benchmark: 2500 })]);
+    const table = formatTable([scores], [publicPage]);
+    expect(table).toMatch(/\| 20 ms +\| 2500 +\| pass \(2 runs; TBT 120, 20 ms\)/);
+    expect(table).toContain('benchmarkIndex');
   });
 });
