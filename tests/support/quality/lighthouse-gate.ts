@@ -113,6 +113,8 @@ export interface PageScores {
   failures: string[];
   /** Every run's TBT, ms, in the order run, when the first run failed and the page was run again. */
   runTbts?: number[];
+  /** How many of those runs were on a disturbed machine (DISTURBED_BELOW). */
+  busyRuns?: number;
   /** Categories scored below the threshold by design, and the audits why. */
   exempted: Partial<Record<Category, string[]>>;
 }
@@ -171,8 +173,26 @@ export function evaluate(page: LighthousePage, lhr: Result): PageScores {
   return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, benchmark, failures, exempted };
 }
 
-/** How many runs a page gets in all when its first run misses a threshold. */
+/** How many runs on an undisturbed machine a page gets in all when its first run misses a threshold. */
 export const RUNS_WHEN_FAILING = 5;
+/**
+ * A run is disturbed when the host's CPU benchmark (Lighthouse's benchmarkIndex, taken as the run
+ * starts) is below this share of the quickest the machine has shown in the session: other work had
+ * the CPU then, and Lighthouse itself warns that a slow host's timings are not the page's. Such a
+ * run is still judged, but does not count towards RUNS_WHEN_FAILING.
+ */
+export const DISTURBED_BELOW = 0.8;
+/** Runs at most, disturbed ones included. */
+export const MOST_RUNS = 8;
+
+const isDisturbed = (benchmark: number, hostBest: number) => benchmark < DISTURBED_BELOW * hostBest;
+
+/** Whether a page whose runs so far are `lhrs` is run again (`hostBest`: the highest benchmark of the session). */
+export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest: number): boolean {
+  const rows = lhrs.map((lhr) => evaluate(page, lhr));
+  if (rows.some((row) => row.failures.length === 0) || rows.length >= MOST_RUNS) return false;
+  return rows.filter((row) => !isDisturbed(row.benchmark, hostBest)).length < RUNS_WHEN_FAILING;
+}
 
 /**
  * Judges a page on its best run: one that meets every threshold if any does, otherwise the least
@@ -181,11 +201,13 @@ export const RUNS_WHEN_FAILING = 5;
  * it away, so the quickest run is the closest to the page's own cost; a page whose own work is
  * over a limit misses it in every run. `lhrs` in the order run.
  */
-export function judgeRuns(page: LighthousePage, lhrs: readonly Result[]): { scores: PageScores; judged: Result } {
+export function judgeRuns(page: LighthousePage, lhrs: readonly Result[], hostBest = 0): { scores: PageScores; judged: Result } {
   const rows = lhrs.map((lhr) => ({ lhr, scores: evaluate(page, lhr) }));
   const tbt = (row: (typeof rows)[number]) => (Number.isNaN(row.scores.tbtMs) ? Number.POSITIVE_INFINITY : row.scores.tbtMs);
   const best = rows.find((row) => row.scores.failures.length === 0) ?? rows.reduce((a, b) => (tbt(b) < tbt(a) ? b : a));
-  return { scores: rows.length > 1 ? { ...best.scores, runTbts: rows.map((row) => row.scores.tbtMs) } : best.scores, judged: best.lhr };
+  if (rows.length === 1) return { scores: best.scores, judged: best.lhr };
+  const busyRuns = rows.filter((row) => isDisturbed(row.scores.benchmark, hostBest)).length;
+  return { scores: { ...best.scores, runTbts: rows.map((row) => row.scores.tbtMs), busyRuns }, judged: best.lhr };
 }
 
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
@@ -199,7 +221,7 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
     row.cls.toFixed(3),
     `${Math.round(row.tbtMs)} ms`,
     Number.isNaN(row.benchmark) ? '-' : String(Math.round(row.benchmark)),
-    `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs; TBT ${row.runTbts.map(Math.round).join(', ')} ms)` : ''}`,
+    `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs${row.busyRuns ? `, ${row.busyRuns} on a busy machine` : ''}; TBT ${row.runTbts.map(Math.round).join(', ')} ms)` : ''}`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: readonly string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
