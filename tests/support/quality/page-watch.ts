@@ -58,6 +58,9 @@ export const isOwn404 = (message: ConsoleMessage, page: Page) =>
  * visitor turns to its form; until then the form the build rendered is what there is to see.) With `idle`, also the deferred work of the
  * first seconds (the build check runs 1 s after start) and then a quiet network.
  */
+/** Seven pages load side by side in the console checks: on a busy machine hydration took just over 10 s. */
+const HYDRATION_TIMEOUT_MS = 20_000;
+
 export async function settle(page: Page, { idle = false } = {}): Promise<void> {
   await page.waitForLoadState('load');
   await page.keyboard.press('Shift');
@@ -67,7 +70,7 @@ export async function settle(page: Page, { idle = false } = {}): Promise<void> {
         [...document.querySelectorAll('[data-island]')].every((island) => island.matches('[data-hydrated], [data-checked]')) &&
         [...document.querySelectorAll('[data-screen="guarded"]')].every((screen) => screen.matches('[data-hydrated]:not(:has([data-state="checking"]))')),
       undefined,
-      { timeout: 10_000 },
+      { timeout: HYDRATION_TIMEOUT_MS },
     )
     .catch(async () => {
       const stuck = await page.evaluate(() =>
@@ -75,7 +78,7 @@ export async function settle(page: Page, { idle = false } = {}): Promise<void> {
           (element) => element.dataset.island ?? `screen ${element.dataset.screen}`,
         ),
       );
-      throw new Error(`islands not hydrated after 10 s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
+      throw new Error(`islands not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
     });
   if (!idle) return;
   const sinceStart = await page.evaluate(() => performance.now());
