@@ -50,6 +50,9 @@ export async function watchContext(context: BrowserContext, allow: (message: Con
 export const isOwn404 = (message: ConsoleMessage, page: Page) =>
   message.type() === 'error' && /status of 404/.test(message.text()) && message.location().url === page.url();
 
+/** Seven pages load side by side in the console checks: on a busy machine hydration took just over 10 s. */
+const HYDRATION_TIMEOUT_MS = 20_000;
+
 /**
  * Waits until the page has settled: loaded, its widgets woken (a Shift press: they hydrate when
  * the visitor first acts) and hydrated (they mark themselves data-hydrated), the contact
@@ -58,9 +61,6 @@ export const isOwn404 = (message: ConsoleMessage, page: Page) =>
  * visitor turns to its form; until then the form the build rendered is what there is to see.) With `idle`, also the deferred work of the
  * first seconds (the build check runs 1 s after start) and then a quiet network.
  */
-/** Seven pages load side by side in the console checks: on a busy machine hydration took just over 10 s. */
-const HYDRATION_TIMEOUT_MS = 20_000;
-
 export async function settle(page: Page, { idle = false } = {}): Promise<void> {
   await page.waitForLoadState('load');
   await page.keyboard.press('Shift');
