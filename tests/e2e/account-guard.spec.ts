@@ -88,12 +88,13 @@ test('npm run admin says plainly what is wrong: an unknown account, a missing ar
 });
 
 test('every guarded page lets the administrator in', async ({ browser, baseURL }) => {
+  test.slow(); // five screens one after the other, each loading its session and its data
   const context = await adminContext(browser, { baseURL });
   try {
     const page = await context.newPage();
     for (const route of GUARDED_ROUTES) {
       await page.goto(route);
-      await expect(page.locator('[data-state="allowed"]'), route).toContainText(`You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`);
+      await expect(page.locator('[data-state="allowed"]'), route).toContainText(`You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`, { timeout: 15_000 });
       // /admin shows the admin screen itself (src/apps/admin/).
       if (route === '/admin') await expect(page.locator('[data-state="allowed"]').getByRole('heading', { name: 'Media library' }), route).toBeVisible();
     }
