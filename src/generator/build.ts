@@ -18,6 +18,7 @@ import { BuildFile } from '../kernel/wire/build-files.ts';
 import { HEALTH_LINT_MAX_PAGES } from './emit/health-lint.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
+import { readIconDrawings, type IconDrawings } from './images/icon-drawings.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
 import { libraryPathOf } from '../kernel/wire/library-reference.ts';
 import { imagePlanner } from './images/responsive-images.ts';
@@ -98,9 +99,11 @@ export class Site {
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
     const bundling = (this.#bundle ??= this.#makeBundle());
     const read = await this.#load(changed);
-    const og = await startOgImages(read.content?.profile, { publicDir: path.join(projectRoot, 'public'), cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+    const publicDir = path.join(projectRoot, 'public');
+    const og = await startOgImages(read.content?.profile, { publicDir, cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+    const icons = await readIconDrawings(read.content?.services ?? [], publicDir);
     try {
-      return await this.#renderAndWrite(read, og, bundling, changed, started);
+      return await this.#renderAndWrite(read, og, icons, bundling, changed, started);
     } catch (error) {
       // A failed build leaves nothing running behind it: the share images write into .cache/og/.
       await og.files.catch(() => undefined);
@@ -109,11 +112,11 @@ export class Site {
   }
 
   /** Stages 2 to 6 on what stage 1 read. */
-  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, bundling: Promise<BundleResult>, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
+  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, icons: IconDrawings, bundling: Promise<BundleResult>, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
     const { projectRoot } = this.options;
-    const site = this.#derive(read, og.problems);
+    const site = this.#derive(read, [...og.problems, ...icons.problems]);
     const bundle = await bundling;
-    const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images }), images: read.images };
+    const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images, icons: icons.drawings }), images: read.images };
     // Every check before the first write: over its JavaScript budget, a page stops the build.
     const jobs = renderJobs(site);
     const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.weights);
@@ -127,7 +130,7 @@ export class Site {
       const { rendered, keys, html } = await this.#render(input, jobs, digests);
       const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
       const builderKey = digest(this.keys.all, ...Object.values(digests));
-      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey });
+      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey, icons: icons.drawings });
       // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
       const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);

@@ -4,6 +4,7 @@
 // kept without even being read when the folder already holds them.
 import path from 'node:path';
 import type { BundleResult } from '../bundle/bundle-assets.ts';
+import type { Assets } from '../../kernel/render/page-parts.ts';
 import type { ContentReadResult } from '../content/load-content.ts';
 import type { DiskCache } from '../images/disk-cache.ts';
 import type { StartedOgImages } from '../images/og-images.tsx';
@@ -29,10 +30,12 @@ export interface SiteFilesInput {
   deployContext?: string | undefined;
   /** What the builder's site data is made from (the code, the parts' digests, every page's key): unchanged, it is not made again. */
   builderKey: string;
+  /** The services' icon drawings, which the builder's previews draw as the pages do. */
+  icons: Assets['icons'];
 }
 
 /** Writes every file but the pages and the build files; returns how many image files were encoded, and read from the cache. */
-export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext, builderKey }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
+export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext, builderKey, icons }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
   const keptIfThere = (file: string) => {
     if (!folder.known(file)) return true;
     folder.keep(file);
@@ -50,7 +53,7 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
     ...contactFiles(site).map((file) => folder.write(file.path, file.json)),
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
-    writeBuilderFiles({ site, images: read.images, assets: bundle.assets, folder, projectRoot, key: builderKey }),
+    writeBuilderFiles({ site, images: read.images, assets: { ...bundle.assets, icons }, folder, projectRoot, key: builderKey }),
   ]);
   // Once every asset is there: the rule of each (headers-file.ts).
   await folder.write(HEADERS_FILE, headersFile(folder.madeUnder('assets/'), deployContext));

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { Block, Image } from '../schema/index.ts';
 import { Picture } from '../images/Picture.tsx';
+import { IconDrawing } from './IconDrawing.tsx';
 import type { PageContext } from '../render/context.ts';
 import { need } from '../render/page-parts.ts';
 import { ContactCards } from './contact/ContactSection.tsx';
@@ -87,7 +88,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
           <ul className="card-grid">
             {services.map((service) => (
               <li className="card" key={service.slug}>
-                {service.icon ? <img className="card-icon" src={service.icon} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
+                {service.iconDrawing ? <IconDrawing drawing={service.iconDrawing} className="card-icon" size={48} /> : null}
                 <h3 className="card-title">
                   <a href={service.href}>{service.name}</a>
                 </h3>

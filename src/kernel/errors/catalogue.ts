@@ -176,6 +176,11 @@ export const CATALOGUE = {
     title: 'An image is not a photo from content/images/ or the media library',
     hint: 'Put the photo (JPEG, PNG, WebP or AVIF) in content/images/ and write "/images/<file name>", or upload it to the media library on /admin and write "storage:media/<name>" ("Copy for Markdown" gives it). Images from other sites, data: and javascript: addresses are not allowed: the build makes every photo\'s sizes itself, and visitors load nothing from elsewhere.',
   },
+  'unsupported-icon': {
+    source: 'image',
+    title: 'A service icon cannot be drawn in the page',
+    hint: 'A service\'s icon is an SVG file in public/images/icons/, drawn inside the page: it may hold only shapes (g, path, rect, circle, ellipse, line, polyline, polygon) with their geometry, fill, stroke, opacity and transform. Export it from the drawing program as plain SVG with text turned into outlines, without styles, gradients, images, links or scripts.',
+  },
   'not-canonical': {
     source: 'content',
     severity: 'notice',

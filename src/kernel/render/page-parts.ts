@@ -5,6 +5,7 @@
 // only the parts their page lists (contextFor), made by the same functions that make the digests,
 // so a page cannot show something its key does not cover, and `npm run dev` and `npm run build`
 // cannot disagree about what a change affects.
+import type { IconDrawing } from '../images/icon-drawing.ts';
 import type { ImageMap, OgImage } from '../images/responsive-image.ts';
 import type { Branch, Service } from '../schema/index.ts';
 import { areaRoute, serviceRoute, type SitePage } from '../site/pages.ts';
@@ -23,6 +24,8 @@ export interface Assets {
   images?: ImageMap;
   /** Each branch's Open Graph image; pages have no og:image without it. */
   og?: Readonly<Partial<Record<Branch, OgImage>>>;
+  /** The drawings of the services' icons, by their "/images/…" path: cards show none without them (the lint needs none). */
+  icons?: Readonly<Record<string, IconDrawing>>;
 }
 
 /**
@@ -36,7 +39,9 @@ export interface ServiceCard {
   slug: string;
   name: string;
   summary: string;
+  /** The icon file's address (structured data names it), and its drawing, which the card shows. */
   icon?: string;
+  iconDrawing?: IconDrawing;
   branch: Service['branch'];
   href: string;
 }
@@ -109,7 +114,7 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       firebase: site.firebase,
       assets: { stylesheet, builderStylesheet, scripts, imports, og },
     },
-    services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, branch: data.branch, href: serviceRoute(data) })),
+    services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, iconDrawing: data.icon ? assets.icons?.[data.icon] : undefined, branch: data.branch, href: serviceRoute(data) })),
     areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data), postcodes: data.postcodes })),
     faqs: site.faqs.map((entry) => ({ name: entry.name, question: entry.data.question, html: entry.body?.html ?? '', text: entry.body?.text ?? '' })),
   };
