@@ -1,5 +1,6 @@
 // Gate 2 of the quality gates: Lighthouse 12 (Node API, Debian's Chromium, mobile with its default
-// simulated throttling) on one page of each kind, against the built site served like `npm start`.
+// simulated throttling; TBT checked with DevTools throttling when it alone fails a page) on one
+// page of each kind, against the built site served like `npm start`.
 //
 //   tsx scripts/lighthouse.ts                 dist/ with netlify.toml, then the broken fixture must fail
 //   tsx scripts/lighthouse.ts --no-fixture    dist/ only
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { formatTable, judgeRuns, LIGHTHOUSE_PAGES, runAgain, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { checkTbtAgain, failsOnTbtAlone, formatTable, judgeRuns, LIGHTHOUSE_PAGES, runAgain, withCheckedTbt, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
@@ -48,14 +49,16 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 // Trace failures Lighthouse itself says to retry ("Please run Lighthouse again").
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
-async function run(port: number, origin: string, page: LighthousePage, attempt = 1): Promise<Result> {
+/** `throttling`: Lighthouse's default simulated throttling, or DevTools throttling for checkTbtAgain's runs (performance only). */
+async function run(port: number, origin: string, page: LighthousePage, throttling: 'simulate' | 'devtools' = 'simulate', attempt = 1): Promise<Result> {
   if (!page.signedInAs) await clearStorage(port, origin);
-  // No config: Lighthouse's default, which is mobile emulation with simulated throttling.
+  // No config: Lighthouse's default, which is mobile emulation (with simulated throttling unless told otherwise).
   const result = await lighthouse(`${origin}${page.path}`, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    throttlingMethod: throttling,
+    onlyCategories: throttling === 'simulate' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'],
     // The 404 page is audited as served, with its 404 status.
     ignoreStatusCode: page.status !== undefined,
     // A signed-in page keeps the session the browser holds (otherwise Lighthouse clears the origin's storage first).
@@ -65,7 +68,7 @@ async function run(port: number, origin: string, page: LighthousePage, attempt =
   const { lhr } = result;
   if (lhr.runtimeError && TRANSIENT.has(lhr.runtimeError.code) && attempt < 3) {
     console.log(`  (${page.path}: ${lhr.runtimeError.code}, running it again)`);
-    return run(port, origin, page, attempt + 1);
+    return run(port, origin, page, throttling, attempt + 1);
   }
   return lhr;
 }
@@ -77,7 +80,8 @@ let hostBest = 0;
  * A page is run until one run meets every threshold, or it has had RUNS_WHEN_FAILING runs on an
  * undisturbed machine (runAgain), and is judged on its best run (judgeRuns): on a shared machine
  * the CPU load of the moment moves the simulated timings (TBT above all). A real failure fails
- * every run.
+ * every run. When TBT alone keeps the best run from passing, DevTools-throttled runs measure it
+ * (checkTbtAgain).
  */
 async function audit(port: number, origin: string, page: LighthousePage): Promise<PageScores> {
   const runs: Result[] = [];
@@ -86,7 +90,15 @@ async function audit(port: number, origin: string, page: LighthousePage): Promis
     hostBest = Math.max(hostBest, lhr.environment?.benchmarkIndex ?? 0);
     runs.push(lhr);
   } while (runAgain(page, runs, hostBest));
-  const { scores, judged } = judgeRuns(page, runs, hostBest);
+  const judgement = judgeRuns(page, runs, hostBest);
+  const { judged } = judgement;
+  let { scores } = judgement;
+  if (failsOnTbtAlone(page, judged)) {
+    const checks: Result[] = [];
+    do checks.push(await run(port, origin, page, 'devtools'));
+    while (checkTbtAgain(page, judged, checks));
+    scores = withCheckedTbt(page, judged, scores, checks);
+  }
   mkdirSync(REPORTS, { recursive: true });
   writeFileSync(join(REPORTS, `${page.kind.replace(/\W+/g, '-')}.json`), JSON.stringify(judged));
   return scores;

@@ -115,6 +115,8 @@ export interface PageScores {
   runTbts?: number[];
   /** How many of those runs were on a disturbed machine (DISTURBED_BELOW). */
   busyRuns?: number;
+  /** The DevTools-throttled runs' TBT, ms, when the simulated runs missed on TBT alone (checkTbtAgain); then `tbtMs` is the one judged. */
+  devtoolsTbts?: number[];
   /** Categories scored below the threshold by design, and the audits why. */
   exempted: Partial<Record<Category, string[]>>;
 }
@@ -130,8 +132,31 @@ function failingAudits(lhr: Result, category: Category): string[] {
     .map((ref) => ref.id);
 }
 
-/** Scores one Lighthouse result against the page's thresholds (THRESHOLDS unless it names its own); `failures` is empty when the page passes. */
-export function evaluate(page: LighthousePage, lhr: Result): PageScores {
+/** A TBT and its audit score, as one Lighthouse run measured them. */
+export interface TbtReading {
+  ms: number;
+  score: number;
+}
+
+export const tbtOf = (lhr: Result): TbtReading => {
+  const audit = lhr.audits['total-blocking-time'];
+  return { ms: audit?.numericValue ?? Number.NaN, score: audit?.score ?? 0 };
+};
+
+/** TBT's share of the performance score, by the run's own weights. */
+function tbtWeight(lhr: Result): number {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  const weight = refs.find((ref) => ref.id === 'total-blocking-time')?.weight ?? 0;
+  return total > 0 ? weight / total : 0;
+}
+
+/**
+ * Scores one Lighthouse result against the page's thresholds (THRESHOLDS unless it names its own);
+ * `failures` is empty when the page passes. `tbt`: a TBT measured by another run (checkTbt), used
+ * instead of this run's, with the performance score re-weighed for it.
+ */
+export function evaluate(page: LighthousePage, lhr: Result, tbt?: TbtReading): PageScores {
   const failures: string[] = [];
   const limits = page.thresholds ?? THRESHOLDS;
   if (lhr.runtimeError) failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -141,13 +166,15 @@ export function evaluate(page: LighthousePage, lhr: Result): PageScores {
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as Record<Category, number | null>;
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
-  const tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+  const own = tbtOf(lhr);
+  const tbtMs = (tbt ?? own).ms;
+  if (tbt && scores.performance !== null) scores.performance = Math.min(1, Math.max(0, Math.round((scores.performance + tbtWeight(lhr) * (tbt.score - own.score)) * 100) / 100));
 
   const expected = new Map((page.expectedFailures ?? []).map((entry) => [entry.audit, entry]));
   const exempted: PageScores['exempted'] = {};
   for (const category of CATEGORIES) {
     const score = scores[category];
-    const failing = failingAudits(lhr, category);
+    const failing = failingAudits(lhr, category).filter((id) => !(tbt && id === 'total-blocking-time' && tbt.score >= 1));
     const exempt = failing.filter((id) => {
       const entry = expected.get(id);
       return entry !== undefined && (entry.accept?.(lhr.audits[id]!, lhr) ?? true);
@@ -174,7 +201,7 @@ export function evaluate(page: LighthousePage, lhr: Result): PageScores {
 }
 
 /** How many runs on an undisturbed machine a page gets in all when its first run misses a threshold. */
-export const RUNS_WHEN_FAILING = 5;
+export const RUNS_WHEN_FAILING = 3;
 /**
  * A run is disturbed when the host's CPU benchmark (Lighthouse's benchmarkIndex, taken as the run
  * starts) is below this share of the quickest the machine has shown in the session: other work had
@@ -183,7 +210,7 @@ export const RUNS_WHEN_FAILING = 5;
  */
 export const DISTURBED_BELOW = 0.8;
 /** Runs at most, disturbed ones included. */
-export const MOST_RUNS = 8;
+export const MOST_RUNS = 5;
 
 const isDisturbed = (benchmark: number, hostBest: number) => benchmark < DISTURBED_BELOW * hostBest;
 
@@ -196,18 +223,51 @@ export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest
 
 /**
  * Judges a page on its best run: one that meets every threshold if any does, otherwise the least
- * disturbed (lowest TBT), whose failures are the ones shown. Other work on a shared machine only
- * ever adds main-thread time (Lighthouse's simulation scales what it observed by 4), never takes
- * it away, so the quickest run is the closest to the page's own cost; a page whose own work is
- * over a limit misses it in every run. `lhrs` in the order run.
+ * disturbed (lowest TBT) of those that miss on TBT alone (failsOnTbtAlone, which the DevTools-
+ * throttled check then settles), otherwise of all, whose failures are the ones shown. Other work
+ * on a shared machine only ever adds main-thread time (Lighthouse's simulation scales what it
+ * observed by 4), never takes it away, so the quickest run is the closest to the page's own cost;
+ * a page whose own work is over a limit misses it in every run. `lhrs` in the order run.
  */
 export function judgeRuns(page: LighthousePage, lhrs: readonly Result[], hostBest = 0): { scores: PageScores; judged: Result } {
   const rows = lhrs.map((lhr) => ({ lhr, scores: evaluate(page, lhr) }));
   const tbt = (row: (typeof rows)[number]) => (Number.isNaN(row.scores.tbtMs) ? Number.POSITIVE_INFINITY : row.scores.tbtMs);
-  const best = rows.find((row) => row.scores.failures.length === 0) ?? rows.reduce((a, b) => (tbt(b) < tbt(a) ? b : a));
+  const quickest = (some: typeof rows) => (some.length ? some.reduce((a, b) => (tbt(b) < tbt(a) ? b : a)) : undefined);
+  const best = rows.find((row) => row.scores.failures.length === 0) ?? quickest(rows.filter((row) => failsOnTbtAlone(page, row.lhr))) ?? quickest(rows)!;
   if (rows.length === 1) return { scores: best.scores, judged: best.lhr };
   const busyRuns = rows.filter((row) => isDisturbed(row.scores.benchmark, hostBest)).length;
   return { scores: { ...best.scores, runTbts: rows.map((row) => row.scores.tbtMs), busyRuns }, judged: best.lhr };
+}
+
+/**
+ * TBT under simulated throttling, checked against the page's real main-thread work. On this kind of
+ * host, Lighthouse's simulation counts Chromium's own start-up of a document (creating its
+ * JavaScript context, the first layout and paint) as blocking: a two-line HTML page with no CSS,
+ * script or image scores a median simulated TBT near 200 ms here, and 0 ms with DevTools throttling
+ * (a real 4× CPU slowdown, the same mobile network). So when a page's simulated runs miss their
+ * thresholds on TBT alone, it is run again with DevTools throttling, up to TBT_CHECK_RUNS times,
+ * and judged on that TBT (the performance score re-weighed for it): a page whose own scripts or
+ * layout block misses there too.
+ */
+export const TBT_CHECK_RUNS = 3;
+
+/** Whether TBT alone keeps the judged run from passing: every failure would go with a TBT of 0. */
+export function failsOnTbtAlone(page: LighthousePage, judged: Result): boolean {
+  return evaluate(page, judged).failures.length > 0 && evaluate(page, judged, { ms: 0, score: 1 }).failures.length === 0;
+}
+
+/** Whether another DevTools-throttled run is due: none of `checks` lets the page pass yet, and fewer than TBT_CHECK_RUNS ran. */
+export function checkTbtAgain(page: LighthousePage, judged: Result, checks: readonly Result[]): boolean {
+  return checks.length < TBT_CHECK_RUNS && !checks.some((check) => evaluate(page, judged, tbtOf(check)).failures.length === 0);
+}
+
+/** The judged run's scores with the DevTools-throttled runs' TBT: the first that lets the page pass, otherwise the lowest. */
+export function withCheckedTbt(page: LighthousePage, judged: Result, scores: PageScores, checks: readonly Result[]): PageScores {
+  const readings = checks.map(tbtOf);
+  const ms = (reading: TbtReading) => (Number.isNaN(reading.ms) ? Number.POSITIVE_INFINITY : reading.ms);
+  const best = readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ?? readings.reduce((a, b) => (ms(b) < ms(a) ? b : a));
+  const checked = evaluate(page, judged, best);
+  return { ...checked, runTbts: scores.runTbts ?? [scores.tbtMs], busyRuns: scores.busyRuns, devtoolsTbts: readings.map((reading) => reading.ms) };
 }
 
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
@@ -221,7 +281,7 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
     row.cls.toFixed(3),
     `${Math.round(row.tbtMs)} ms`,
     Number.isNaN(row.benchmark) ? '-' : String(Math.round(row.benchmark)),
-    `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs${row.busyRuns ? `, ${row.busyRuns} on a busy machine` : ''}; TBT ${row.runTbts.map(Math.round).join(', ')} ms)` : ''}`,
+    `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs${row.busyRuns ? `, ${row.busyRuns} on a busy machine` : ''}; TBT ${row.runTbts.map(Math.round).join(', ')} ms${row.devtoolsTbts ? `; DevTools-throttled TBT ${row.devtoolsTbts.map(Math.round).join(', ')} ms` : ''})` : ''}`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: readonly string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
@@ -230,6 +290,9 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
       audits!.map((id) => `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`),
     ),
   );
-  const legend = '  CPU: Lighthouse\'s benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)';
-  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), legend, ...notes].join('\n');
+  const legend = [
+    '  CPU: Lighthouse\'s benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)',
+    ...(rows.some((row) => row.devtoolsTbts) ? ['  DevTools-throttled: the simulated runs missed on TBT alone, so the page was run with a real 4× CPU slowdown and judged on that TBT (README, "Lighthouse")'] : []),
+  ];
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), ...legend, ...notes].join('\n');
 }
