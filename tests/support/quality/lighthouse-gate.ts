@@ -153,7 +153,7 @@ function tbtWeight(lhr: Result): number {
 
 /**
  * Scores one Lighthouse result against the page's thresholds (THRESHOLDS unless it names its own);
- * `failures` is empty when the page passes. `tbt`: a TBT measured by another run (checkTbt), used
+ * `failures` is empty when the page passes. `tbt`: a TBT measured by another run (checkTbtAgain), used
  * instead of this run's, with the performance score re-weighed for it.
  */
 export function evaluate(page: LighthousePage, lhr: Result, tbt?: TbtReading): PageScores {
