@@ -15,20 +15,24 @@ export interface IconDrawings {
 }
 
 export async function readIconDrawings(services: readonly ContentEntry<Service>[], publicDir: string): Promise<IconDrawings> {
+  const fileOf = (icon: string) => {
+    const file = path.join(publicDir, icon);
+    return file.startsWith(publicDir + path.sep) && icon.endsWith('.svg') ? file : undefined;
+  };
+  // Each icon read once, all at once: several services may share one.
+  const icons = [...new Set(services.flatMap(({ data }) => (data.icon && fileOf(data.icon) ? [data.icon] : [])))];
+  const texts = new Map(await Promise.all(icons.map(async (icon) => [icon, await readFile(fileOf(icon)!, 'utf8').catch(() => undefined)] as const)));
   const drawings: Record<string, IconDrawing> = {};
   const problems: ContentProblem[] = [];
-  const read = new Map<string, Promise<string | undefined>>();
   for (const service of services) {
     const icon = service.data.icon;
     if (!icon) continue;
     const where = { file: service.file, line: service.lineOf(['icon']), field: 'icon' };
-    const file = path.join(publicDir, icon);
-    if (!file.startsWith(publicDir + path.sep) || !icon.endsWith('.svg')) {
+    if (!fileOf(icon)) {
       problems.push({ code: 'unsupported-icon', ...where, message: `${icon} is not an SVG file in public/; a service's icon is drawn from one.` });
       continue;
     }
-    if (!read.has(icon)) read.set(icon, readFile(file, 'utf8').catch(() => undefined));
-    const text = await read.get(icon)!;
+    const text = texts.get(icon);
     if (text === undefined) {
       problems.push({ code: 'missing-image', ...where, message: `There is no file public${icon}; the service's card draws its icon from it.` });
       continue;

@@ -19,6 +19,9 @@ const ATTRIBUTES = new Set([
 ]);
 /** The root's own attributes that say nothing about the drawing (its size is the card's, its role is decorative). */
 const ROOT_IGNORED = new Set(['xmlns', 'xmlns:xlink', 'width', 'height', 'role', 'aria-labelledby', 'aria-label', 'aria-hidden', 'id', 'version', 'focusable']);
+const ROOT_KEPT = new Set([...ATTRIBUTES, 'viewBox']);
+/** A shape's id only served references, which an inline icon may not make. */
+const SHAPE_IGNORED = new Set(['id']);
 
 /** One element of the drawing; `attributes` by their SVG names (stroke-width), values as written. */
 export interface IconDrawing {
@@ -31,14 +34,22 @@ export interface IconDrawing {
 export function iconDrawingOf(svg: string): { drawing: IconDrawing } | { unsupported: string } {
   const root = parse(svg).querySelector('svg');
   if (!root) return { unsupported: 'no <svg> element' };
-  const viewBox = root.getAttribute('viewBox');
-  if (!viewBox) return { unsupported: 'no viewBox attribute on <svg>' };
-  for (const name of Object.keys(root.rawAttributes)) {
-    if (name !== 'viewBox' && !ROOT_IGNORED.has(name) && !ATTRIBUTES.has(name)) return { unsupported: `the attribute ${name} on <svg>` };
-  }
-  const attributes = Object.fromEntries(Object.entries(root.rawAttributes).filter(([name]) => name === 'viewBox' || (!ROOT_IGNORED.has(name) && ATTRIBUTES.has(name))));
+  const own = attributesOf(root, ROOT_KEPT, ROOT_IGNORED);
+  if ('unsupported' in own) return own;
+  if (!own.attributes.viewBox) return { unsupported: 'no viewBox attribute on <svg>' };
   const children = shapesOf(root);
-  return 'unsupported' in children ? children : { drawing: { name: 'svg', attributes, children: children.shapes } };
+  return 'unsupported' in children ? children : { drawing: { name: 'svg', attributes: own.attributes, children: children.shapes } };
+}
+
+/** The element's attributes in `kept`, without those in `ignored`; any other is what cannot be drawn. */
+function attributesOf(element: HTMLElement, kept: ReadonlySet<string>, ignored: ReadonlySet<string>): { attributes: Record<string, string> } | { unsupported: string } {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(element.rawAttributes)) {
+    if (ignored.has(name)) continue;
+    if (!kept.has(name)) return { unsupported: `the attribute ${name} on <${element.rawTagName}>` };
+    attributes[name] = value;
+  }
+  return { attributes };
 }
 
 function shapesOf(parent: HTMLElement): { shapes: IconDrawing[] } | { unsupported: string } {
@@ -53,12 +64,11 @@ function shapesOf(parent: HTMLElement): { shapes: IconDrawing[] } | { unsupporte
     const name = element.rawTagName;
     if (DROPPED.has(name)) continue;
     if (!SHAPES.has(name)) return { unsupported: `<${name}>` };
-    for (const attribute of Object.keys(element.rawAttributes)) {
-      if (attribute !== 'id' && !ATTRIBUTES.has(attribute)) return { unsupported: `the attribute ${attribute} on <${name}>` };
-    }
+    const own = attributesOf(element, ATTRIBUTES, SHAPE_IGNORED);
+    if ('unsupported' in own) return own;
     const inner = shapesOf(element);
     if ('unsupported' in inner) return inner;
-    shapes.push({ name, attributes: Object.fromEntries(Object.entries(element.rawAttributes).filter(([attribute]) => attribute !== 'id')), children: inner.shapes });
+    shapes.push({ name, attributes: own.attributes, children: inner.shapes });
   }
   return { shapes };
 }
