@@ -200,6 +200,12 @@ export function evaluate(page: LighthousePage, lhr: Result, tbt?: TbtReading): P
   return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, benchmark, failures, exempted };
 }
 
+/** The item with the lowest TBT (none measured counts as the highest); undefined when there are none. */
+function lowestTbt<T>(items: readonly T[], msOf: (item: T) => number): T | undefined {
+  const ms = (item: T) => (Number.isNaN(msOf(item)) ? Number.POSITIVE_INFINITY : msOf(item));
+  return items.length ? items.reduce((a, b) => (ms(b) < ms(a) ? b : a)) : undefined;
+}
+
 /** How many runs on an undisturbed machine a page gets in all when its first run misses a threshold. */
 export const RUNS_WHEN_FAILING = 3;
 /**
@@ -231,8 +237,7 @@ export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest
  */
 export function judgeRuns(page: LighthousePage, lhrs: readonly Result[], hostBest = 0): { scores: PageScores; judged: Result } {
   const rows = lhrs.map((lhr) => ({ lhr, scores: evaluate(page, lhr) }));
-  const tbt = (row: (typeof rows)[number]) => (Number.isNaN(row.scores.tbtMs) ? Number.POSITIVE_INFINITY : row.scores.tbtMs);
-  const quickest = (some: typeof rows) => (some.length ? some.reduce((a, b) => (tbt(b) < tbt(a) ? b : a)) : undefined);
+  const quickest = (some: typeof rows) => lowestTbt(some, (row) => row.scores.tbtMs);
   const best = rows.find((row) => row.scores.failures.length === 0) ?? quickest(rows.filter((row) => failsOnTbtAlone(page, row.lhr))) ?? quickest(rows)!;
   if (rows.length === 1) return { scores: best.scores, judged: best.lhr };
   const busyRuns = rows.filter((row) => isDisturbed(row.scores.benchmark, hostBest)).length;
@@ -264,8 +269,7 @@ export function checkTbtAgain(page: LighthousePage, judged: Result, checks: read
 /** The judged run's scores with the DevTools-throttled runs' TBT: the first that lets the page pass, otherwise the lowest. */
 export function withCheckedTbt(page: LighthousePage, judged: Result, scores: PageScores, checks: readonly Result[]): PageScores {
   const readings = checks.map(tbtOf);
-  const ms = (reading: TbtReading) => (Number.isNaN(reading.ms) ? Number.POSITIVE_INFINITY : reading.ms);
-  const best = readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ?? readings.reduce((a, b) => (ms(b) < ms(a) ? b : a));
+  const best = readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ?? lowestTbt(readings, (reading) => reading.ms)!;
   const checked = evaluate(page, judged, best);
   return { ...checked, runTbts: scores.runTbts ?? [scores.tbtMs], busyRuns: scores.busyRuns, devtoolsTbts: readings.map((reading) => reading.ms) };
 }
