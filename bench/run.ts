@@ -8,6 +8,8 @@
 // every core), measured in the same run.
 // Then, at the largest N: warm rebuilds (nothing changed; one file changed; a fresh output folder
 // with the cache kept) and one edited page under `npm run dev`, at N and on the real site.
+// First: on too old a Node, it stops with one line before anything else loads.
+import '../scripts/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

@@ -12,6 +12,8 @@
 // The guarded page is audited as the administrator sees it: the local Auth and Storage emulators run beside the
 // site (on E2E_AUTH_PORT and E2E_STORAGE_PORT, as for the browser tests), the administrator signs in through the real
 // form in the same Chromium, and Lighthouse keeps that session (disableStorageReset).
+// First: on too old a Node, it stops with one line before anything else loads.
+import './require-node.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

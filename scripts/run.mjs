@@ -6,6 +6,8 @@
 // made once per version of the code (src/generator/cache/code-key.mjs) into node_modules/.cache/ardent/,
 // with every command and the build session (which `npm run dev` loads again after a code change)
 // as entries sharing their chunks. Native and binary packages stay outside.
+// First: on too old a Node, it stops with one line before anything else loads.
+import { REQUIRED_NODE_MAJOR } from './require-node.mjs';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,7 +55,7 @@ export async function generatorBundle({ fresh = false } = {}) {
     splitting: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: `node${REQUIRED_NODE_MAJOR}`,
     external: EXTERNAL,
     // Packages written as CommonJS call require(): give the ES modules one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

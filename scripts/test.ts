@@ -3,6 +3,8 @@
  * (with the quality gates of tests/e2e/quality-*.spec.ts), Lighthouse.
  * Every step runs (browser tests need the build), and the last line sums up: "N passed, N failed".
  */
+// First: on too old a Node, it stops with one line before anything else loads.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.ts';
@@ -41,6 +43,8 @@ function readJson(file: string): Record<string, unknown> | undefined {
 const suiteStarted = performance.now();
 rmSync('test-results', { recursive: true, force: true });
 const chromium = ensureChromium();
+// Every step runs on this Node (`npm run` put node_modules/.bin first on PATH; the steps inherit it).
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], () => {

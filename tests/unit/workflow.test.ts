@@ -46,12 +46,12 @@ describe('.github/workflows/content.yml', () => {
     expect(workflow.on.push?.branches).toEqual(['main']);
   });
 
-  it('runs in Debian 12 with Node 20, whose apt has a real chromium package', () => {
+  it("runs in Debian 12, whose apt has a real chromium package, on .nvmrc's Node", () => {
     expect(jobs).toHaveLength(1);
     const container = jobs[0]!.container;
-    expect(typeof container === 'string' ? container : container?.image).toBe('node:20-bookworm');
+    expect(typeof container === 'string' ? container : container?.image).toMatch(/^node:\d+-bookworm$/);
     const setupNode = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    expect(setupNode?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
+    expect(setupNode?.with).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
   });
 
   it('runs npm ci, npm run check and npm test, in that order, each a command the README gives', () => {
@@ -100,13 +100,13 @@ describe('.github/workflows/storage-rules.yml', () => {
     expect(rulesWorkflow.on.push).toEqual({ branches: ['main'] });
   });
 
-  it('installs Java 21 (Temurin) and Node 20 on a GitHub runner, where the rules runtime can be downloaded', () => {
+  it(".nvmrc's Node and Java 21 (Temurin) on a GitHub runner, where the rules runtime can be downloaded", () => {
     expect(job['runs-on']).toBe('ubuntu-latest');
     expect(job.container).toBeUndefined();
     const setupJava = job.steps.find((step) => step.uses?.startsWith('actions/setup-java@'));
     expect(setupJava?.with).toEqual({ distribution: 'temurin', 'java-version': 21 });
     const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    expect(setupNode?.with).toMatchObject({ 'node-version': 20 });
+    expect(setupNode?.with).toMatchObject({ 'node-version-file': '.nvmrc' });
   });
 
   it('downloads the rules runtime, then runs the table against storage.rules with the official emulator required', () => {
