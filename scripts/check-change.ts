@@ -46,8 +46,8 @@ interface Step {
 const steps: Step[] = [];
 const started = performance.now();
 const seconds = (since: number) => (performance.now() - since) / 1000;
-/** Something kept the command from checking (not a problem of the content): said, and the exit code is 1. */
-let stopped = false;
+/** What kept the command from checking, when something did (not a problem of the content): said last, and the exit code is 1. */
+let stopped: string | undefined;
 
 /** `npm run check`, as it is, with its JSON report; its lines for people are shown once it is done. */
 async function contentCheck(): Promise<ContentProblem[]> {
@@ -67,10 +67,9 @@ async function contentCheck(): Promise<ContentProblem[]> {
   try {
     problems = (JSON.parse(stdout) as ProblemRecord[]).map(({ file, line, column, field, code, message }) => ({ file, line, column, field, code, message }));
   } catch {
-    stopped = true;
-    say('The content check stopped without a report (above).');
+    stopped ??= 'the content check stopped without a report (above)';
   }
-  if (code !== 0 && problems.length === 0) stopped = true;
+  if (code !== 0 && problems.length === 0) stopped ??= `the content check failed (exit ${code}) without naming a problem (above)`;
   steps.push({ name: 'content check', seconds: seconds(since), ok: code === 0 });
   return problems;
 }
@@ -102,9 +101,11 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
   } catch (error) {
     steps.push({ name: 'build', seconds: seconds(since), ok: false });
     if (ContentError.is(error)) return [...error.problems];
-    stopped = true;
-    if (error instanceof BaseProblem) say(error.message);
-    else say(`The build failed because of an error in the generator, not in the content:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (error instanceof BaseProblem) stopped ??= error.message;
+    else {
+      say(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      stopped ??= 'the build failed because of an error in the generator, not in the content (above)';
+    }
     return [];
   }
 }
@@ -149,9 +150,8 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
         for (const finding of findings) problems.push({ code: finding.code ?? gate.code, file: finding.page.source, message: `${finding.page.name}: ${finding.message}` });
         steps.push({ name: gate.name, seconds: seconds(since), ok: findings.length === 0, note: `${checked.length} page${checked.length === 1 ? '' : 's'}${findings.length ? `, ${findings.length} problem${findings.length === 1 ? '' : 's'}` : ''}` });
       } catch (error) {
-        stopped = true;
         steps.push({ name: gate.name, seconds: seconds(since), ok: false, note: 'could not run' });
-        say(`The ${gate.name} gate could not run: ${error instanceof Error ? error.message : String(error)}`);
+        stopped ??= `the ${gate.name} gate could not run: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
   } finally {
@@ -173,11 +173,15 @@ if (Array.isArray(built)) {
   for (const problem of await pageGates(built)) problems.set(keyOf(problem), problem);
 }
 
-say('\nSummary');
-for (const step of steps) say(`  ${step.ok ? '✔' : '✖'} ${step.name.padEnd(22)} ${step.seconds.toFixed(1).padStart(6)} s${step.note ? `  ${step.note}` : ''}`);
 const all = [...problems.values()];
 const failing = all.filter((problem) => severityOf(problem) !== 'notice');
-say(`check:change ${failing.length === 0 && !stopped ? 'passed' : 'failed'} in ${seconds(started).toFixed(1)} s${failing.length ? `: ${failing.length} problem${failing.length === 1 ? '' : 's'}` : ''}.`);
 const report = formatReport(format, all);
-if (report) (format === 'text' ? console.error : console.log)(report);
+if (report) (format === 'text' ? console.error : console.log)(`${format === 'text' ? '\n' : ''}${report}`);
+
+say('\nSummary');
+for (const step of steps) say(`  ${step.ok ? '✔' : '✖'} ${step.name.padEnd(22)} ${step.seconds.toFixed(1).padStart(6)} s${step.note ? `  ${step.note}` : ''}`);
+const outcome = failing.length === 0 && !stopped ? 'passed' : 'failed';
+const problemCount = failing.length ? `, ${failing.length} problem${failing.length === 1 ? '' : 's'}` : '';
+// The last line says what stopped it: the local backend shows the last line of a run that did not report.
+say(`check:change ${outcome} in ${seconds(started).toFixed(1)} s (${process.uptime().toFixed(1)} s with start-up)${problemCount}${stopped ? `. It could not finish: ${stopped.replace(/\.$/, '')}` : ''}.`);
 process.exit(failing.length > 0 || stopped ? 1 : 0);

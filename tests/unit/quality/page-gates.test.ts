@@ -1,0 +1,72 @@
+// The page gates of `npm run check:change` (tests/support/quality/page-gates.ts): which gates a
+// built page goes through, and that the gates without a browser find the broken fixture page's
+// problems through the list, naming the page. (axe and Lighthouse are the functions the browser
+// tests and `npm test`'s Lighthouse step run on the same fixture.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderJobs } from '../../../src/kernel/render/render-page.tsx';
+import { BROKEN_SITE_ROOT, BROKEN_FIXTURE } from '../../support/quality/broken-fixture.ts';
+import { THRESHOLDS, ACCOUNT_THRESHOLDS } from '../../support/quality/lighthouse-gate.ts';
+import { gatePageOf, NOT_FOUND_PATH, PAGE_GATES, type GatePage, type GateSite } from '../../support/quality/page-gates.ts';
+import { serveSite, type RunningSite } from '../../support/quality/serve.ts';
+import { copyMinimalSite, loadSite, removeTempCopies } from '../../support/sites.ts';
+
+describe('the pages of a build, as the gates see them', () => {
+  let pages: Map<string, GatePage>;
+  beforeAll(async () => {
+    const { site } = await loadSite(await copyMinimalSite());
+    pages = new Map(renderJobs(site).map((job) => [job.path, gatePageOf(job)]));
+  });
+  afterAll(removeTempCopies);
+
+  it('a public page: every gate, Lighthouse with the public pages\' thresholds, its problems on its own file', () => {
+    const about = pages.get('about.html')!;
+    // (loadSite names files from the content folder; check:change's build, from the project's root: content/pages/about.md.)
+    expect(about).toMatchObject({ name: '/about', source: 'pages/about.md', url: { path: '/about', status: 200 }, visitor: true });
+    expect(about.lighthouse?.thresholds ?? THRESHOLDS).toEqual(THRESHOLDS);
+    expect(PAGE_GATES.filter((gate) => gate.checks?.(about) ?? true).map((gate) => gate.name)).toEqual(PAGE_GATES.map((gate) => gate.name));
+  });
+
+  it('the sign-in page as npm test audits it; the 404 page at an address the site lacks; the 500 page, which no address serves, in the file gates alone', () => {
+    expect(pages.get('login.html')!.lighthouse).toMatchObject({ path: '/login', thresholds: ACCOUNT_THRESHOLDS });
+    const notFound = pages.get('404.html')!;
+    expect(notFound).toMatchObject({ name: 'the 404 page', url: { path: NOT_FOUND_PATH, status: 404 }, visitor: true, lighthouse: { status: 404 } });
+    const serverError = pages.get('500.html')!;
+    expect(PAGE_GATES.filter((gate) => gate.checks?.(serverError) ?? true).map((gate) => gate.name)).toEqual(['html-validate', 'JSON-LD']);
+  });
+
+  it('are five gates, quickest first and Lighthouse last', () => {
+    expect(PAGE_GATES.map((gate) => gate.name)).toEqual(['html-validate', 'links', 'JSON-LD', 'axe (375 and 1280 px)', 'Lighthouse']);
+    expect(new Set(PAGE_GATES.map((gate) => gate.code)).size).toBe(PAGE_GATES.length);
+  });
+});
+
+describe('the gates without a browser, on the broken fixture page', () => {
+  let served: RunningSite;
+  const page: GatePage = { name: '/', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
+  let site: GateSite;
+  beforeAll(async () => {
+    served = await serveSite(BROKEN_SITE_ROOT, `${BROKEN_FIXTURE}netlify.toml`);
+    site = { root: BROKEN_SITE_ROOT, origin: served.origin, chromium: () => Promise.reject(new Error('no browser here')), log: () => {} };
+  });
+  afterAll(() => served.close());
+  const gate = (name: string) => PAGE_GATES.find((candidate) => candidate.name === name)!;
+
+  it('html-validate names the page and each message, with its line', async () => {
+    const found = await gate('html-validate').run([page], site);
+    expect(found.every((finding) => finding.page === page)).toBe(true);
+    expect(found.map((finding) => finding.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^index\.html:\d+:\d+ no-dup-id: /)]));
+  });
+
+  it('links names each broken link, resource and #fragment of the page', async () => {
+    const found = await gate('links').run([page], site);
+    const messages = found.map((finding) => finding.message);
+    for (const broken of ['/missing-page', '/missing.png', '/missing.css', '/#nowhere']) expect(messages.some((message) => message.startsWith(broken)), broken).toBe(true);
+    expect(found.every((finding) => finding.page === page)).toBe(true);
+  });
+
+  it('JSON-LD names the structured data that is not schema.org', async () => {
+    const messages = (await gate('JSON-LD').run([page], site)).map((finding) => finding.message);
+    expect(messages.some((message) => message.startsWith('ERROR') && message.includes('LocalBuisness'))).toBe(true);
+    expect(messages).toEqual(expect.arrayContaining(['LocalBusiness Half a business has no telephone']));
+  });
+});
