@@ -33,7 +33,7 @@ if (hostProblem) fail(hostProblem);
 const fromEnv = values['auth-emulator'] ? { config: LOCAL_EMULATOR_CONFIG, missing: [] } : firebaseConfigFromEnv(process.env);
 const firebase = fromEnv.config;
 if (values['auth-emulator']) consoleLogger.info("Sign-in: the local Auth emulator, through the site's own origin (a local build: do not deploy it).");
-else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See the README, "Sign-in and accounts".`);
+else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See docs/deploying.md, "Configuration for Netlify".`);
 
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/generator/cache/unchanged-build.ts). --force builds anyway.

@@ -100,7 +100,7 @@ const server = await createSiteServer({
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
-  // Netlify Forms, locally: the enquiry form's submissions are kept here (README "Enquiries").
+  // Netlify Forms, locally: the enquiry form's submissions are kept here (docs/enquiries.md).
   formsDir: join(projectRoot, LOCAL_FORMS_DIR),
   // The builder's publishing API, in this process, once the local services are ready: its sign-in
   // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,

@@ -1,6 +1,6 @@
 // The form posts Netlify Forms answers, and what it keeps of each: one table for Netlify and for
 // the local server behind `npm start` (src/generator/server/netlify-forms.ts), which
-// tests/unit/generator/server/netlify-forms.test.ts runs against that server and README "Enquiries"
+// tests/unit/generator/server/netlify-forms.test.ts runs against that server and docs/enquiries.md
 // shows. What Netlify does is taken from its Forms documentation (setup, submissions, spam
 // filters); it could not be tried on a live Netlify site from this machine.
 
