@@ -4,7 +4,7 @@
 // typecheck runs, no longer has; dependency-cruiser supports typescript below 7. TypeScript's last
 // JavaScript release is installed beside it as `typescript-v6`, and this hook hands that to
 // dependency-cruiser, for both its import and its require of "typescript":
-//   node --import ./scripts/typescript-api.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs …
+//   node --import ./scripts/typescript-api.mjs node_modules/.bin/depcruise …
 // (`npm run layering`). Nothing else is redirected.
 import { registerHooks } from 'node:module';
 
