@@ -135,12 +135,11 @@ markReady(services.ready);
 const { emulator } = services;
 services.ready.then(
   ({ startSeconds }) => {
-    // Ports chosen at start are known only here: noted for `npm run admin` while this server runs.
-    if (emulatorOptions.chosen) {
-      const file = runningServicesFile(projectRoot);
-      const services = { pid: process.pid, site: origin, auth: emulator.host, storage: `127.0.0.1:${emulatorOptions.storagePort}` };
-      if (noteRunningServices(file, services)) process.on('exit', () => forgetRunningServices(file));
-    }
+    // Ports chosen at start are known only here: noted for `npm run admin` while this server runs
+    // (unless another npm start in this folder noted its own first).
+    const file = runningServicesFile(projectRoot);
+    const noted = emulatorOptions.chosen && noteRunningServices(file, { pid: process.pid, site: origin, auth: emulator.host, storage: `127.0.0.1:${emulatorOptions.storagePort}` });
+    if (noted) process.on('exit', () => forgetRunningServices(file));
     const { admin, member } = LOCAL_ACCOUNTS;
     console.log(
       [
@@ -148,8 +147,8 @@ services.ready.then(
         'These two accounts exist only in this local emulator, and are gone when it stops:',
         `  ${admin.email.padEnd(24)} password ${admin.password.padEnd(24)} admin`,
         `  ${member.email.padEnd(24)} password ${member.password.padEnd(24)} no admin role`,
-        // Given ports are not noted: `npm run admin` needs to be told this one.
-        `Roles: ${emulatorOptions.chosen ? '' : `AUTH_EMULATOR_PORT=${emulatorOptions.port} `}npm run admin -- grant <email> | revoke <email> | list.`,
+        // Ports not noted: `npm run admin` needs to be told this one.
+        `Roles: ${noted ? '' : `AUTH_EMULATOR_PORT=${emulatorOptions.port} `}npm run admin -- grant <email> | revoke <email> | list.`,
         `Storage: the Cloud Storage emulator on 127.0.0.1:${emulatorOptions.storagePort} (in this process), reached through ${origin}, with ${SAMPLE_PHOTOS.length} sample photos in media/`,
         '(drawings made at start, one without alt text). They too exist only locally, and are gone when it stops. The media library is on /admin.',
         `Ready: ${origin}  (Ctrl+C stops the site and both emulators)`,
