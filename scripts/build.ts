@@ -2,11 +2,13 @@
  * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
  * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/kernel/wire/firebase-config.ts);
  * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead, and fetches the
- * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, default 9199).
+ * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, which npm start sets
+ * for its build, else the running npm start's, noted in .cache/local-services.json).
  */
 import path from 'node:path';
 import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/kernel/wire/firebase-config.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
+import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/generator/cache/unchanged-build.ts';
 import type { BuildReport } from '../src/generator/build-types.ts';
@@ -53,7 +55,8 @@ await forgetBuild(cacheDir, outDir);
 const { Site } = await import('../src/generator/build.ts');
 const { scriptReport } = await import('../src/generator/emit/script-report.ts');
 
-const library = librarySourceFrom(process.env, { local: values['auth-emulator'] });
+const local = values['auth-emulator'];
+const library = librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined });
 const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, clock: () => now });
 try {
   const report = await site.build();

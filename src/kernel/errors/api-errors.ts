@@ -30,6 +30,13 @@ export const API_ERRORS = {
     message: 'Your sign-in is no longer valid: it has expired, or you were signed out everywhere.',
     hint: `Sign in again, then try once more. ${KEPT}`,
   },
+  // Locally only: the Auth emulator's unsigned token says something about the role that its account does not (src/functions/auth.ts).
+  'claims-disagree': {
+    status: 401,
+    title: 'Your sign-in no longer matches your account',
+    message: 'Your sign-in says something about your role that your account does not: the role was changed since you signed in, or the sign-in was altered.',
+    hint: `Sign in again, then try once more. ${KEPT}`,
+  },
   'not-admin': {
     status: 403,
     title: 'Your account cannot publish',
@@ -236,6 +243,7 @@ export const ENQUIRY_WORDS: Partial<Record<ApiErrorCode, { title?: string; messa
     hint: 'Sign in again, then try once more.',
   },
   'session-expired': { hint: 'Sign in again, then try once more.' },
+  'claims-disagree': { hint: 'Sign in again, then try once more.' },
   'not-admin': {
     title: 'Your account cannot read the enquiries',
     message: 'Only administrators can read and manage the enquiries sent through the quote form, and your account does not have the admin role.',
