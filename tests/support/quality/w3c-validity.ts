@@ -27,10 +27,10 @@ export interface W3cError {
 export const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /**
- * The JVM's options. C1 only: a run this short otherwise spends more time in C2's compiler threads
- * than checking (measured on the 43 built pages: a third of the CPU time). C1's stack frames are
- * larger, and the checker's schema recurses deeply: with the default stack it stops with a
- * StackOverflowError and asks for at least 512k, so it gets 4 MB.
+ * The JVM's options. C1 only: a run this short otherwise spends more than half its CPU time in C2's
+ * compiler threads, for code it has finished with by then. C1's stack frames are larger, and the
+ * checker's schema recurses deeply: with the default stack it stops with a StackOverflowError and
+ * asks for at least 512k, so it gets 4 MB.
  */
 const JAVA_OPTIONS = ['-Xss4m', '-XX:TieredStopAtLevel=1'];
 const VNU_OPTIONS = ['--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always'];
