@@ -58,6 +58,8 @@ run('content check', process.execPath, ['scripts/run.mjs', 'check']);
 const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator']);
 // Size budgets (src/kernel/wire/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
+// The W3C's HTML checker on every built page, beside html-validate (the e2e step's gate 3); the broken fixture must fail it.
+if (built) run('w3c html', bin('tsx'), ['scripts/w3c-html.ts']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, Chromium is not available (see above).');
