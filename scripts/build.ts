@@ -64,7 +64,7 @@ try {
   // The build's own time, and the whole command's including Node and module start-up.
   consoleLogger.info(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
-      `(${process.uptime().toFixed(2)} s with start-up) into ${shownOut} [build ${report.buildId}]`,
+      `(${process.uptime().toFixed(2)} s with start-up, Node.js ${process.version}) into ${shownOut} [build ${report.buildId}]`,
   );
   consoleLogger.info(workSummary(report));
   consoleLogger.info(scriptReport(report.scripts).join('\n'));

@@ -151,7 +151,7 @@ services.ready.then(
         `Roles: ${noted ? '' : `AUTH_EMULATOR_PORT=${emulatorOptions.port} `}npm run admin -- grant <email> | revoke <email> | list.`,
         `Storage: the Cloud Storage emulator on 127.0.0.1:${emulatorOptions.storagePort} (in this process), reached through ${origin}, with ${SAMPLE_PHOTOS.length} sample photos in media/`,
         '(drawings made at start, one without alt text). They too exist only locally, and are gone when it stops. The media library is on /admin.',
-        `Ready: ${origin}  (Ctrl+C stops the site and both emulators)`,
+        `Ready: ${origin}  (Node.js ${process.version}; Ctrl+C stops the site and both emulators)`,
       ].join('\n'),
     );
   },

@@ -46,7 +46,9 @@ const chromium = ensureChromium();
 // Every step runs on this Node (`npm run` put node_modules/.bin first on PATH; the steps inherit it).
 console.log(`Node.js ${process.version} (${process.execPath})`);
 
-run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+// TypeScript 7, the native compiler, by its own path: TypeScript 6 is installed beside it for the
+// layering check (scripts/typescript-api.mjs), and both packages have a `tsc`.
+run('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], () => {
   const report = readJson('test-results/unit.json');
   return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;

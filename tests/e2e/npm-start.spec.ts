@@ -115,6 +115,8 @@ test('npm start: site and emulator together, the printed admin signs in, Ctrl+C 
     const admin = spawnSync('npm', ['run', '--silent', 'admin', '--', 'list'], { cwd: projectRoot, encoding: 'utf8', env: { ...env, FIREBASE_AUTH_EMULATOR_HOST: '' } });
     expect(`${admin.stdout}${admin.stderr}`).toContain(`Administrators in the local Auth emulator (127.0.0.1:${started.authPort}):\n  admin@ardent.example`);
     expect(output).toContain('These two accounts exist only in this local emulator');
+    // On the Node .nvmrc names (npm's scripts run the one npm ci installed), whatever the system's is.
+    expect(output).toMatch(/Ready: \S+ {2}\(Node\.js v24\./);
     const [, email, password] = /^\s+(\S+@\S+)\s+password (\S+)\s+admin$/m.exec(output)!;
     expect(processesInGroup(group).length, 'npm, the server and the emulator').toBeGreaterThanOrEqual(3);
 
