@@ -1,5 +1,5 @@
 // The layering of src/ (README, "The three layers"), checked by tests/unit/layering.test.ts and by
-// `npx depcruise src netlify scripts`: what runs anywhere (kernel/) imports neither the Node
+// `npm run layering` (dependency-cruiser on TypeScript 6's API: scripts/typescript-api.mjs): what runs anywhere (kernel/) imports neither the Node
 // generator nor the browser apps; those two never import each other; the server functions import
 // the kernel only; and no file imports itself through others.
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,5 +1,6 @@
 // The builders on the same Markdown: this generator (the real `npm run build` command), Eleventy 3
-// and Astro 5 with an equivalent simple layout, and Hugo when `hugo` is installed.
+// and Astro (its newest major, bench/package.json) with an equivalent simple layout, and Hugo when
+// `hugo` is installed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,12 +52,13 @@ function setUpEleventy(dir: string, markdownDir: string): void {
 }
 
 /**
- * Astro 5, as its documentation sets up Markdown pages: a content collection (the glob loader over
+ * Astro, as its documentation sets up Markdown pages: a content collection (the glob loader over
  * the Markdown files, a zod schema for the front matter the layout reads), one dynamic route whose
  * getStaticPaths lists the entries and renders each with render(entry) into a layout like
- * Eleventy's. Static output, one file per page as ours writes. Astro's own Markdown pipeline
- * (remark → rehype, heading ids) without what ours does not do and the pages do not use: GFM,
- * SmartyPants, syntax highlighting.
+ * Eleventy's. Static output, one file per page as ours writes. Astro's own default Markdown
+ * pipeline (since Astro 7, Sätteri, its native one; before, remark → rehype), heading ids
+ * included, without what ours does not do and the pages do not use: GFM, SmartyPants, syntax
+ * highlighting.
  */
 function setUpAstro(dir: string, markdownDir: string): void {
   mkdirSync(path.join(dir, 'areas'), { recursive: true });
@@ -81,8 +83,9 @@ export default defineConfig({
   );
   writeFileSync(
     path.join(dir, 'src/content.config.ts'),
-    `import { defineCollection, z } from 'astro:content';
+    `import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
 
 const areas = defineCollection({
   loader: glob({ pattern: '*.md', base: './areas' }),
@@ -213,7 +216,7 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
       for (const cache of ['.astro', 'node_modules/.astro', 'node_modules/.vite']) rmSync(path.join(astroDir, cache), { recursive: true, force: true });
       // The output folder inside the project (the working folder): given one outside it, Astro
       // builds into a folder of its own inside it and then copies, work the others do not do.
-      const result = await measure(process.execPath, [path.join(ASTRO, 'astro.js'), 'build', '--outDir', out, '--silent'], astroDir, { ...cleanEnv, ASTRO_TELEMETRY_DISABLED: '1' });
+      const result = await measure(process.execPath, [path.join(ASTRO, 'bin/astro.mjs'), 'build', '--outDir', out, '--silent'], astroDir, { ...cleanEnv, ASTRO_TELEMETRY_DISABLED: '1' });
       return { ...result, out };
     },
   });

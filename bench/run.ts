@@ -1,7 +1,7 @@
 // npm run bench [-- --sizes 1000,4000] [-- --runs 3] [-- --dir <folder>] [-- --no-dev]
 //
 // Cold full builds of the same N synthetic area pages by this generator (the real `npm run build`
-// command), by Eleventy 3, by Hugo when installed and by Astro 5 (builders.ts). Runs are
+// command), by Eleventy 3, by Hugo when installed and by Astro's newest major (builders.ts). Runs are
 // interleaved (ours, Eleventy, Hugo, Astro, ours, …) so that a busy machine slows them alike; every
 // run starts with a fresh output folder, ours with an empty cache and Astro with no caches. Per N,
 // also the floor the chosen Markdown stack sets (floor.mjs: bare remark alone, on one thread and on

@@ -1,11 +1,14 @@
 // npm run admin -- grant <email> | revoke <email> | list [--project <id>]
 // Manages the admin role (the `admin: true` custom claim) with firebase-admin: in the local Auth
-// emulator (started by `npm start`, on AUTH_EMULATOR_PORT, default 9099) unless --project names a
-// real Firebase project, whose credentials come from Application Default Credentials
-// (GOOGLE_APPLICATION_CREDENTIALS pointing at a service account key).
+// emulator (the running `npm start`'s, found through .cache/local-services.json, or on
+// AUTH_EMULATOR_PORT when that is set) unless --project names a real Firebase project, whose
+// credentials come from Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS pointing
+// at a service account key).
 import { parseArgs } from 'node:util';
 import { adminAuth } from '../src/generator/accounts/admin-auth.ts';
 import { adminTarget, AdminTargetError, describeTarget, type AdminTarget } from '../src/generator/accounts/admin-target.ts';
+import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
+import { GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 import { grantAdmin, listAdmins, revokeAdmin, RoleError } from '../src/generator/accounts/roles.ts';
 import { fail } from './cli.ts';
 
@@ -24,7 +27,7 @@ if (!command || !['grant', 'revoke', 'list'].includes(command) || (needsEmail &&
 
 let target: AdminTarget;
 try {
-  target = adminTarget(parsed.values.project, process.env);
+  target = adminTarget(parsed.values.project, process.env, readRunningServices(runningServicesFile(GENERATOR_ROOT)));
 } catch (error) {
   if (error instanceof AdminTargetError) fail(error.message);
   throw error;
@@ -33,7 +36,7 @@ try {
 /** The emulator must be running: say how to start it rather than print a connection error. */
 async function checkEmulator(host: string): Promise<void> {
   const answer = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(3000) }).catch(() => undefined);
-  if (!answer?.ok) fail(`The local Auth emulator is not running on ${host}. Start it with \`npm start\` in another terminal (or set AUTH_EMULATOR_PORT), or pass --project <id> for a real project.`);
+  if (!answer?.ok) fail(`The local Auth emulator is not running on ${host}. Start it with \`npm start\` in another terminal (or set AUTH_EMULATOR_PORT to its port), or pass --project <id> for a real project.`);
 }
 
 if (target.kind === 'emulator') await checkEmulator(target.host);

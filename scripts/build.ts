@@ -2,11 +2,13 @@
  * npm run build [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>] [-- --force] [-- --auth-emulator]: builds the site into dist/.
  * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/kernel/wire/firebase-config.ts);
  * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead, and fetches the
- * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, default 9199).
+ * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, which npm start sets
+ * for its build, else the running npm start's, noted in .cache/local-services.json).
  */
 import path from 'node:path';
 import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/kernel/wire/firebase-config.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
+import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/generator/cache/unchanged-build.ts';
 import type { BuildReport } from '../src/generator/build-types.ts';
@@ -33,7 +35,7 @@ if (hostProblem) fail(hostProblem);
 const fromEnv = values['auth-emulator'] ? { config: LOCAL_EMULATOR_CONFIG, missing: [] } : firebaseConfigFromEnv(process.env);
 const firebase = fromEnv.config;
 if (values['auth-emulator']) consoleLogger.info("Sign-in: the local Auth emulator, through the site's own origin (a local build: do not deploy it).");
-else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See the README, "Sign-in and accounts".`);
+else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.join(', ')} unset): the account pages will say so. See docs/deploying.md, "Configuration for Netlify".`);
 
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/generator/cache/unchanged-build.ts). --force builds anyway.
@@ -53,7 +55,8 @@ await forgetBuild(cacheDir, outDir);
 const { Site } = await import('../src/generator/build.ts');
 const { scriptReport } = await import('../src/generator/emit/script-report.ts');
 
-const library = librarySourceFrom(process.env, { local: values['auth-emulator'] });
+const local = values['auth-emulator'];
+const library = librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined });
 const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, clock: () => now });
 try {
   const report = await site.build();
@@ -61,7 +64,7 @@ try {
   // The build's own time, and the whole command's including Node and module start-up.
   consoleLogger.info(
     `Built ${report.pages} pages (${report.files} files, ${formatBytes(report.bytes)}) in ${(report.milliseconds / 1000).toFixed(2)} s ` +
-      `(${process.uptime().toFixed(2)} s with start-up) into ${shownOut} [build ${report.buildId}]`,
+      `(${process.uptime().toFixed(2)} s with start-up, Node.js ${process.version}) into ${shownOut} [build ${report.buildId}]`,
   );
   consoleLogger.info(workSummary(report));
   consoleLogger.info(scriptReport(report.scripts).join('\n'));

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ContentError, formatProblems } from '../src/kernel/errors/problems.ts';
+import { AllowedHostError, allowedHostNames } from '../src/generator/server/allowed-hosts.ts';
 
 export interface Logger {
   info(message: string): void;
@@ -34,6 +35,19 @@ export function portOption(value: string | undefined): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535) fail(`Invalid port: ${text}`);
   return port;
+}
+
+/**
+ * Checks the names a local server is to answer to besides localhost, 127.0.0.1 and [::1] (--host
+ * and each --allowed-host) before anything starts: one line for a value that is not a host name.
+ */
+export function checkHostOptions(host: string, allowed: readonly string[]): void {
+  try {
+    allowedHostNames([host, ...allowed]);
+  } catch (error) {
+    if (error instanceof AllowedHostError) fail(error.message);
+    throw error;
+  }
 }
 
 /** What to tell the user when a server cannot listen; undefined for errors that are not theirs to fix. */

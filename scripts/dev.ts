@@ -1,22 +1,33 @@
-// npm run dev [-- --port 8080] [-- --host localhost] [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]
-// Builds the site into dist/, serves it like `npm start` with live reload, and
-// rebuilds on every change. The work is done by src/generator/dev/dev-server.ts.
+// npm run dev [-- --port 8080] [-- --host localhost] [-- --allowed-host <name>]… [-- --content <dir>] [-- --out <dir>] [-- --cache <dir>]
+// Builds the site into dist/, serves it like `npm start` with live reload (answering, like it, only
+// to localhost, 127.0.0.1, [::1], --host and each --allowed-host), and rebuilds on every change.
+// The work is done by src/generator/dev/dev-server.ts.
 import path from 'node:path';
 import { GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 import { startDevServer } from '../src/generator/dev/dev-server.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
-import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
+import { checkHostOptions, fail, listenProblem, parseOptions, portOption } from './cli.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
 
 const projectRoot = GENERATOR_ROOT;
-const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--content <dir>] [--out <dir>] [--cache <dir>]';
+const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--content <dir>] [--out <dir>] [--cache <dir>]';
 
 const values = parseOptions(
-  { port: { type: 'string' }, host: { type: 'string', default: 'localhost' }, content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } },
+  {
+    port: { type: 'string' },
+    host: { type: 'string', default: 'localhost' },
+    'allowed-host': { type: 'string', multiple: true, default: [] },
+    content: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+  },
   USAGE,
 );
 const port = portOption(values.port);
 const host = values.host!;
+const allowedHosts = values['allowed-host']!;
+// Checked now, not after the first build.
+checkHostOptions(host, allowedHosts);
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));
 const contentDir = values.content ? path.resolve(values.content) : undefined;
 const cacheDir = values.cache ? path.resolve(values.cache) : undefined;
@@ -28,6 +39,7 @@ const server = await startDevServer({
   cacheDir,
   port,
   host,
+  allowedHosts,
   siteUrl: process.env.URL,
   library: librarySourceFrom(process.env, { local: false }),
   logger: { info: (message) => console.log(message), error: (message) => console.error(message) },

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,14 +21,7 @@ export const CHROMIUM_ARGS = [
  */
 export function ensureChromium(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log(`Chromium is missing at ${CHROMIUM_PATH}: installing Debian's chromium package (apt-get)…`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }) : update;
-    if (install.status === 0 && existsSync(CHROMIUM_PATH)) return true;
-  }
+  if (aptInstall('chromium', `Chromium is missing at ${CHROMIUM_PATH}`) && existsSync(CHROMIUM_PATH)) return true;
   console.error(
     `Chromium is needed for the browser tests and was not found at ${CHROMIUM_PATH}.\n` +
       `Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n` +

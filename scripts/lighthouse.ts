@@ -46,7 +46,7 @@ const host = { best: 0 };
 
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
   // The local sign-in service, when a page is audited signed in.
-  const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
+  const services: LocalServices | undefined = pages.some((page) => page.signedInAs) ? startLocalServices(await emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
   const site = await serveSite(
     root,
     netlifyToml,

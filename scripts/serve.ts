@@ -1,11 +1,15 @@
 // Serves the built site like Netlify would, with the local services the account pages use:
-//   npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--storage-port 9199] [--build]
+//   npm run serve -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--root dist] [--auth-port <n>] [--storage-port <n>] [--build]
 // `npm start` is `--build`: it builds (with the local sign-in config) while the Auth emulator
 // starts, since the emulator takes about 10 s. The emulator is seeded with an admin and an
 // ordinary account; the Storage emulator (in this process, ready in well under a second, before
-// the build, which fetches the library photos content uses) with a few sample photos. Both are
-// reached through this server (src/generator/server/emulator-proxy.ts), and stopped with it on Ctrl+C. Failures a user can fix (no build, port taken, bad netlify.toml) print one
-// clear line instead of a stack trace.
+// the build, which fetches the library photos content uses) with a few sample photos. Both listen
+// on 127.0.0.1 on ports chosen at start unless given, are reached through this server
+// (src/generator/server/emulator-proxy.ts), and stopped with it on Ctrl+C; chosen ports are noted
+// for `npm run admin` in .cache/local-services.json while it runs. The server answers only to
+// localhost, 127.0.0.1, [::1], --host and each --allowed-host (src/generator/server/allowed-hosts.ts).
+// Failures a user can fix (no build, port taken, bad netlify.toml) print one clear line instead of
+// a stack trace.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -15,13 +19,14 @@ import { AuthEmulatorError } from '../src/generator/emulators/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
 import { SAMPLE_PHOTOS } from '../src/generator/emulators/sample-photos.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
+import { forgetRunningServices, noteRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
 import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
-import { fail, listenProblem, parseOptions, portOption } from './cli.ts';
+import { checkHostOptions, fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
 const projectRoot = GENERATOR_ROOT;
 
@@ -29,18 +34,21 @@ const values = parseOptions(
   {
     port: { type: 'string' },
     host: { type: 'string', default: 'localhost' },
+    'allowed-host': { type: 'string', multiple: true, default: [] },
     root: { type: 'string', default: 'dist' },
     'auth-port': { type: 'string' },
     'storage-port': { type: 'string' },
     build: { type: 'boolean', default: false },
   },
-  'Usage: npm run serve -- [--port 8080] [--host localhost] [--root dist] [--auth-port 9099] [--storage-port 9199] [--build]',
+  'Usage: npm run serve -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--root dist] [--auth-port <n>] [--storage-port <n>] [--build]',
 );
 const port = portOption(values.port);
 const host = values.host!;
+const extraHosts = values['allowed-host']!;
+checkHostOptions(host, extraHosts);
 const root = resolve(values.root!);
 const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
-const emulatorOptions = emulatorOptionsFromEnv(process.env, values['auth-port'] ? portOption(values['auth-port']) : undefined, values['storage-port'] ? portOption(values['storage-port']) : undefined);
+const emulatorOptions = await emulatorOptionsFromEnv(process.env, values['auth-port'] ? portOption(values['auth-port']) : undefined, values['storage-port'] ? portOption(values['storage-port']) : undefined);
 
 let services: LocalServices | undefined;
 let stopping = false;
@@ -99,8 +107,9 @@ const server = await createSiteServer({
   root,
   netlifyToml,
   logger: { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
+  allowedHosts: [host, ...extraHosts],
   extraRoutes: emulatorProxy({ auth: `127.0.0.1:${emulatorOptions.port}`, storage: `127.0.0.1:${emulatorOptions.storagePort}`, ready, logger: console }),
-  // Netlify Forms, locally: the enquiry form's submissions are kept here (README "Enquiries").
+  // Netlify Forms, locally: the enquiry form's submissions are kept here (docs/enquiries.md).
   formsDir: join(projectRoot, LOCAL_FORMS_DIR),
   // The builder's publishing API, in this process, once the local services are ready: its sign-in
   // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
@@ -115,14 +124,22 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   void stopServicesAndFail(listenProblem(error, port, host) ?? `Server error: ${error.message}`);
 });
 await new Promise<void>((listening) => server.listen(port, host, listening));
-const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 console.log(`Serving ${shownRoot} on ${origin}; starting the local sign-in and storage services…`);
+if (extraHosts.length > 0) {
+  console.log(`Also answering to ${extraHosts.join(', ')} (--allowed-host): a page opened by that name can use this site's API and emulators like a page on ${origin}.`);
+}
 
 services ??= startLocalServices(emulatorOptions);
 markReady(services.ready);
 const { emulator } = services;
 services.ready.then(
   ({ startSeconds }) => {
+    // Ports chosen at start are known only here: noted for `npm run admin` while this server runs
+    // (unless another npm start in this folder noted its own first).
+    const file = runningServicesFile(projectRoot);
+    const noted = emulatorOptions.chosen && noteRunningServices(file, { pid: process.pid, site: origin, auth: emulator.host, storage: `127.0.0.1:${emulatorOptions.storagePort}` });
+    if (noted) process.on('exit', () => forgetRunningServices(file));
     const { admin, member } = LOCAL_ACCOUNTS;
     console.log(
       [
@@ -130,10 +147,11 @@ services.ready.then(
         'These two accounts exist only in this local emulator, and are gone when it stops:',
         `  ${admin.email.padEnd(24)} password ${admin.password.padEnd(24)} admin`,
         `  ${member.email.padEnd(24)} password ${member.password.padEnd(24)} no admin role`,
-        'Roles: npm run admin -- grant <email> | revoke <email> | list.',
+        // Ports not noted: `npm run admin` needs to be told this one.
+        `Roles: ${noted ? '' : `AUTH_EMULATOR_PORT=${emulatorOptions.port} `}npm run admin -- grant <email> | revoke <email> | list.`,
         `Storage: the Cloud Storage emulator on 127.0.0.1:${emulatorOptions.storagePort} (in this process), reached through ${origin}, with ${SAMPLE_PHOTOS.length} sample photos in media/`,
         '(drawings made at start, one without alt text). They too exist only locally, and are gone when it stops. The media library is on /admin.',
-        `Ready: ${origin}  (Ctrl+C stops the site and both emulators)`,
+        `Ready: ${origin}  (Node.js ${process.version}; Ctrl+C stops the site and both emulators)`,
       ].join('\n'),
     );
   },

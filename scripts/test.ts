@@ -46,7 +46,9 @@ const chromium = ensureChromium();
 // Every step runs on this Node (`npm run` put node_modules/.bin first on PATH; the steps inherit it).
 console.log(`Node.js ${process.version} (${process.execPath})`);
 
-run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+// TypeScript 7, the native compiler, by its own path: TypeScript 6 is installed beside it for the
+// layering check (scripts/typescript-api.mjs), and both packages have a `tsc`.
+run('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], () => {
   const report = readJson('test-results/unit.json');
   return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
@@ -56,6 +58,8 @@ run('content check', process.execPath, ['scripts/run.mjs', 'check']);
 const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator']);
 // Size budgets (src/kernel/wire/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
+// The W3C's HTML checker on every built page, beside html-validate (the e2e step's gate 3); the broken fixture must fail it.
+if (built) run('w3c html', bin('tsx'), ['scripts/w3c-html.ts']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, Chromium is not available (see above).');

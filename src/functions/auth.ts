@@ -2,9 +2,13 @@
 // verified by firebase-admin with the revocation check, and the admin role (`admin: true`)
 // required. In production the revocation check asks Firebase's Auth API, which needs the
 // project's service account (FIREBASE_SERVICE_ACCOUNT, its JSON key); locally the local server has
-// set FIREBASE_AUTH_EMULATOR_HOST for the Auth emulator, whose project is the demo one.
+// set FIREBASE_AUTH_EMULATOR_HOST for the Auth emulator, whose project is the demo one. The
+// emulator's tokens carry no signature (`alg: none`), so anyone can add `"admin": true` to one:
+// locally the role is read from the emulator's account record instead, and a token whose claims
+// disagree with it is refused.
+import { isDeepStrictEqual } from 'node:util';
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { LOCAL_PROJECT_ID } from '../kernel/wire/firebase-config.ts';
 import { failure } from './http.ts';
 import type { Env } from './runtime.ts';
@@ -38,10 +42,24 @@ export function tokenVerifier(env: Env): VerifyToken {
     }
     app = appNamed(`proposals-${projectId}`, () => initializeApp({ projectId, credential }, `proposals-${projectId}`));
   }
-  return (token) => getAuth(app).verifyIdToken(token, true);
+  const auth = getAuth(app);
+  if (emulator) return async (token) => claimsOfAccount(auth, await auth.verifyIdToken(token, true));
+  return (token) => auth.verifyIdToken(token, true);
 }
 
 const appNamed = (name: string, make: () => App) => getApps().find((app) => app.name === name) ?? make();
+
+/**
+ * The emulator's token, once its claims are those of the account: each custom claim the account
+ * has, and the role, must be what the token says (a role granted or revoked since the token was
+ * issued disagrees too: signing in again brings a token that agrees). 401 otherwise.
+ */
+async function claimsOfAccount(auth: Auth, decoded: DecodedIdToken): Promise<DecodedIdToken> {
+  const claims: Record<string, unknown> = (await auth.getUser(decoded.uid)).customClaims ?? {};
+  const names = new Set([...Object.keys(claims), 'admin']);
+  if (![...names].every((name) => isDeepStrictEqual(decoded[name], claims[name]))) throw failure('claims-disagree');
+  return decoded;
+}
 
 /** The caller, when the request carries a valid token with the admin role: else 401 or 403, in words. */
 export async function adminCaller(req: Request, verify: VerifyToken): Promise<Caller> {

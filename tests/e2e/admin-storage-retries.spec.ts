@@ -7,7 +7,7 @@
 //   gives up with the retry-limit message;
 // - a large upload's chunk (resumable upload) backs off 1, 2, 4 … 1024 s with no 64 s cap, and gives
 //   up only once the next wait would exceed 600 s: after about 34 minutes. This is the SDK's
-//   deviation from the spec, stated in the README.
+//   deviation from the spec, stated in docs/accounts-and-media.md.
 import type { BrowserContext, Page } from '@playwright/test';
 import { adminContext } from '../support/accounts.ts';
 import { choosePhotos, isSharedBucketRace, openAdmin, photo, grid, queue, uniqueName } from '../support/admin.ts';

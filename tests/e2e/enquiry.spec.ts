@@ -1,7 +1,8 @@
 // The enquiry form in Chromium against `npm start`'s server, which takes form posts as Netlify does
 // and keeps them in .cache/forms/enquiry.jsonl: sent without JavaScript (the thank-you page), with
 // it (the thank-you in place), each wrong field's message in the summary and at the field, a
-// failure that keeps what was typed, the honeypot, and axe on the error state at both widths.
+// failure that keeps what was typed, the honeypot, and axe on the error state at both widths and on
+// the failure and the thank-you.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -104,7 +105,10 @@ test.describe('with JavaScript', () => {
     ] as const;
     const summary = page.locator('#enquiry-problems');
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole('heading')).toHaveText('There is a problem');
+    // Focused, it is announced by its name, and the alert inside has the whole summary read out.
+    await expect(summary).toHaveRole('group');
+    await expect(summary).toHaveAccessibleName('There is a problem');
+    await expect(summary.getByRole('alert').getByRole('heading')).toHaveText('There is a problem');
     await expect(summary.getByRole('link')).toHaveText(expected.map(([, message]) => message));
     await expect(page).toHaveTitle(/^Error: /);
     for (const [field, message] of expected) {
@@ -141,11 +145,13 @@ test.describe('with JavaScript', () => {
     await expect(failed).toContainText('try again, or call us on');
     await expect(page.getByLabel('Your name')).toHaveValue(name);
     await expect(page.getByLabel('Your message (optional)')).toHaveValue('Three bedrooms, two bathrooms.');
+    expect(await axeViolations(page, '#enquiry'), 'axe on the failure').toEqual([]);
     // Trying again once Netlify answers sends it.
     await page.unroute('/');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     await expect(page.locator('#enquiry-sent')).toBeFocused();
     await expect(failed).toBeHidden();
+    expect(await axeViolations(page, '#enquiry'), 'axe on the thank-you').toEqual([]);
   });
 
   test('a filled honeypot is answered as a success and kept nowhere', async ({ page }) => {

@@ -1,14 +1,16 @@
 // `npm start` as a newcomer runs it: it builds (here the build is already in place, as `npm test`
 // made it, so nothing is written), starts the site, the Auth emulator and the Storage emulator
 // together, prints the two local accounts and the sample photos, and the printed admin can sign in
-// and finds the sample photos in the media library. Ctrl+C (SIGINT to the whole process group, as a
-// terminal sends it) stops everything: no process of the group is left and every port is free. A
-// SIGTERM to the server process alone stops its emulators too.
-// Its own free ports, beside the browser tests' server.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// and finds the sample photos in the media library. The emulators' ports are chosen at start, and
+// `npm run admin` finds them through the note npm start leaves in .cache/. Ctrl+C (SIGINT to the
+// whole process group, as a terminal sends it) stops everything: no process of the group is left,
+// every port is free and the note is gone. A SIGTERM to the server process alone stops its
+// emulators too. Its own free ports, beside the browser tests' server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
+import { readRunningServices, runningServicesFile } from '../../src/generator/emulators/running-services.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 /** Processes whose process group is `group`, from /proc (Linux). */
@@ -70,30 +72,51 @@ interface Started {
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
-/** Starts a command with its own free ports, in its own process group, and waits for its "Ready:" line. */
-async function start(command: string, args: string[]): Promise<Started> {
-  const [authPort, storagePort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', '--auth-port', String(authPort), '--storage-port', String(storagePort)], {
+/**
+ * Starts a command with its own free ports, in its own process group, and waits for its "Ready:"
+ * line. `chosen`: the emulators' ports are left to the server, which prints them.
+ */
+async function start(command: string, args: string[], { chosen = false } = {}): Promise<Started> {
+  const [hubPort, loggingPort] = [await freePort(), await freePort()];
+  const given = chosen ? [] : ['--auth-port', String(await freePort()), '--storage-port', String(await freePort())];
+  const { AUTH_EMULATOR_PORT: _auth, STORAGE_EMULATOR_PORT: _storage, ...env } = process.env;
+  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', ...given], {
     cwd: projectRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EMULATOR_HUB_PORT: String(hubPort), EMULATOR_LOGGING_PORT: String(loggingPort), CI: 'true' },
+    env: { ...env, EMULATOR_HUB_PORT: String(hubPort), EMULATOR_LOGGING_PORT: String(loggingPort), CI: 'true' },
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
-  return { child, output: () => output, origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!, authPort, storagePort, exited };
+  const printed = (pattern: RegExp) => Number(pattern.exec(output)![1]);
+  return {
+    child,
+    output: () => output,
+    origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
+    authPort: printed(/^Sign-in: the Firebase Auth emulator on 127\.0\.0\.1:(\d+)/m),
+    storagePort: printed(/^Storage: the Cloud Storage emulator on 127\.0\.0\.1:(\d+)/m),
+    exited,
+  };
 }
 
 test('npm start: site and emulator together, the printed admin signs in, Ctrl+C stops both and leaves no process', async ({ page }) => {
   test.setTimeout(150_000);
-  const started = await start('npm', ['start', '--']);
+  const started = await start('npm', ['start', '--'], { chosen: true });
   const group = started.child.pid!;
+  const note = runningServicesFile(projectRoot);
   try {
     const output = started.output();
+    // Ports chosen at start, noted for npm run admin, which finds the emulator with no port given.
+    expect(readRunningServices(note), `${note} (is another npm start running in this folder?)`).toMatchObject({ site: started.origin, auth: `127.0.0.1:${started.authPort}`, storage: `127.0.0.1:${started.storagePort}` });
+    const { AUTH_EMULATOR_PORT: _port, ...env } = process.env;
+    const admin = spawnSync('npm', ['run', '--silent', 'admin', '--', 'list'], { cwd: projectRoot, encoding: 'utf8', env: { ...env, FIREBASE_AUTH_EMULATOR_HOST: '' } });
+    expect(`${admin.stdout}${admin.stderr}`).toContain(`Administrators in the local Auth emulator (127.0.0.1:${started.authPort}):\n  admin@ardent.example`);
     expect(output).toContain('These two accounts exist only in this local emulator');
+    // On the Node .nvmrc names (npm's scripts run the one npm ci installed), whatever the system's is.
+    expect(output).toMatch(/Ready: \S+ {2}\(Node\.js v24\./);
     const [, email, password] = /^\s+(\S+@\S+)\s+password (\S+)\s+admin$/m.exec(output)!;
     expect(processesInGroup(group).length, 'npm, the server and the emulator').toBeGreaterThanOrEqual(3);
 
@@ -122,6 +145,7 @@ test('npm start: site and emulator together, the printed admin signs in, Ctrl+C 
   expect(await listening(Number(new URL(started.origin).port))).toBe(false);
   expect(await listening(started.authPort)).toBe(false);
   expect(await listening(started.storagePort)).toBe(false);
+  expect(existsSync(note), 'the note of the ports, once npm start has stopped').toBe(false);
 });
 
 test('SIGTERM to the server process alone stops its emulators too', async () => {

@@ -1,4 +1,4 @@
-// One URL per page (README "URLs"), served as Netlify serves it with Pretty URLs on: every route's
+// One URL per page (docs/deploying.md, "URLs"), served as Netlify serves it with Pretty URLs on: every route's
 // canonical URL answers 200 with no redirect, in the browser too, and the other forms of the same
 // path (with a trailing slash, with .html) redirect to it or are 404, never a second copy.
 import { expect, loadSite, test } from '../support/e2e/fixtures.ts';

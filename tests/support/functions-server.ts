@@ -62,6 +62,16 @@ export async function startFunctionsServer(prefix: string): Promise<FunctionsSer
   };
 }
 
+/**
+ * The Auth emulator's ID token with its claims changed by hand: its tokens are unsigned
+ * (`alg: none`), so anyone who holds one can do this.
+ */
+export function withClaims(token: string, claims: Record<string, unknown>): string {
+  const [header, payload] = token.split('.');
+  const changed = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>), ...claims };
+  return `${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.`;
+}
+
 /** The answer's status and its JSON body, parsed by the schema; every answer is JSON that no browser or CDN keeps. */
 export async function answer<T>(response: Response, schema: { parse(value: unknown): T }): Promise<{ status: number; body: T }> {
   expect(response.headers.get('cache-control')).toBe('no-store');

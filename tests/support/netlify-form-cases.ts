@@ -1,8 +1,9 @@
 // The form posts Netlify Forms answers, and what it keeps of each: one table for Netlify and for
 // the local server behind `npm start` (src/generator/server/netlify-forms.ts), which
-// tests/unit/generator/server/netlify-forms.test.ts runs against that server and README "Enquiries"
+// tests/unit/generator/server/netlify-forms.test.ts runs against that server and docs/enquiries.md
 // shows. What Netlify does is taken from its Forms documentation (setup, submissions, spam
-// filters); it could not be tried on a live Netlify site from this machine.
+// filters) and, for the honeypot's data-netlify-honeypot spelling, from Netlify's own template
+// (netlify-templates/nextjs-toolbox); it could not be tried on a live Netlify site from this machine.
 
 export interface NetlifyFormCase {
   case: string;
@@ -72,7 +73,7 @@ export const NETLIFY_FORM_CASES: readonly NetlifyFormCase[] = [
   },
   {
     case: 'the honeypot filled in',
-    netlify: 'answered as a success and dropped, so that the robot learns nothing',
+    netlify: 'answered as a success and dropped, so that the robot learns nothing (the form names the field with data-netlify-honeypot)',
     post: { path: '/', encoding: 'urlencoded', fields: { ...ENQUIRY_POST, 'bot-field': 'https://spam.example' } },
     answer: { status: 200, page: 'thank-you' },
     kept: null,

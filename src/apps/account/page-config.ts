@@ -4,7 +4,7 @@
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 
 const MISSING_CONFIG_ERROR =
-  'Missing backend API key: sign-in is not set up on this build. Set FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID, FIREBASE_STORAGE_BUCKET and FIREBASE_APP_ID in the build environment (see the README).';
+  'Missing backend API key: sign-in is not set up on this build. Set FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID, FIREBASE_STORAGE_BUCKET and FIREBASE_APP_ID in the build environment (see docs/deploying.md).';
 
 let read: FirebaseWebConfig | null | undefined;
 

@@ -34,7 +34,7 @@ function prefetchTarget(anchor: HTMLAnchorElement, here: Location): string | nul
  * next page opens at once. quicklink fetches (as <link rel=prefetch>, low priority, skipping on
  * Save-Data and 2G); at most five are in flight, whichever way they were asked for, the others
  * waiting their turn in the order asked. The queue is these few lines rather than p-limit, which
- * weighed 0.7 KB gzipped on every page for the same thing (README "Hand-written pieces").
+ * weighed 0.7 KB gzipped on every page for the same thing (docs/decisions.md).
  */
 export function startPrefetch(): void {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;

@@ -3,7 +3,7 @@
  * only). The SDK sends the signed-in administrator's ID token with every request, and its retries
  * are the site's: 5xx, 408 and 429 retried with a backoff doubling to 64 s, 120 s per
  * operation and 600 s per upload, set here. One deviation is the SDK's: a large (resumable)
- * upload's chunks back off without the 64 s cap (README, "Media library"; tested in
+ * upload's chunks back off without the 64 s cap (docs/accounts-and-media.md, "Photos on Cloud Storage for Firebase"; tested in
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
  */
 import { getApp } from 'firebase/app';

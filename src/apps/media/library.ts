@@ -36,7 +36,7 @@ export interface MediaLibrary {
   /**
    * The photo at most `width` pixels wide, as a data: URL. Its bytes come through the SDK (the
    * CSP's connect-src), not an <img> pointing at the storage origin: the site's img-src stays
-   * 'self' data: on every page (README, "Media library", on why Netlify could not loosen it for
+   * 'self' data: on every page (docs/accounts-and-media.md, "Photos on Cloud Storage for Firebase", on why Netlify could not loosen it for
    * the admin pages alone).
    */
   preview(fullPath: string, width: number): Promise<Preview>;

@@ -35,6 +35,8 @@ export interface DevServerOptions {
   cacheDir?: string;
   port: number;
   host: string;
+  /** Names it answers to besides localhost, 127.0.0.1, [::1] and `host` (--allowed-host). */
+  allowedHosts?: readonly string[];
   siteUrl?: string;
   /** Where media library photos come from (FIREBASE_STORAGE_BUCKET): content using one needs it. */
   library?: LibrarySource;
@@ -121,6 +123,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       root: outDir,
       netlifyToml,
       logger: { info: () => {}, error: (message) => logger.error(message) },
+      allowedHosts: [options.host, ...(options.allowedHosts ?? [])],
       transformHtml: injectReloadScript,
       extraRoutes: createDevRoutes(hub),
       formsDir: path.join(projectRoot, LOCAL_FORMS_DIR),

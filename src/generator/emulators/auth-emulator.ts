@@ -11,10 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_PROJECT_ID } from '../../kernel/wire/firebase-config.ts';
 
-export const DEFAULT_AUTH_EMULATOR_PORT = 9099;
-
 export interface AuthEmulatorOptions {
-  /** The emulator's port on 127.0.0.1 (AUTH_EMULATOR_PORT, default 9099). */
+  /** The emulator's port on 127.0.0.1 (local-services.ts: given, or a free one chosen at start). */
   port: number;
   /**
    * firebase-tools also starts its emulator hub and a logging emulator. Their ports, when given

@@ -1,13 +1,15 @@
 // What `npm start`, `npm run serve`, the browser tests and Lighthouse run beside the site: the Auth
 // emulator, seeded with the local accounts, and the Storage emulator (in this process,
-// src/generator/emulators/storage-emulator.ts), seeded with the sample photos. Ports come from the
-// environment (AUTH_EMULATOR_PORT, default 9099; STORAGE_EMULATOR_PORT, default 9199;
-// EMULATOR_HUB_PORT and EMULATOR_LOGGING_PORT, default: free ones).
+// src/generator/emulators/storage-emulator.ts), seeded with the sample photos. Both listen on
+// 127.0.0.1 on ports chosen at start, free ones the system picks, unless given (--auth-port and
+// --storage-port, else AUTH_EMULATOR_PORT and STORAGE_EMULATOR_PORT; EMULATOR_HUB_PORT and
+// EMULATOR_LOGGING_PORT for firebase-tools' own). The browser reaches them only through the site's
+// origin (src/generator/server/emulator-proxy.ts), so no well-known port is left open for another
+// site to aim at; the running server notes the ports for `npm run admin` (running-services.ts).
 import { seedSamplePhotos } from './sample-photos.ts';
 import { startStorageEmulator, type StorageEmulator } from './storage-emulator.ts';
-import { DEFAULT_STORAGE_EMULATOR_PORT } from '../images/library-source.ts';
 import { adminAuth } from '../accounts/admin-auth.ts';
-import { DEFAULT_AUTH_EMULATOR_PORT, startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.ts';
+import { freePort, startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.ts';
 import { seedLocalAccounts } from './local-accounts.ts';
 
 export interface LocalServicesOptions extends AuthEmulatorOptions {
@@ -17,12 +19,19 @@ export interface LocalServicesOptions extends AuthEmulatorOptions {
 
 const number = (value: string | undefined) => (value ? Number(value) : undefined);
 
-export function emulatorOptionsFromEnv(env: Readonly<Record<string, string | undefined>>, port?: number, storagePort?: number): LocalServicesOptions {
+/**
+ * The emulators' ports: given (the flags' values, else the environment's), else free ones chosen
+ * now. `chosen` says whether any was chosen: only the running server then knows it.
+ */
+export async function emulatorOptionsFromEnv(env: Readonly<Record<string, string | undefined>>, port?: number, storagePort?: number): Promise<LocalServicesOptions & { chosen: boolean }> {
+  const givenPort = port ?? number(env.AUTH_EMULATOR_PORT);
+  const givenStoragePort = storagePort ?? number(env.STORAGE_EMULATOR_PORT);
   return {
-    port: port ?? number(env.AUTH_EMULATOR_PORT) ?? DEFAULT_AUTH_EMULATOR_PORT,
-    storagePort: storagePort ?? number(env.STORAGE_EMULATOR_PORT) ?? DEFAULT_STORAGE_EMULATOR_PORT,
+    port: givenPort ?? (await freePort()),
+    storagePort: givenStoragePort ?? (await freePort()),
     hubPort: number(env.EMULATOR_HUB_PORT),
     loggingPort: number(env.EMULATOR_LOGGING_PORT),
+    chosen: givenPort === undefined || givenStoragePort === undefined,
   };
 }
 

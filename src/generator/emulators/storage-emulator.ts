@@ -3,7 +3,7 @@
 // start needs Java 21 and downloads a 53 MB rules-runtime jar, neither of which this project's
 // machines have; in-process it is ready in about 0.35 s and answers the Firebase SDK exactly as the
 // supported emulator does. Its rules are src/generator/emulators/storage-policy.ts, which says what storage.rules
-// says (README, "Media library"). These are private internals of firebase-tools, pinned exactly in
+// says (docs/accounts-and-media.md, "Locally: the Storage emulator"). These are private internals of firebase-tools, pinned exactly in
 // package.json: `checkInternals` fails loudly, naming what moved, when an upgrade breaks them
 // (tests/unit/generator/emulators/storage-emulator.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -17,7 +17,7 @@ import { ALT_KEY } from '../../kernel/wire/library-reference.ts';
 
 /** Where the library is: Cloud Storage for Firebase, or the local emulator. */
 export interface LibrarySource {
-  /** "https://firebasestorage.googleapis.com", or "http://127.0.0.1:9199" for the local emulator. */
+  /** "https://firebasestorage.googleapis.com", or the local emulator's, "http://127.0.0.1:<its port>". */
   origin: string;
   bucket: string;
 }

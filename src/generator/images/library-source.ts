@@ -4,11 +4,17 @@
 import { LOCAL_EMULATOR_CONFIG } from '../../kernel/wire/firebase-config.ts';
 import { PRODUCTION_STORAGE_ORIGIN, type LibrarySource } from './library-photos.ts';
 
-/** The local Storage emulator's port on 127.0.0.1: STORAGE_EMULATOR_PORT, else this. */
-export const DEFAULT_STORAGE_EMULATOR_PORT = 9199;
-
-export function librarySourceFrom(env: Readonly<Record<string, string | undefined>>, { local }: { local: boolean }): LibrarySource | undefined {
-  if (local) return { origin: `http://127.0.0.1:${Number(env.STORAGE_EMULATOR_PORT) || DEFAULT_STORAGE_EMULATOR_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+/**
+ * A local build's emulator is on 127.0.0.1 at STORAGE_EMULATOR_PORT (npm start sets it for its
+ * build), else where the running `npm start` noted it (`runningStorage`, host:port); with neither,
+ * no emulator runs, and content that uses the library is told so (library-not-set-up).
+ */
+export function librarySourceFrom(env: Readonly<Record<string, string | undefined>>, { local, runningStorage }: { local: boolean; runningStorage?: string }): LibrarySource | undefined {
+  if (local) {
+    const port = Number(env.STORAGE_EMULATOR_PORT);
+    const host = port ? `127.0.0.1:${port}` : runningStorage;
+    return host ? { origin: `http://${host}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket } : undefined;
+  }
   const bucket = env.FIREBASE_STORAGE_BUCKET?.trim();
   return bucket ? { origin: PRODUCTION_STORAGE_ORIGIN, bucket } : undefined;
 }

@@ -1,6 +1,7 @@
 // sharp (libvips) is imported only when something must be encoded: a build whose images all come
 // from the cache never loads it, which saves its start-up (about 50 ms).
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { findPackageJSON } from 'node:module';
 import type { Sharp, SharpOptions } from 'sharp';
 
 type SharpFunction = (input?: Buffer, options?: SharpOptions) => Sharp;
@@ -12,5 +13,8 @@ export function loadSharp(): Promise<SharpFunction> {
   return loading;
 }
 
-/** The installed sharp's version, read without loading it: part of every cache key, so an upgrade re-encodes. */
-export const SHARP_VERSION: string = (createRequire(import.meta.url)('sharp/package.json') as { version: string }).version;
+/**
+ * The installed sharp's version, read without loading it: part of every cache key, so an upgrade
+ * re-encodes. Its package.json is found the way Node resolves sharp (sharp's exports do not list it).
+ */
+export const SHARP_VERSION: string = (JSON.parse(readFileSync(findPackageJSON('sharp', import.meta.url)!, 'utf8')) as { version: string }).version;

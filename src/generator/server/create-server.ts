@@ -1,9 +1,11 @@
 // A local HTTP server that serves a built site the way Netlify serves it:
 // pretty URLs (one URL per page, resolve-file.ts), netlify.toml/_headers header rules on every response (404 and
 // 500 included), redirects with shadowing, 404.html and 500.html pages, form posts (netlify-forms.ts)
-// and the project's Netlify Functions at their paths (functions.ts).
+// and the project's Netlify Functions at their paths (functions.ts). It answers only to its own
+// host names (allowed-hosts.ts): any other Host is refused before anything else, for every path.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { realpath } from 'node:fs/promises';
+import { allowedHostNames, hostName, isHostAllowed, refuseHost } from './allowed-hosts.ts';
 import { isBotUserAgent } from './bot-user-agent.ts';
 import type { FunctionRoutes } from './functions.ts';
 import { declaredForms, formPostOutcome, FormTooLargeError, readFormPost, storeSubmission, type FormDeclaration } from './netlify-forms.ts';
@@ -37,6 +39,11 @@ export interface SiteServerOptions {
    * kept as one JSON line in `<formsDir>/<form>.jsonl`. Without it, a POST is answered 405.
    */
   formsDir?: string;
+  /**
+   * The host names it answers to besides localhost, 127.0.0.1 and [::1]: the name it listens on
+   * (--host) and each --allowed-host. Any other Host is answered 403 (allowed-hosts.ts).
+   */
+  allowedHosts?: readonly string[];
 }
 
 // Netlify sends this when no rule sets Cache-Control.
@@ -47,6 +54,9 @@ const defaultLogger: SiteServerLogger = { info: () => {}, error: (msg) => consol
 /** Creates (does not start) the server. Rejects if root is missing or the Netlify rules are invalid. */
 export async function createSiteServer(options: SiteServerOptions): Promise<Server> {
   const logger = options.logger ?? defaultLogger;
+  const allowed = allowedHostNames(options.allowedHosts);
+  // Each refused name is said once in the server's log, with the flag that allows it.
+  const refusedNames = new Set<string>();
   const realRoot = await realpath(options.root);
   const rules = await createRulesLoader({ netlifyToml: options.netlifyToml, publishDir: realRoot }, (error) =>
     logger.error(`Keeping previous Netlify rules: ${error instanceof Error ? error.message : String(error)}`),
@@ -179,6 +189,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
   return createServer((req, res) => {
     const started = Date.now();
     res.on('finish', () => logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    // Before anything else: pages, /api/, the emulators' paths and form posts alike.
+    if (!isHostAllowed(req.headers.host, allowed)) {
+      const name = hostName(req.headers.host ?? '');
+      const what = name === null ? 'a malformed Host header' : `the host "${name}"`;
+      if (refusedNames.size < 20 && !refusedNames.has(what)) {
+        refusedNames.add(what);
+        logger.error(`Refused requests for ${what} (403): this server answers only to ${[...allowed].join(', ')}. --allowed-host <name> adds a name.`);
+      }
+      return refuseHost(req, res);
+    }
     handle(req, res).catch((error: unknown) => handleError(req, res, error));
   });
 }

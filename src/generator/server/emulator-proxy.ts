@@ -7,9 +7,9 @@ import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { emulatorRouteFor, SDK_CREDENTIALS, type LocalEmulator } from './emulator-routes.ts';
 
 export interface EmulatorProxyOptions {
-  /** The Auth emulator, for example "127.0.0.1:9099"; without it, its requests are refused too. */
+  /** The Auth emulator, "127.0.0.1:<its port>"; without it, its requests are refused too. */
   auth?: string;
-  /** The Storage emulator, for example "127.0.0.1:9199"; without it, its requests are refused too. */
+  /** The Storage emulator, "127.0.0.1:<its port>"; without it, its requests are refused too. */
   storage?: string;
   /** Requests wait for this before they are passed on (the emulators starting, their data being seeded). */
   ready?: Promise<unknown>;

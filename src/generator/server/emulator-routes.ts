@@ -3,7 +3,7 @@
 // sets any claim for whoever asks, and its Storage emulator serves any object, rules unchecked, under
 // its Cloud Storage API. So the site forwards only the requests this site's calls of the Firebase web
 // SDKs make (firebase 12: @firebase/auth and @firebase/storage), and the Auth emulator's read-only
-// listing of the reset codes it "sent" (README, "Locally: the Auth emulator"). Anything else under
+// listing of the reset codes it "sent" (docs/accounts-and-media.md, "Locally: the Auth emulator"). Anything else under
 // the emulators' paths is answered 404, and nothing reaches them.
 import { LOCAL_EMULATOR_CONFIG } from '../../kernel/wire/firebase-config.ts';
 import { decodeRequestPath } from './resolve-file.ts';
@@ -31,7 +31,7 @@ const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
   { emulator: 'auth', method: 'GET', path: `${IDENTITY}/v2/passwordPolicy`, madeBy: 'the SDK, after the service refuses a password' },
   { emulator: 'auth', method: 'GET', path: `${IDENTITY}/v2/recaptchaConfig`, madeBy: 'the SDK, when the service asks for reCAPTCHA' },
   { emulator: 'auth', method: 'POST', path: '/securetoken.googleapis.com/v1/token', madeBy: 'getIdTokenResult (a fresh ID token)' },
-  { emulator: 'auth', method: 'GET', path: `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/oobCodes`, madeBy: 'nobody: the reset codes, for a developer (README)' },
+  { emulator: 'auth', method: 'GET', path: `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/oobCodes`, madeBy: 'nobody: the reset codes, for a developer (docs/accounts-and-media.md)' },
   { emulator: 'storage', method: 'GET', path: OBJECTS, madeBy: 'listAll' },
   { emulator: 'storage', method: 'POST', path: OBJECTS, madeBy: 'uploadBytesResumable, uploadString (each step of an upload)' },
   { emulator: 'storage', method: 'GET', path: `${OBJECTS}/:name`, madeBy: 'getMetadata, getDownloadURL, getBlob, getBytes, and the download URL' },

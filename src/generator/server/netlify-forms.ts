@@ -1,7 +1,7 @@
 // Netlify Forms, locally: the local server takes a form post as Netlify does, from what the built HTML
 // declares. Netlify finds the forms at deploy (a `name` and `data-netlify="true"`, or `netlify`), keeps
-// only the fields a form declares, and drops a post whose honeypot is filled while answering it as
-// any other. It checks nothing else: what was posted is what is kept, so the rules are the browser's
+// only the fields a form declares, and drops a post whose honeypot (the field `data-netlify-honeypot`,
+// or `netlify-honeypot` as its docs spell it, names) is filled while answering it as any other. It checks nothing else: what was posted is what is kept, so the rules are the browser's
 // (src/apps/islands/enquiry-form.ts), and a submission sent without scripts may break them, here as
 // there. The cases, for both, are one table: tests/support/netlify-form-cases.ts.
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ export interface FormDeclaration {
   name: string;
   /** Every named field, in the order of the markup (`form-name` and the honeypot among them). */
   fields: string[];
-  /** The honeypot field's name (`netlify-honeypot`), if the form has one. */
+  /** The honeypot field's name (`data-netlify-honeypot` or `netlify-honeypot`), if the form has one. */
   honeypot?: string;
   /** Where a post without scripts leads (`action`): the thank-you page. */
   action?: string;

@@ -1,5 +1,5 @@
 // Maps a request path to a file under the publish dir the way Netlify does with its Pretty URLs
-// setting on (netlify.toml [build.processing.html] pretty_urls = true; README "URLs"): one URL
+// setting on (netlify.toml [build.processing.html] pretty_urls = true; docs/deploying.md, "URLs"): one URL
 // per page, the other forms redirected to it. about.html answers /about, and /about/ and
 // /about.html redirect there; a folder's index.html answers /about/, and /about and
 // /about/index.html redirect there. The result never escapes the root.

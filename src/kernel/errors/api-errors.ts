@@ -30,6 +30,13 @@ export const API_ERRORS = {
     message: 'Your sign-in is no longer valid: it has expired, or you were signed out everywhere.',
     hint: `Sign in again, then try once more. ${KEPT}`,
   },
+  // Locally only: the Auth emulator's unsigned token says something about the role that its account does not (src/functions/auth.ts).
+  'claims-disagree': {
+    status: 401,
+    title: 'Your sign-in no longer matches your account',
+    message: 'Your sign-in says something about your role that your account does not: the role was changed since you signed in, or the sign-in was altered.',
+    hint: `Sign in again, then try once more. ${KEPT}`,
+  },
   'not-admin': {
     status: 403,
     title: 'Your account cannot publish',
@@ -40,7 +47,7 @@ export const API_ERRORS = {
     status: 503,
     title: 'Publishing is not set up here',
     message: (what: string) => `This server cannot publish yet: ${what}`,
-    hint: 'A developer needs to finish the set-up described in the README, under "Publishing from the builder". ' + KEPT,
+    hint: 'A developer needs to finish the set-up described in docs/deploying.md, under "Setting it up on GitHub and Netlify". ' + KEPT,
   },
   'bad-request': {
     status: 400,
@@ -173,7 +180,7 @@ export const API_ERRORS = {
     status: 502,
     title: 'GitHub refused the site\'s access',
     message: (detail: string) => `GitHub did not let the site do this (${detail}). The site's GitHub App may be missing a permission, or its key may have changed.`,
-    hint: 'A developer needs to check the GitHub App and the environment variables (README, "Publishing from the builder"). ' + KEPT,
+    hint: 'A developer needs to check the GitHub App and the environment variables (docs/deploying.md, "Setting it up on GitHub and Netlify"). ' + KEPT,
   },
   'git-failed': {
     status: 500,
@@ -191,7 +198,7 @@ export const API_ERRORS = {
     status: 502,
     title: 'Netlify refused the site\'s access',
     message: (detail: string) => `Netlify did not let the site read its form submissions (${detail}). The access token may have expired or been revoked.`,
-    hint: 'A developer needs to make a new personal access token on Netlify and set NETLIFY_API_TOKEN (README, "Enquiries"). The enquiries are safe on Netlify meanwhile.',
+    hint: 'A developer needs to make a new personal access token on Netlify and set NETLIFY_API_TOKEN (docs/deploying.md, "Environment variables"). The enquiries are safe on Netlify meanwhile.',
   },
   'netlify-failed': {
     status: 502,
@@ -236,6 +243,7 @@ export const ENQUIRY_WORDS: Partial<Record<ApiErrorCode, { title?: string; messa
     hint: 'Sign in again, then try once more.',
   },
   'session-expired': { hint: 'Sign in again, then try once more.' },
+  'claims-disagree': { hint: 'Sign in again, then try once more.' },
   'not-admin': {
     title: 'Your account cannot read the enquiries',
     message: 'Only administrators can read and manage the enquiries sent through the quote form, and your account does not have the admin role.',
@@ -243,7 +251,7 @@ export const ENQUIRY_WORDS: Partial<Record<ApiErrorCode, { title?: string; messa
   'not-set-up': {
     title: 'Enquiries are not set up here',
     message: (said) => said.replace(/^This server cannot publish yet: /, 'This server cannot read the enquiries yet: '),
-    hint: 'A developer needs to finish the set-up described in the README, under "Enquiries".',
+    hint: 'A developer needs to finish the set-up described in docs/deploying.md, under "Enquiries: Netlify Forms".',
   },
   'bad-request': { message: (said) => said.replace(/^The builder sent/, 'The admin screen sent'), hint: 'Reload the page and try again.' },
   'server-fault': { message: 'The server failed while answering. Reload the enquiries to see whether anything changed.', hint: 'Try again in a moment.' },

@@ -87,12 +87,12 @@ export const CATALOGUE = {
   'raw-html': {
     source: 'content',
     title: 'The Markdown contains HTML, which the page leaves out',
-    hint: 'Write it in Markdown instead ("##" for a heading, "**" for bold, [text](/page) for a link, ![What it shows](/images/photo.jpg) for a photo), or use a block for what Markdown cannot do (the block types are in README "Content"). An HTML comment (<!-- like this -->) is allowed: a note for editors, never shown on the page, though the content file is published as written.',
+    hint: 'Write it in Markdown instead ("##" for a heading, "**" for bold, [text](/page) for a link, ![What it shows](/images/photo.jpg) for a photo), or use a block for what Markdown cannot do (the block types are in docs/content.md, "The content model"). An HTML comment (<!-- like this -->) is allowed: a note for editors, never shown on the page, though the content file is published as written.',
   },
   'missing-file': {
     source: 'content',
     title: 'A required content file is missing',
-    hint: 'Create the file; see README "Content" for what each folder holds.',
+    hint: 'Create the file; see docs/content.md, "The content model", for what each folder holds.',
   },
   // The content lint (src/kernel/lint/): editorial rules checked on the rendered pages.
   'title-too-long': {
@@ -206,7 +206,7 @@ export const CATALOGUE = {
   'library-not-set-up': {
     source: 'image',
     title: 'Content uses the media library, but this build has no storage bucket',
-    hint: 'Set FIREBASE_STORAGE_BUCKET in the build environment (README, "Sign-in and accounts"); locally, `npm start` builds with the local Storage emulator.',
+    hint: 'Set FIREBASE_STORAGE_BUCKET in the build environment (docs/deploying.md, "Configuration for Netlify"); locally, `npm start` builds with the local Storage emulator.',
   },
   // Size budgets (src/kernel/wire/budgets.ts): checked on the rendered pages before anything is written.
   'script-budget': {

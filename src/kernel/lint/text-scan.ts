@@ -40,7 +40,7 @@ function readTexts(page: LintedPage): PageText[] {
 /**
  * Blanks what is not prose and must not be read as words: addresses (URLs, email addresses, the
  * reserved ".example" domains) and the drama-range phone numbers, which are the business profile's
- * documented stand-ins until launch (README "Before launch").
+ * documented stand-ins until launch (docs/deploying.md, "Before launch").
  */
 export function maskReserved(text: string): string {
   const blank = (match: string) => ' '.repeat(match.length);

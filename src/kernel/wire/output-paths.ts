@@ -4,7 +4,7 @@
 /**
  * "/" → "index.html", "/about" → "about.html": Netlify answers /about with about.html and no
  * redirect whatever its Pretty URLs setting, where about/index.html would be redirected to /about/
- * (README "URLs").
+ * (docs/deploying.md, "URLs").
  */
 export function outputPathFor(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;

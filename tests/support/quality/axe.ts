@@ -10,8 +10,7 @@ import { settle } from './page-watch.ts';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // axe-core's own script, put into each document once. @axe-core/playwright put the 550 KB script
-// into the page again for every scan and took about seven times as long per scan (README
-// "Hand-written pieces").
+// into the page again for every scan and took about seven times as long per scan (docs/decisions.md).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {

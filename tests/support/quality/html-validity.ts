@@ -2,7 +2,6 @@
 // the reasons for each change), over every HTML file of a built site.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
 export interface HtmlProblem {
   file: string;
@@ -23,6 +22,8 @@ export function htmlFilesUnder(root: string): string[] {
 
 /** The errors and warnings html-validate finds in these files (file names relative to `root`). */
 export async function validateHtmlFiles(root: string, files: readonly string[]): Promise<HtmlProblem[]> {
+  // Loaded here, not with the module: htmlFilesUnder's callers (the W3C gate's step) need none of it.
+  const { FileSystemConfigLoader, HtmlValidate } = await import('html-validate');
   // Finds .htmlvalidate.mjs from each file's folder upwards (the project root's, for dist/).
   const validator = new HtmlValidate(new FileSystemConfigLoader());
   const problems: HtmlProblem[] = [];

@@ -308,7 +308,7 @@ export function formatTable(rows: readonly PageScores[], pages: readonly Lightho
   );
   const legend = [
     '  CPU: Lighthouse\'s benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)',
-    ...(rows.some((row) => row.devtoolsTbts) ? ['  DevTools-throttled: the simulated runs missed on TBT alone, so the page was run with a real 4× CPU slowdown and judged on that TBT (README, "Lighthouse")'] : []),
+    ...(rows.some((row) => row.devtoolsTbts) ? ['  DevTools-throttled: the simulated runs missed on TBT alone, so the page was run with a real 4× CPU slowdown and judged on that TBT (docs/quality.md)'] : []),
   ];
   return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), ...legend, ...notes].join('\n');
 }

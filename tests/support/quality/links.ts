@@ -49,7 +49,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     // Pages live at extensionless paths (/about), as on Netlify: resolve relative links against the
     // page itself, not against "/about/" as if it were a folder.
     cleanUrls: true,
-    // A page has one URL, which answers 200 (README "URLs"): a link to a redirect is a broken link.
+    // A page has one URL, which answers 200 (docs/deploying.md, "URLs"): a link to a redirect is a broken link.
     redirects: 'error',
     timeout: 10_000,
     // Absolute links to the public site are the same files: check them here, locally.

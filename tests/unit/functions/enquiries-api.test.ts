@@ -10,7 +10,7 @@ import { isApiFailure } from '../../../src/functions/http.ts';
 import { DeletedSchema, EnquiryListSchema, MarkedSchema, StoredSubmissionSchema, type StoredSubmission } from '../../../src/kernel/wire/enquiry.ts';
 import { ENQUIRIES_API, enquiryUrl } from '../../../src/kernel/wire/enquiry-paths.ts';
 import { ApiErrorSchema } from '../../../src/kernel/wire/proposals.ts';
-import { answer, startFunctionsServer, type FunctionsServer } from '../../support/functions-server.ts';
+import { answer, startFunctionsServer, withClaims, type FunctionsServer } from '../../support/functions-server.ts';
 import { submissionsStandIn, type SubmissionsStandIn } from '../../support/netlify-submissions-stand-in.ts';
 
 let functions: FunctionsServer;
@@ -57,6 +57,15 @@ describe('who may call', () => {
       status: 403,
       body: { error: { code: 'not-admin', title: 'Your account cannot read the enquiries' } },
     });
+  });
+
+  // Locally the emulator's tokens are unsigned: the role is the account's, not the token's.
+  it('answers 401 to a token whose role was changed by hand: a member made admin, an admin made member', async () => {
+    const forged = await refusal(await call('GET', ENQUIRIES_API, { token: withClaims(tokens.member, { admin: true }) }));
+    expect(forged).toMatchObject({ status: 401, body: { error: { code: 'claims-disagree', title: 'Your sign-in no longer matches your account', hint: 'Sign in again, then try once more.' } } });
+    expect(await refusal(await call('GET', ENQUIRIES_API, { token: withClaims(tokens.admin, { admin: false }) }))).toMatchObject({ status: 401, body: { error: { code: 'claims-disagree' } } });
+    // The tokens as the emulator issued them still answer as before.
+    expect((await call('GET', ENQUIRIES_API, { token: tokens.admin })).status).toBe(200);
   });
 });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
 import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
 import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
-import { answer, startFunctionsServer, type FunctionsServer } from '../../support/functions-server.ts';
+import { answer, startFunctionsServer, withClaims, type FunctionsServer } from '../../support/functions-server.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
 import { PROJECT_ROOT } from '../../support/sites.ts';
 
@@ -73,6 +73,14 @@ describe('who may call', () => {
     expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.member, body: { path: PATH, text: live, summary: 'x', blob: liveBlob } }))).toMatchObject({
       status: 403,
       error: { code: 'not-admin', title: 'Your account cannot publish' },
+    });
+  });
+
+  it("answers 401 to a member's token with the admin role added by hand (the emulator's tokens are unsigned)", async () => {
+    const forged = withClaims(tokens.member, { admin: true });
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: forged, body: { path: PATH, text: live, summary: 'x', blob: liveBlob } }))).toMatchObject({
+      status: 401,
+      error: { code: 'claims-disagree', hint: expect.stringContaining('Your draft is kept') },
     });
   });
 });

@@ -44,16 +44,21 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
     <section id={ENQUIRY_FORM} className="enquiry" aria-labelledby={`${ENQUIRY_FORM}-heading`}>
       <h2 id={`${ENQUIRY_FORM}-heading`}>{block.heading}</h2>
       {block.intro ? <p>{block.intro}</p> : null}
-      <div id={PART_IDS.problems} className="error-summary" tabIndex={-1} aria-labelledby={`${PART_IDS.problems}-heading`} hidden>
-        <h3 id={`${PART_IDS.problems}-heading`}>{FORM_WORDS.summary}</h3>
-        <ul />
+      {/* GOV.UK's error summary: the script focuses it, and its role="alert" wrapper has the whole summary
+          read out. The role "group" lets it be named by its heading (a div without a role cannot be named,
+          ARIA 1.2), so the focus lands on "There is a problem". */}
+      <div id={PART_IDS.problems} className="error-summary" role="group" tabIndex={-1} aria-labelledby={`${PART_IDS.problems}-heading`} hidden>
+        <div role="alert">
+          <h3 id={`${PART_IDS.problems}-heading`}>{FORM_WORDS.summary}</h3>
+          <ul />
+        </div>
       </div>
       <div id={PART_IDS.sent} className="enquiry-sent" tabIndex={-1} hidden>
         <h3>{FORM_WORDS.sent}</h3>
         <p>{block.sent}</p>
         <p>{call(FORM_WORDS.urgent)}</p>
       </div>
-      <form name={ENQUIRY_FORM} method="post" action={block.thankYouPage} data-netlify="true" netlify-honeypot={HONEYPOT_FIELD} data-served={served.join(' ')}>
+      <form name={ENQUIRY_FORM} method="post" action={block.thankYouPage} data-netlify="true" data-netlify-honeypot={HONEYPOT_FIELD} data-served={served.join(' ')}>
         <input type="hidden" name="form-name" value={ENQUIRY_FORM} />
         <p className="enquiry-honeypot">
           <label>

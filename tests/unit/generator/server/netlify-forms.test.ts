@@ -92,4 +92,16 @@ describe('the local server takes form posts as Netlify does', () => {
       new Map([['enquiry', { name: 'enquiry', fields: ['form-name', 'bot-field', 'name', 'phone', 'email', 'postcode', 'service', 'message', 'callback'], honeypot: 'bot-field', action: '/thank-you' }]]),
     );
   });
+
+  // The form names its honeypot with data-netlify-honeypot (valid HTML); Netlify's docs spell it
+  // netlify-honeypot. Netlify reads either, and so does the local server.
+  it.each(['data-netlify-honeypot', 'netlify-honeypot'])('reads the honeypot named by %s', async (attribute) => {
+    const site = mkdtempSync(join(tmpdir(), 'ssg-honeypot-'));
+    try {
+      writeFileSync(join(site, 'index.html'), `<!doctype html><title>Form</title><form name="callback" data-netlify="true" ${attribute}="trap"><input name="trap"><input name="phone"></form>`);
+      expect((await declaredForms(site)).get('callback')?.honeypot).toBe('trap');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
 });

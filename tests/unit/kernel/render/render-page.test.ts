@@ -211,7 +211,7 @@ describe('the enquiry form on /contact', () => {
   const form = () => parse(page('/contact')).querySelector('section#enquiry form')!;
 
   it('is in the static HTML for Netlify Forms to find at deploy: a name, data-netlify, the form-name a scripted post needs, a honeypot, and the thank-you page to post to without scripts', () => {
-    expect(form().attributes).toMatchObject({ name: 'enquiry', method: 'post', action: '/thank-you', 'data-netlify': 'true', 'netlify-honeypot': 'bot-field' });
+    expect(form().attributes).toMatchObject({ name: 'enquiry', method: 'post', action: '/thank-you', 'data-netlify': 'true', 'data-netlify-honeypot': 'bot-field' });
     expect(form().querySelector('input[type="hidden"][name="form-name"]')?.getAttribute('value')).toBe('enquiry');
     expect(form().querySelector('input[name="bot-field"]')).not.toBeNull();
   });

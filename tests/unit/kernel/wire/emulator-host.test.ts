@@ -47,12 +47,17 @@ describe(NAME, () => {
     expect(() => adminTarget('ardent-site', { [NAME]: '127.0.0.1:9099' })).toThrow(/Unset it/);
   });
 
-  it('is set for the local emulator, which is the default, on AUTH_EMULATOR_PORT', () => {
+  it('is set for the local emulator, which is the default: the running npm start\'s, or the one on AUTH_EMULATOR_PORT', () => {
     delete process.env[NAME];
-    expect(adminTarget(undefined, {})).toEqual({ kind: 'emulator', host: '127.0.0.1:9099', projectId: 'demo-ardent' });
-    const target = adminTarget(undefined, { AUTH_EMULATOR_PORT: '9310' });
+    expect(adminTarget(undefined, {}, { auth: '127.0.0.1:40123' })).toEqual({ kind: 'emulator', host: '127.0.0.1:40123', projectId: 'demo-ardent' });
+    const target = adminTarget(undefined, { AUTH_EMULATOR_PORT: '9310' }, { auth: '127.0.0.1:40123' });
+    expect(target).toEqual({ kind: 'emulator', host: '127.0.0.1:9310', projectId: 'demo-ardent' });
     adminAuth(target);
     expect(process.env[NAME]).toBe('127.0.0.1:9310');
+  });
+
+  it('with no emulator running nor AUTH_EMULATOR_PORT, says how to start one (its port is chosen at start)', () => {
+    expect(() => adminTarget(undefined, {})).toThrow(/^No local Auth emulator is running for this project\. Start it with `npm start` in another terminal .*AUTH_EMULATOR_PORT.*--project <id>/);
   });
 
   it('a demo project or a malformed id cannot be named as a real one', () => {
