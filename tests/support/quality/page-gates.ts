@@ -1,7 +1,7 @@
 // The page gates of `npm run check:change`, as a list: each takes the built pages a change altered
 // and says what is wrong with each, through the same functions the browser tests and the Lighthouse
-// step call (html-validity.ts, links.ts, structured-data.ts, axe.ts with page-watch.ts,
-// lighthouse-run.ts with lighthouse-gate.ts). Another gate is one more entry of PAGE_GATES.
+// step call (html-validity.ts, w3c-validity.ts, links.ts, structured-data.ts, axe.ts with
+// page-watch.ts, lighthouse-run.ts with lighthouse-gate.ts). Another gate is one more entry of PAGE_GATES.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -14,6 +14,7 @@ import { auditPages } from './lighthouse-run.ts';
 import { crawlSite } from './links.ts';
 import { isOwn404, watchContext } from './page-watch.ts';
 import { structuredDataProblems } from './structured-data.ts';
+import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from './w3c-validity.ts';
 
 /** Where the 404 page is asked for: any address the site does not have. */
 export const NOT_FOUND_PATH = '/this-page-does-not-exist';
@@ -90,6 +91,19 @@ const htmlValidate: PageGate = {
     const problems = await validateHtmlFiles(site.root, pages.map((page) => path.join(site.root, page.file)));
     const lines = formatHtmlProblems(problems);
     return problems.map((problem, index) => ({ page: byFile.get(problem.file)!, message: lines[index]! }));
+  },
+};
+
+/** The W3C's Nu Html Checker, errors only: all the pages in one run of Java, whose start-up is most of its cost. */
+const w3c: PageGate = {
+  name: 'W3C checker',
+  code: 'page-html-invalid',
+  async run(pages, site) {
+    if (!ensureJava()) throw new Error(JAVA_NEEDED);
+    const byFile = new Map(pages.map((page) => [page.file, page]));
+    const errors = await w3cErrors(site.root, pages.map((page) => path.join(site.root, page.file)));
+    const lines = formatW3cErrors(errors);
+    return errors.map((error, index) => ({ page: byFile.get(error.file) ?? pages[0]!, message: lines[index]! }));
   },
 };
 
@@ -171,4 +185,4 @@ const lighthouse: PageGate = {
 };
 
 /** In the order they run: the quick ones first, Lighthouse last and alone (it times the page). */
-export const PAGE_GATES: readonly PageGate[] = [htmlValidate, links, structuredData, axe, lighthouse];
+export const PAGE_GATES: readonly PageGate[] = [htmlValidate, w3c, links, structuredData, axe, lighthouse];
