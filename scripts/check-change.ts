@@ -26,6 +26,7 @@ import { formatReport, REPORT_FORMATS, reportFormatOf, type ProblemRecord } from
 import { firebaseConfigFromEnv } from '../src/kernel/wire/firebase-config.ts';
 import { fail, parseOptions } from './cli.ts';
 import { generatorBundle } from './run.mjs';
+import type { GateStep } from '../tests/support/quality/page-gates.ts';
 
 const usage = `Usage: npm run check:change -- --base <branch, tag or commit> [--format ${REPORT_FORMATS.join('|')}] [--local-library] [--cache <dir>]`;
 const values = parseOptions({ base: { type: 'string' }, format: { type: 'string' }, 'local-library': { type: 'boolean', default: false }, cache: { type: 'string' } }, usage);
@@ -37,13 +38,8 @@ const cacheDir = path.resolve(values.cache ?? '.cache');
 // As `npm run check` does: in json and github, stdout holds the report alone and the lines for people go to stderr.
 const say = format === 'text' ? console.log : console.error;
 
-interface Step {
-  name: string;
-  seconds: number;
-  ok: boolean;
-  note?: string;
-}
-const steps: Step[] = [];
+/** Each step's time, in order: the content check, the build, each page gate. */
+const steps: GateStep[] = [];
 const started = performance.now();
 const seconds = (since: number) => (performance.now() - since) / 1000;
 /** What kept the command from checking, when something did (not a problem of the content): said last, and the exit code is 1. */
@@ -112,7 +108,7 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, PAGE_GATES } = await import('../tests/support/quality/page-gates.ts');
+  const { gatePageOf, runPageGates, startChromium } = await import('../tests/support/quality/page-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
   say(`\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`);
   if (pages.length === 0) return [];
@@ -120,45 +116,24 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
   if (signedIn.length) say(`Behind sign-in, so not in the browser gates here (npm test checks them signed in): ${signedIn.map((page) => page.name).join(', ')}`);
 
   const { serveSite } = await import('../tests/support/quality/serve.ts');
-  const site = await serveSite(path.join(cacheDir, 'check-change', 'site'), path.join(projectRoot, 'netlify.toml'));
-  let chromium: Promise<{ browser: import('@playwright/test').Browser; port: number; close(): Promise<void> }> | undefined;
-  const startChromium = async () => {
-    const { ensureChromium } = await import('./ensure-chromium.ts');
-    if (!ensureChromium()) throw new Error('Chromium is needed for the browser gates (above).');
-    const { launchChromium } = await import('../tests/support/quality/lighthouse-run.ts');
-    const { chromium: playwright } = await import('@playwright/test');
-    const chrome = await launchChromium();
-    const browser = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    return { browser, port: chrome.port, close: async () => (await browser.close(), chrome.kill()) };
-  };
-  const problems: ContentProblem[] = [];
+  const site = await serveSite(change.outDir, path.join(projectRoot, 'netlify.toml'));
+  let chromium: ReturnType<typeof startChromium> | undefined;
   try {
-    const gateSite = {
-      root: path.join(cacheDir, 'check-change', 'site'),
+    const run = await runPageGates(pages, {
+      root: change.outDir,
       origin: site.origin,
       siteUrl: change.report.site.siteUrl,
       chromium: () => (chromium ??= startChromium()),
       reports: path.join(projectRoot, 'test-results', 'lighthouse'),
       log: say,
-    };
-    for (const gate of PAGE_GATES) {
-      const checked = pages.filter((page) => gate.checks?.(page) ?? true);
-      if (checked.length === 0) continue;
-      const since = performance.now();
-      try {
-        const findings = await gate.run(checked, gateSite);
-        for (const finding of findings) problems.push({ code: finding.code ?? gate.code, file: finding.page.source, message: `${finding.page.name}: ${finding.message}` });
-        steps.push({ name: gate.name, seconds: seconds(since), ok: findings.length === 0, note: `${checked.length} page${checked.length === 1 ? '' : 's'}${findings.length ? `, ${findings.length} problem${findings.length === 1 ? '' : 's'}` : ''}` });
-      } catch (error) {
-        steps.push({ name: gate.name, seconds: seconds(since), ok: false, note: 'could not run' });
-        stopped ??= `the ${gate.name} gate could not run: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
+    });
+    steps.push(...run.steps);
+    if (run.stopped) stopped ??= run.stopped;
+    return run.problems;
   } finally {
     await (await chromium?.catch(() => undefined))?.close();
     await site.close();
   }
-  return problems;
 }
 
 /** One problem once: the build reports the content's errors the check reported. */

@@ -17,6 +17,8 @@ export type OpenSite = (folders: Required<Pick<SiteOptions, 'contentDir' | 'outD
 export interface ChangeBuild {
   /** The commit the change is compared with. */
   base: string;
+  /** The output folder: the working tree's site. */
+  outDir: string;
   /** The working tree's build: its pages, and those it wrote. */
   report: BuildReport;
   /** Why the base's content did not build, when it did not: then every page counts as altered. */
@@ -51,5 +53,5 @@ export async function buildChange({ projectRoot, contentDir, base, workDir, open
     baseFailed = `the base's content has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} and does not build`;
   }
   const report = await (await open({ contentDir, outDir })).build();
-  return { base: commit, report, ...(baseFailed === undefined ? {} : { baseFailed }) };
+  return { base: commit, outDir, report, ...(baseFailed === undefined ? {} : { baseFailed }) };
 }

@@ -4,13 +4,14 @@
 // page-watch.ts, lighthouse-run.ts with lighthouse-gate.ts). Another gate is one more entry of PAGE_GATES.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
-import type { ProblemCode } from '../../../src/kernel/errors/problems.ts';
+import { chromium, type Browser } from '@playwright/test';
+import { ensureChromium } from '../../../scripts/ensure-chromium.ts';
+import type { ContentProblem, ProblemCode } from '../../../src/kernel/errors/problems.ts';
 import type { RenderJob } from '../../../src/kernel/render/render-page.tsx';
 import { loadAt, scanStates, VIEWPORTS } from './axe.ts';
 import { formatHtmlProblems, validateHtmlFiles } from './html-validity.ts';
 import { formatTable, lighthousePageFor, type LighthousePage } from './lighthouse-gate.ts';
-import { auditPages } from './lighthouse-run.ts';
+import { auditPages, launchChromium } from './lighthouse-run.ts';
 import { crawlSite } from './links.ts';
 import { isOwn404, watchContext } from './page-watch.ts';
 import { structuredDataProblems } from './structured-data.ts';
@@ -186,3 +187,56 @@ const lighthouse: PageGate = {
 
 /** In the order they run: the quick ones first, Lighthouse last and alone (it times the page). */
 export const PAGE_GATES: readonly PageGate[] = [htmlValidate, w3c, links, structuredData, axe, lighthouse];
+
+/** What one gate did: its time, and how many pages and problems, or that it could not run. */
+export interface GateStep {
+  name: string;
+  seconds: number;
+  ok: boolean;
+  note?: string;
+}
+
+/** A finding as a problem of the page's content file, its message starting with the page's address. */
+export const problemOf = (gate: PageGate, finding: GateFinding): ContentProblem => ({ code: finding.code ?? gate.code, file: finding.page.source, message: `${finding.page.name}: ${finding.message}` });
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Each gate in turn on the pages it checks, timed: every problem found, a step for each gate that
+ * had pages, and what kept a gate from running (the first such), the others running still.
+ */
+export async function runPageGates(pages: readonly GatePage[], site: GateSite, gates: readonly PageGate[] = PAGE_GATES): Promise<{ problems: ContentProblem[]; steps: GateStep[]; stopped?: string }> {
+  const problems: ContentProblem[] = [];
+  const steps: GateStep[] = [];
+  let stopped: string | undefined;
+  for (const gate of gates) {
+    const checked = pages.filter((page) => gate.checks?.(page) ?? true);
+    if (checked.length === 0) continue;
+    const since = performance.now();
+    const seconds = () => (performance.now() - since) / 1000;
+    try {
+      const findings = await gate.run(checked, site);
+      problems.push(...findings.map((finding) => problemOf(gate, finding)));
+      steps.push({ name: gate.name, seconds: seconds(), ok: findings.length === 0, note: `${plural(checked.length, 'page')}${findings.length ? `, ${plural(findings.length, 'problem')}` : ''}` });
+    } catch (error) {
+      steps.push({ name: gate.name, seconds: seconds(), ok: false, note: 'could not run' });
+      stopped ??= `the ${gate.name} gate could not run: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return { problems, steps, ...(stopped ? { stopped } : {}) };
+}
+
+/** The run's one Chromium, for GateSite.chromium: Debian's (installed with apt when missing and this process may), Playwright connected to it over CDP. */
+export async function startChromium(): Promise<{ browser: Browser; port: number; close(): Promise<void> }> {
+  if (!ensureChromium()) throw new Error('Chromium is needed for the browser gates (above).');
+  const chrome = await launchChromium();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  return {
+    browser,
+    port: chrome.port,
+    close: async () => {
+      await browser.close();
+      chrome.kill();
+    },
+  };
+}

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJobs } from '../../../src/kernel/render/render-page.tsx';
 import { BROKEN_SITE_ROOT, BROKEN_FIXTURE } from '../../support/quality/broken-fixture.ts';
 import { THRESHOLDS, ACCOUNT_THRESHOLDS } from '../../support/quality/lighthouse-gate.ts';
-import { gatePageOf, NOT_FOUND_PATH, PAGE_GATES, type GatePage, type GateSite } from '../../support/quality/page-gates.ts';
+import { formatGithub } from '../../../src/kernel/errors/report-formats.ts';
+import { gatePageOf, NOT_FOUND_PATH, PAGE_GATES, runPageGates, type GatePage, type GateSite, type PageGate } from '../../support/quality/page-gates.ts';
 import { serveSite, type RunningSite } from '../../support/quality/serve.ts';
 import { copyMinimalSite, loadSite, removeTempCopies } from '../../support/sites.ts';
 
@@ -73,5 +74,38 @@ describe('the gates without a browser, on the broken fixture page', () => {
     const messages = (await gate('JSON-LD').run([page], site)).map((finding) => finding.message);
     expect(messages.some((message) => message.startsWith('ERROR') && message.includes('LocalBuisness'))).toBe(true);
     expect(messages).toEqual(expect.arrayContaining(['LocalBusiness Half a business has no telephone']));
+  });
+});
+
+describe('the gates in turn, as check:change runs them', () => {
+  let served: RunningSite;
+  let site: GateSite;
+  const page: GatePage = { name: '/', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
+  const serverError: GatePage = { name: 'the 500 page', file: '500.html', source: 'content/errors/500.md', visitor: false };
+  beforeAll(async () => {
+    served = await serveSite(BROKEN_SITE_ROOT, `${BROKEN_FIXTURE}netlify.toml`);
+    site = { root: BROKEN_SITE_ROOT, origin: served.origin, chromium: () => Promise.reject(new Error('Chromium is needed for the browser gates (above).')), log: () => {} };
+  });
+  afterAll(() => served.close());
+
+  it("report each finding as a problem of the page's own file, starting with its address, as GitHub's annotation shows it", async () => {
+    const { problems, steps, stopped } = await runPageGates([page], site, PAGE_GATES.filter((gate) => gate.name === 'JSON-LD'));
+    expect(stopped).toBeUndefined();
+    expect(steps).toEqual([{ name: 'JSON-LD', seconds: expect.any(Number), ok: false, note: `1 page, ${problems.length} problems` }]);
+    expect(problems).toContainEqual({ code: 'page-structured-data', file: 'content/pages/home.md', message: '/: LocalBusiness Half a business has no telephone' });
+    expect(formatGithub(problems).split('\n')).toContainEqual(
+      "::error file=content/pages/home.md,title=The page's structured data for search engines is not valid [page-structured-data]::/: LocalBusiness Half a business has no telephone — It is made from the business profile and the page's fields: check the values the message names (opening hours, address, telephone, prices). If they are right, the template needs a developer.",
+    );
+  });
+
+  it('run every gate though one cannot, say the first that could not, and skip a gate with no page to check', async () => {
+    const browserless: PageGate = { name: 'browser', code: 'page-accessibility', checks: (candidate) => candidate.visitor, run: async (pages, gateSite) => (await gateSite.chromium(), pages.map((checked) => ({ page: checked, message: 'never' }))) };
+    const gates = [browserless, ...PAGE_GATES.filter((gate) => gate.name === 'JSON-LD')];
+    const { steps, stopped, problems } = await runPageGates([page], site, gates);
+    expect(stopped).toBe('the browser gate could not run: Chromium is needed for the browser gates (above).');
+    expect(steps.map(({ name, ok, note }) => ({ name, ok, note }))).toEqual([{ name: 'browser', ok: false, note: 'could not run' }, { name: 'JSON-LD', ok: false, note: expect.stringMatching(/^1 page, \d+ problems$/) }]);
+    expect(problems.length).toBeGreaterThan(0);
+    // The 500 page no visitor opens: the browser gate has nothing to do, and is not listed.
+    expect((await runPageGates([serverError], { ...site, root: BROKEN_SITE_ROOT }, [browserless])).steps).toEqual([]);
   });
 });
