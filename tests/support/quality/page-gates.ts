@@ -24,6 +24,8 @@ export const NOT_FOUND_PATH = '/this-page-does-not-exist';
 export interface GatePage {
   /** How the report names it: its address ("/about"), or "the 404 page". */
   name: string;
+  /** Its template ("service", "area", "standard"…, "error"): pages of one kind share the layout's menus. */
+  kind: string;
   /** Its HTML file in the output folder ("about.html"). */
   file: string;
   /** The content file it is made from, which its problems name ("content/pages/about.md"). */
@@ -41,11 +43,11 @@ export function gatePageOf(job: RenderJob): GatePage {
   if ('page' in job) {
     const { route, entry, access, noindex, template } = job.page;
     const visitor = access === 'public';
-    return { name: route, file: job.path, source: entry.file, url: { path: route, status: 200 }, visitor, ...(visitor ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) } : {}) };
+    return { name: route, kind: template, file: job.path, source: entry.file, url: { path: route, status: 200 }, visitor, ...(visitor ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) } : {}) };
   }
   const { file, data } = job.error;
-  if (data.status !== 404) return { name: `the ${data.status} page`, file: job.path, source: file, visitor: false };
-  return { name: 'the 404 page', file: job.path, source: file, url: { path: NOT_FOUND_PATH, status: 404 }, visitor: true, lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }) };
+  if (data.status !== 404) return { name: `the ${data.status} page`, kind: 'error', file: job.path, source: file, visitor: false };
+  return { name: 'the 404 page', kind: 'error', file: job.path, source: file, url: { path: NOT_FOUND_PATH, status: 404 }, visitor: true, lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }) };
 }
 
 /** The built site the gates check. */
@@ -140,7 +142,9 @@ const structuredData: PageGate = {
 
 /**
  * axe at 1280 and 375 px, the menus closed and open, as the browser tests scan every route; and
- * no console error or warning, uncaught exception or CSP violation while it happens.
+ * no console error or warning, uncaught exception or CSP violation while it happens. The menus are
+ * the layout's, the same on every page of a kind (only the current page's mark moves): open on the
+ * first page of each kind, as quality-a11y scans them.
  */
 const axe: PageGate = {
   name: 'axe (375 and 1280 px)',
@@ -149,8 +153,11 @@ const axe: PageGate = {
   async run(pages, site) {
     const { browser } = await site.chromium();
     const findings: GateFinding[] = [];
+    const menusSeen = new Set<string>();
     for (const page of pages) {
       const { path: address, status } = page.url!;
+      const menus = !menusSeen.has(page.kind);
+      menusSeen.add(page.kind);
       const context = await browser.newContext({ baseURL: site.origin });
       const watch = await watchContext(context, status === 404 ? isOwn404 : undefined);
       try {
@@ -158,7 +165,7 @@ const axe: PageGate = {
         for (const viewport of VIEWPORTS) {
           const answered = await loadAt(tab, address, viewport);
           if (answered !== status) findings.push({ page, message: `${address} answered ${answered ?? 'nothing'}, not ${status}` });
-          for (const [state, violations] of Object.entries(await scanStates(tab, viewport))) {
+          for (const [state, violations] of Object.entries(await scanStates(tab, viewport, { menus }))) {
             for (const violation of violations) findings.push({ page, message: `${state}: ${violation}` });
           }
         }

@@ -22,7 +22,7 @@ describe('the pages of a build, as the gates see them', () => {
   it('a public page: every gate, Lighthouse with the public pages\' thresholds, its problems on its own file', () => {
     const about = pages.get('about.html')!;
     // (loadSite names files from the content folder; check:change's build, from the project's root: content/pages/about.md.)
-    expect(about).toMatchObject({ name: '/about', source: 'pages/about.md', url: { path: '/about', status: 200 }, visitor: true });
+    expect(about).toMatchObject({ name: '/about', kind: 'standard', source: 'pages/about.md', url: { path: '/about', status: 200 }, visitor: true });
     expect(about.lighthouse?.thresholds ?? THRESHOLDS).toEqual(THRESHOLDS);
     expect(PAGE_GATES.filter((gate) => gate.checks?.(about) ?? true).map((gate) => gate.name)).toEqual(PAGE_GATES.map((gate) => gate.name));
   });
@@ -42,7 +42,7 @@ describe('the pages of a build, as the gates see them', () => {
 
 describe('the gates without a browser, on the broken fixture page', () => {
   let served: RunningSite;
-  const page: GatePage = { name: '/', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
+  const page: GatePage = { name: '/', kind: 'home', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
   let site: GateSite;
   beforeAll(async () => {
     served = await serveSite(BROKEN_SITE_ROOT, `${BROKEN_FIXTURE}netlify.toml`);
@@ -80,8 +80,8 @@ describe('the gates without a browser, on the broken fixture page', () => {
 describe('the gates in turn, as check:change runs them', () => {
   let served: RunningSite;
   let site: GateSite;
-  const page: GatePage = { name: '/', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
-  const serverError: GatePage = { name: 'the 500 page', file: '500.html', source: 'content/errors/500.md', visitor: false };
+  const page: GatePage = { name: '/', kind: 'home', file: 'index.html', source: 'content/pages/home.md', url: { path: '/', status: 200 }, visitor: true };
+  const serverError: GatePage = { name: 'the 500 page', kind: 'error', file: '500.html', source: 'content/errors/500.md', visitor: false };
   beforeAll(async () => {
     served = await serveSite(BROKEN_SITE_ROOT, `${BROKEN_FIXTURE}netlify.toml`);
     site = { root: BROKEN_SITE_ROOT, origin: served.origin, chromium: () => Promise.reject(new Error('Chromium is needed for the browser gates (above).')), log: () => {} };
