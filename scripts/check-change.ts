@@ -131,7 +131,7 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
     if (run.stopped) stopped ??= run.stopped;
     return run.problems;
   } finally {
-    await (await chromium?.catch(() => undefined))?.close();
+    (await chromium?.catch(() => undefined))?.close();
     await site.close();
   }
 }

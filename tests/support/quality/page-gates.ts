@@ -58,8 +58,8 @@ export interface GateSite {
   origin: string;
   /** The public address the pages name (canonical links, JSON-LD), checked on the local copy. */
   siteUrl?: string;
-  /** The one Chromium of the run, started on first use: Playwright's handle and its remote debugging port (Lighthouse's). */
-  chromium(): Promise<{ browser: Browser; port: number }>;
+  /** The one Chromium of the run, started on first use: its remote debugging port, for Lighthouse and for Playwright over CDP. */
+  chromium(): Promise<{ port: number }>;
   /** Where Lighthouse's reports go. */
   reports?: string;
   /** Lines for the person running the check (Lighthouse's table). */
@@ -140,6 +140,27 @@ const structuredData: PageGate = {
   },
 };
 
+/** One page at both widths in a context of its own: axe's violations in each state, and what the page reported meanwhile. */
+async function scanPage(browser: Browser, origin: string, page: GatePage, menus: boolean): Promise<GateFinding[]> {
+  const { path: address, status } = page.url!;
+  const findings: GateFinding[] = [];
+  const context = await browser.newContext({ baseURL: origin });
+  const watch = await watchContext(context, status === 404 ? isOwn404 : undefined);
+  try {
+    const tab = await context.newPage();
+    for (const viewport of VIEWPORTS) {
+      const answered = await loadAt(tab, address, viewport);
+      if (answered !== status) findings.push({ page, message: `${address} answered ${answered ?? 'nothing'}, not ${status}` });
+      for (const [state, violations] of Object.entries(await scanStates(tab, viewport, { menus }))) {
+        for (const violation of violations) findings.push({ page, message: `${state}: ${violation}` });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return [...findings, ...watch.all().map((problem) => ({ page, message: problem, code: 'page-script-error' as const }))];
+}
+
 /**
  * axe at 1280 and 375 px, the menus closed and open, as the browser tests scan every route; and
  * no console error or warning, uncaught exception or CSP violation while it happens. The menus are
@@ -151,28 +172,17 @@ const axe: PageGate = {
   code: 'page-accessibility',
   checks: inBrowser,
   async run(pages, site) {
-    const { browser } = await site.chromium();
+    // Connected for this gate alone: Lighthouse, after it, has the browser to itself.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${(await site.chromium()).port}`);
     const findings: GateFinding[] = [];
-    const menusSeen = new Set<string>();
-    for (const page of pages) {
-      const { path: address, status } = page.url!;
-      const menus = !menusSeen.has(page.kind);
-      menusSeen.add(page.kind);
-      const context = await browser.newContext({ baseURL: site.origin });
-      const watch = await watchContext(context, status === 404 ? isOwn404 : undefined);
-      try {
-        const tab = await context.newPage();
-        for (const viewport of VIEWPORTS) {
-          const answered = await loadAt(tab, address, viewport);
-          if (answered !== status) findings.push({ page, message: `${address} answered ${answered ?? 'nothing'}, not ${status}` });
-          for (const [state, violations] of Object.entries(await scanStates(tab, viewport, { menus }))) {
-            for (const violation of violations) findings.push({ page, message: `${state}: ${violation}` });
-          }
-        }
-      } finally {
-        await context.close();
+    const kindsSeen = new Set<string>();
+    try {
+      for (const page of pages) {
+        findings.push(...(await scanPage(browser, site.origin, page, !kindsSeen.has(page.kind))));
+        kindsSeen.add(page.kind);
       }
-      for (const problem of watch.all()) findings.push({ page, message: problem, code: 'page-script-error' });
+    } finally {
+      await browser.close(); // disconnects; the browser stays
     }
     return findings;
   },
@@ -233,17 +243,9 @@ export async function runPageGates(pages: readonly GatePage[], site: GateSite, g
   return { problems, steps, ...(stopped ? { stopped } : {}) };
 }
 
-/** The run's one Chromium, for GateSite.chromium: Debian's (installed with apt when missing and this process may), Playwright connected to it over CDP. */
-export async function startChromium(): Promise<{ browser: Browser; port: number; close(): Promise<void> }> {
+/** The run's one Chromium, for GateSite.chromium: Debian's, installed with apt when missing and this process may. */
+export async function startChromium(): Promise<{ port: number; close(): void }> {
   if (!ensureChromium()) throw new Error('Chromium is needed for the browser gates (above).');
   const chrome = await launchChromium();
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  return {
-    browser,
-    port: chrome.port,
-    close: async () => {
-      await browser.close();
-      chrome.kill();
-    },
-  };
+  return { port: chrome.port, close: () => chrome.kill() };
 }
