@@ -112,8 +112,8 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
   const pages = change.report.changedPages.map(gatePageOf);
   say(`\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`);
   if (pages.length === 0) return [];
-  const signedIn = pages.filter((page) => !page.visitor && page.url);
-  if (signedIn.length) say(`Behind sign-in, so not in the browser gates here (npm test checks them signed in): ${signedIn.map((page) => page.name).join(', ')}`);
+  const screens = pages.filter((page) => !page.browser && page.url);
+  if (screens.length) say(`Account screens, not in the browser gates here (npm test checks them against the local sign-in service): ${screens.map((page) => page.name).join(', ')}`);
 
   const { serveSite } = await import('../tests/support/quality/serve.ts');
   const site = await serveSite(change.outDir, path.join(projectRoot, 'netlify.toml'));

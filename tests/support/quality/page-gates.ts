@@ -32,8 +32,13 @@ export interface GatePage {
   source: string;
   /** The address it is asked for and the status it answers with; none for a page no address serves (the 500 page). */
   url?: { path: string; status: number };
-  /** Open to visitors without signing in: the browser gates (axe, Lighthouse) check it. A page behind sign-in is npm test's, signed in. */
-  visitor: boolean;
+  /**
+   * A page of the site's content, which the browser gates (axe, Lighthouse) check. Not an account
+   * screen (template "app": sign-in, /admin, the builder), whose behaviour is the sign-in service's:
+   * npm test checks those against the local Auth emulator, signed in where they are guarded. A
+   * content change reaches them only through the layout, which every other page shows too.
+   */
+  browser: boolean;
   /** How Lighthouse audits it. */
   lighthouse?: LighthousePage;
 }
@@ -42,12 +47,12 @@ export interface GatePage {
 export function gatePageOf(job: RenderJob): GatePage {
   if ('page' in job) {
     const { route, entry, access, noindex, template } = job.page;
-    const visitor = access === 'public';
-    return { name: route, kind: template, file: job.path, source: entry.file, url: { path: route, status: 200 }, visitor, ...(visitor ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) } : {}) };
+    const browser = template !== 'app' && access === 'public';
+    return { name: route, kind: template, file: job.path, source: entry.file, url: { path: route, status: 200 }, browser, ...(browser ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) } : {}) };
   }
   const { file, data } = job.error;
-  if (data.status !== 404) return { name: `the ${data.status} page`, kind: 'error', file: job.path, source: file, visitor: false };
-  return { name: 'the 404 page', kind: 'error', file: job.path, source: file, url: { path: NOT_FOUND_PATH, status: 404 }, visitor: true, lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }) };
+  if (data.status !== 404) return { name: `the ${data.status} page`, kind: 'error', file: job.path, source: file, browser: false };
+  return { name: 'the 404 page', kind: 'error', file: job.path, source: file, url: { path: NOT_FOUND_PATH, status: 404 }, browser: true, lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }) };
 }
 
 /** The built site the gates check. */
@@ -83,7 +88,7 @@ export interface PageGate {
   run(pages: readonly GatePage[], site: GateSite): Promise<GateFinding[]>;
 }
 
-const inBrowser = (page: GatePage) => page.visitor && page.url !== undefined;
+const inBrowser = (page: GatePage) => page.browser && page.url !== undefined;
 
 /** html-validate with the project's .htmlvalidate.mjs. */
 const htmlValidate: PageGate = {
