@@ -94,8 +94,8 @@ function siteProblems(problems: readonly ContentProblem[]) {
 
 /**
  * The images a file may show: a photo in content/images/ at the base commit, or one from the
- * media library (the build fetches that one, and the pull request's checks report it if it is
- * missing). Nothing is planned: the lint reads the page's <img> as it reads a <picture>'s.
+ * media library (a proposed file's are asked of the library, check-proposal.ts; the build fetches
+ * them). Nothing is planned: the lint reads the page's <img> as it reads a <picture>'s.
  */
 function imagePlanner(images: ReadonlySet<string>): BaseSite['planImages'] {
   return (raster) => {
