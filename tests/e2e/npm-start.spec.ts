@@ -5,11 +5,10 @@
 // terminal sends it) stops everything: no process of the group is left and every port is free. A
 // SIGTERM to the server process alone stops its emulators too.
 // Its own free ports, beside the browser tests' server.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
-import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
+import { expect, test } from '../support/e2e/fixtures.ts';
+import { start } from '../support/npm-start.ts';
 
 /** Processes whose process group is `group`, from /proc (Linux). */
 function processesInGroup(group: number): number[] {
@@ -59,33 +58,6 @@ const listening = (port: number) =>
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  origin: string;
-  authPort: number;
-  storagePort: number;
-  /** The exit code, or the signal that ended it. */
-  exited: Promise<number | NodeJS.Signals | null>;
-}
-
-/** Starts a command with its own free ports, in its own process group, and waits for its "Ready:" line. */
-async function start(command: string, args: string[]): Promise<Started> {
-  const [authPort, storagePort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', '--auth-port', String(authPort), '--storage-port', String(storagePort)], {
-    cwd: projectRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EMULATOR_HUB_PORT: String(hubPort), EMULATOR_LOGGING_PORT: String(loggingPort), CI: 'true' },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
-  return { child, output: () => output, origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!, authPort, storagePort, exited };
-}
 
 test('npm start: site and emulator together, the printed admin signs in, Ctrl+C stops both and leaves no process', async ({ page }) => {
   test.setTimeout(150_000);
