@@ -34,7 +34,7 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
     await openLibrary(page);
     await choosePhotos(page, [await photo(name, { width: 1600, height: 1000 })]);
     await queue(page).getByLabel('Alt text: what the photo shows').fill(ALT);
-    await page.getByRole('button', { name: 'Upload 1 photo' }).click();
+    await page.getByRole('button', { name: 'Upload the photo' }).click();
     await expect(card(page, name)).toBeVisible({ timeout: 20_000 });
 
     // In the integrated builder: a photo under Images, chosen from the media library.

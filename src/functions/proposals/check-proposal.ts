@@ -8,9 +8,10 @@ import { checkEntry } from '../../kernel/check/check-entry.ts';
 import { canonicalText, notCanonical } from '../../kernel/content/canonical-document.ts';
 import { PAGE_KINDS, pageKind, type PageKind } from '../../kernel/content/page-kinds.ts';
 import { readEntry } from '../../kernel/content/read-entry.ts';
-import { severityOf, sourceOf, type ContentProblem } from '../../kernel/errors/problems.ts';
+import { severityOf, type ContentProblem } from '../../kernel/errors/problems.ts';
 import { checkLibraryPhotos, type LibrarySource } from '../../kernel/images/library-metadata.ts';
 import type { ImageReference } from '../../kernel/images/reference-checks.ts';
+import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import { problemRecords } from '../../kernel/errors/report-formats.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';
 import { siteTargets } from '../../kernel/wire/builder-data.ts';
@@ -45,33 +46,44 @@ const LIBRARY_TIMEOUT_MS = 10_000;
  */
 export async function checkProposedFile(base: BaseSite, path: string, text: string, kind: PageKind, library: LibrarySource | undefined): Promise<SitePage> {
   const replaces = base.site.data.routes.find((facts) => facts.path === path)?.route;
-  let unchecked: ApiFailure | undefined;
+  let fromLibrary: Awaited<ReturnType<typeof libraryPlan>> | undefined;
+  // What the lint found, told apart from the content's problems: npm run check lints only content without any.
+  const linted = new Set<ContentProblem>();
   const checked = await checkEntry(readEntry(path, text), pageKind(kind), {
     imagesDir: 'content/images',
     planImages: async (raster) => {
       const plan = base.planImages(raster);
-      const fromLibrary = await libraryProblems(raster, library);
-      unchecked = fromLibrary.unchecked;
-      return { images: plan.images, problems: [...plan.problems, ...fromLibrary.problems] };
+      fromLibrary = await libraryPlan(raster, library);
+      return { images: new Map([...plan.images, ...fromLibrary.images]), problems: [...plan.problems, ...fromLibrary.problems] };
     },
     site: siteTargets(base.site, replaces),
-    lint: base.lint(text, replaces),
+    lint: (page, file) => {
+      // The page drawn as the build draws it, its library photos with their alt text.
+      const found = base.lint(text, replaces, fromLibrary?.images)(page, file);
+      found.forEach((problem) => linted.add(problem));
+      return found;
+    },
   });
-  const stopping = checked.problems.filter((problem) => sourceOf(problem) !== 'lint');
+  const stopping = checked.problems.filter((problem) => !linted.has(problem));
+  // The content's own problems are worth correcting meanwhile; without any, the photos the library
+  // could not answer for stop it (the lint would judge pages whose photos it could not see).
+  if (fromLibrary?.unchecked && stopping.length === 0) throw fromLibrary.unchecked;
   const problems: ContentProblem[] = stopping.length > 0 ? stopping : [...checked.problems, ...canonicalNotice(path, text, kind)];
   const failing = problems.filter((problem) => severityOf(problem) !== 'notice').length;
-  // Problems found elsewhere are worth correcting meanwhile; with none, the photos the library could not answer for stop it.
-  if (failing === 0 && unchecked) throw unchecked;
   if (failing > 0 || !checked.page) throw failure('content-problems', failing).with({ problems: problemRecords(problems) });
   return checked.page;
 }
 
-/** The problems of the library photos among the file's images; and, when the library could not say of some, the failure to answer with. */
-async function libraryProblems(raster: readonly ImageReference[], library: LibrarySource | undefined): Promise<{ problems: ContentProblem[]; unchecked?: ApiFailure }> {
-  if (!raster.some((reference) => libraryPathOf(reference.src) !== null)) return { problems: [] };
-  if (!library) return { problems: [], unchecked: failure('not-set-up', 'FIREBASE_STORAGE_BUCKET is not set, so the media library photos this page uses cannot be checked.') };
-  const { problems, unreachable } = await checkLibraryPhotos(raster, library, { timeoutMs: LIBRARY_TIMEOUT_MS });
-  return { problems, ...(unreachable ? { unchecked: failure('library-unreachable', unreachable) } : {}) };
+/**
+ * The library photos among the file's images, asked of the library: the problems of those that
+ * cannot be used, the others with their alt text; and, when the library could not say of some,
+ * the failure to answer with.
+ */
+async function libraryPlan(raster: readonly ImageReference[], library: LibrarySource | undefined): Promise<{ problems: ContentProblem[]; images: ImageMap; unchecked?: ApiFailure }> {
+  if (!raster.some((reference) => libraryPathOf(reference.src) !== null)) return { problems: [], images: new Map() };
+  if (!library) return { problems: [], images: new Map(), unchecked: failure('not-set-up', 'FIREBASE_STORAGE_BUCKET is not set, so the media library photos this page uses cannot be checked.') };
+  const { problems, images, unreachable } = await checkLibraryPhotos(raster, library, { timeoutMs: LIBRARY_TIMEOUT_MS });
+  return { problems, images, ...(unreachable ? { unchecked: failure('library-unreachable', unreachable) } : {}) };
 }
 
 function canonicalNotice(path: string, text: string, kind: PageKind): ContentProblem[] {

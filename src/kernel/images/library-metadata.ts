@@ -14,6 +14,7 @@ import type { ContentProblem } from '../errors/problems.ts';
 import { LOCAL_EMULATOR_CONFIG } from '../wire/firebase-config.ts';
 import { ALT_KEY, libraryPathOf } from '../wire/library-reference.ts';
 import type { ImageReference } from './reference-checks.ts';
+import { unprocessedImage, type ResponsiveImage } from './responsive-image.ts';
 
 /** Where the library is: Cloud Storage for Firebase, or the local emulator. */
 export interface LibrarySource {
@@ -81,19 +82,21 @@ export async function readLibraryMetadata(fullPath: string, source: LibrarySourc
 
 /**
  * The library photos a file's image references name, each asked once: the problems of those that
- * cannot be placed in content, on every reference to them (file, line, field), and, when the
- * library could not say of one, why (its photos are then neither passed nor failed).
+ * cannot be placed in content, on every reference to them (file, line, field); the others with
+ * their alt text, as the page's checks render them (no variants: the build makes those); and,
+ * when the library could not say of one, why (it is then neither passed nor failed).
  */
-export async function checkLibraryPhotos(raster: readonly ImageReference[], source: LibrarySource, options?: { timeoutMs?: number }): Promise<{ problems: ContentProblem[]; unreachable?: string }> {
-  const paths = [...new Set(raster.map((reference) => libraryPathOf(reference.src)).filter((fullPath) => fullPath !== null))];
-  const read = new Map(await Promise.all(paths.map(async (fullPath) => [fullPath, await readLibraryMetadata(fullPath, source, options)] as const)));
+export async function checkLibraryPhotos(raster: readonly ImageReference[], source: LibrarySource, options?: { timeoutMs?: number }): Promise<{ problems: ContentProblem[]; images: Map<string, ResponsiveImage>; unreachable?: string }> {
+  const sources = [...new Set(raster.map((reference) => reference.src).filter((src) => libraryPathOf(src) !== null))];
+  const read = new Map(await Promise.all(sources.map(async (src) => [src, await readLibraryMetadata(libraryPathOf(src)!, source, options)] as const)));
   const problems: ContentProblem[] = [];
   for (const reference of raster) {
-    const metadata = read.get(libraryPathOf(reference.src) ?? '');
+    const metadata = read.get(reference.src);
     if (metadata?.kind === 'problem') problems.push({ code: metadata.code, file: reference.file, line: reference.line, field: reference.field, message: metadata.message });
   }
+  const images = new Map([...read].flatMap(([src, metadata]) => (metadata.kind === 'photo' ? [[src, unprocessedImage(src, src, { width: 0, height: 0 }, metadata.alt)] as const] : [])));
   const unreachable = [...read.values()].find((metadata) => metadata.kind === 'unreachable');
-  return { problems, ...(unreachable ? { unreachable: `The media library ${unreachable.why}.` } : {}) };
+  return { problems, images, ...(unreachable ? { unreachable: `The media library ${unreachable.why}.` } : {}) };
 }
 
 /** A failed fetch's reason in a few words: the network's own ("connect ECONNREFUSED 127.0.0.1:9199"), or the time-out. */
