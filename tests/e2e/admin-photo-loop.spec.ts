@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_ACCOUNTS, signIn } from '../support/accounts.ts';
 import { card, choosePhotos, openLibrary, photo, queue, uniqueName } from '../support/admin.ts';
-import { openAsAdmin } from '../support/builder.ts';
+import { addLibraryPhoto, openAsAdmin } from '../support/builder.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { start } from '../support/npm-start.ts';
 import { publishRepository } from '../support/publish-repository.ts';
@@ -39,11 +39,7 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
 
     // In the integrated builder: a photo under Images, chosen from the media library.
     await openAsAdmin(page, '/integrated-builder?route=/oven-cleaning-services');
-    await page.getByRole('button', { name: 'Add photo' }).click();
-    await page.getByRole('button', { name: 'Choose from the media library' }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose a photo from the media library' });
-    await picker.getByRole('searchbox', { name: 'Search the media library' }).fill(name);
-    await picker.getByRole('button', { name: `Use ${name}` }).click();
+    await addLibraryPhoto(page, name);
     await expect(page.locator('.field-image').first().getByLabel(/^Alt text/)).toHaveValue(ALT);
     await expect(page.getByRole('heading', { name: 'No problems' })).toBeVisible({ timeout: 15_000 });
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { EMULATOR_OWNER, deleteObject, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
 import { photo, uniqueName } from '../support/admin.ts';
-import { addBlock, openAsAdmin, selectBlock } from '../support/builder.ts';
+import { addBlock, addLibraryPhoto, openAsAdmin, selectBlock } from '../support/builder.ts';
 import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
@@ -107,11 +107,7 @@ test('a library photo deleted after proposing fails the checks in words, a new p
   consoleErrors.allow(new RegExp(`status of 404 .*/v0/b/[^/]+/o/media%2F${name.replace('.', '\\.')}`));
   expect((await uploadObject(bucket, `media/${name}`, (await photo(name)).buffer, { contentType: 'image/jpeg', customMetadata: { alt: 'A hob, wiped clean' } }, EMULATOR_OWNER)).ok).toBe(true);
   await openAsAdmin(page, '/integrated-builder?route=/end-of-tenancy-cleaning-services');
-  await page.getByRole('button', { name: 'Add photo' }).click();
-  await page.getByRole('button', { name: 'Choose from the media library' }).click();
-  const picker = page.getByRole('dialog', { name: 'Choose a photo from the media library' });
-  await picker.getByRole('searchbox', { name: 'Search the media library' }).fill(name);
-  await picker.getByRole('button', { name: `Use ${name}` }).click();
+  await addLibraryPhoto(page, name);
   await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
   const dialog = page.getByRole('dialog', { name: 'Propose this change' });
   await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
