@@ -1,9 +1,8 @@
 // The proposals API (src/kernel/wire/proposals.ts), as the function answers it: who is calling
 // (an admin, or 401/403), what they send (a page's file, or 400/413), whether it is the version
 // they opened (409) and passes the build's checks, its media library photos included (422, or 503
-// when the library cannot say), then the backend. Every answer is JSON and
-// never cached; every failure is in words (src/kernel/errors/api-errors.ts); the function's own
-// time is in Server-Timing.
+// when the library cannot say), then the backend. Every answer is JSON and never cached; every
+// failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
 import { adminCaller, type Caller, type VerifyToken } from '../auth.ts';
