@@ -2,12 +2,18 @@
 // (real git, in the clone the Playwright config made): a live page edited in the integrated builder
 // is proposed, its checks pass, it is published, and the commit is on the checked-out branch with
 // the new text, which the next build shows; a new page from the block builder is proposed and
-// listed on the dashboard, and withdrawn there.
+// listed on the dashboard, and withdrawn there. A media library photo deleted after its page was
+// proposed fails the checks in words, naming the field; proposing again is refused with the
+// problem listed; the draft is kept.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addBlock, openAsAdmin, selectBlock } from '../support/builder.ts';
+import { EMULATOR_OWNER, deleteObject, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
+import { photo, uniqueName } from '../support/admin.ts';
+import { addBlock, addLibraryPhoto, openAsAdmin, selectBlock } from '../support/builder.ts';
+import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 const repository = () => process.env.PUBLISH_REPOSITORY_DIR!;
@@ -89,4 +95,36 @@ test('a page changed since it was opened is refused in words, with the differenc
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
   await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Questions we are asked');
+});
+
+test('a library photo deleted after proposing fails the checks in words, a new proposal of it is refused with the field named, and the draft is kept', async ({ page, consoleErrors }) => {
+  test.setTimeout(90_000);
+  // Chromium logs the API's 422 answer itself; the dialog says it in words.
+  consoleErrors.allow(/status of 422 \(Unprocessable (?:Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
+  const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+  const name = `${uniqueName('hob')}.jpg`;
+  // The restored draft's photo is asked for, and is gone: Chromium logs the 404; the field says it.
+  consoleErrors.allow(new RegExp(`status of 404 .*/v0/b/[^/]+/o/media%2F${name.replace('.', '\\.')}`));
+  expect((await uploadObject(bucket, `media/${name}`, (await photo(name)).buffer, { contentType: 'image/jpeg', customMetadata: { alt: 'A hob, wiped clean' } }, EMULATOR_OWNER)).ok).toBe(true);
+  await openAsAdmin(page, '/integrated-builder?route=/end-of-tenancy-cleaning-services');
+  await addLibraryPhoto(page, name);
+  await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
+  const dialog = page.getByRole('dialog', { name: 'Propose this change' });
+  await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(dialog.getByText('No deploy preview here')).toBeVisible({ timeout: 20_000 });
+  // Deleted from the library at once: the checks, which start seconds later, find it gone.
+  expect((await deleteObject(bucket, `media/${name}`, EMULATOR_OWNER)).ok).toBe(true);
+  const checks = dialog.locator('[data-checks]');
+  await expect(checks).toHaveAttribute('data-checks', 'failed', { timeout: 60_000 });
+  await expect(checks).toContainText(`(images.0.src): A photo from the media library does not exist. There is no photo "media/${name}" in the media library`);
+  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Propose again (adds to this proposal)' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`A photo from the media library does not exist (images.0.src): There is no photo "media/${name}"`, { timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
+  const field = page.locator('.field-image').first();
+  await expect(field.locator('select')).toHaveValue(`storage:media/${name}`);
+  await expect(field).toContainText('The photo could not be shown: check that it is still in the media library on /admin.');
 });

@@ -73,6 +73,12 @@ export const API_ERRORS = {
     message: (count: number) => `The site's checks found ${count === 1 ? 'a problem' : `${count} problems`} in this page, so it was not proposed.`,
     hint: 'Correct each problem listed, then propose the page again.',
   },
+  'library-unreachable': {
+    status: 503,
+    title: 'The media library could not be reached',
+    message: (detail: string) => `The page uses photos from the media library, and the library could not be asked whether they are there and have alt text, so the page was not proposed. ${detail}`,
+    hint: `This is usually brief: try again in a minute. ${KEPT}`,
+  },
   'no-change': {
     status: 409,
     title: 'Nothing has changed',

@@ -18,7 +18,10 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
 
 const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
 
-/** A failure in words: its title, what happened, what to do; the link when a review is wanted. */
+/** The problems a refusal lists, the first few: each says what is wrong, and in which field. */
+const SHOWN_PROBLEMS = 5;
+
+/** A failure in words: its title, what happened, what to do; the problems, as the builder's list of problems words them; the link when a review is wanted. */
 export function FailureNote({ failure }: { failure: unknown }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   return (
@@ -28,12 +31,13 @@ export function FailureNote({ failure }: { failure: unknown }) {
       </p>
       {answer?.problems?.length ? (
         <ul>
-          {answer.problems.slice(0, 5).map((problem, index) => (
+          {answer.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
             <li key={index}>
-              {problem.field ? `${problem.field}: ` : ''}
-              {problem.message}
+              <strong>{problem.title}</strong>
+              {problem.field ? ` (${problem.field})` : problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
             </li>
           ))}
+          {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}
         </ul>
       ) : null}
       {answer?.diff ? <pre className="proposal-diff">{answer.diff}</pre> : null}

@@ -1,7 +1,7 @@
 // Media library photos in the builder, drawn small through the SDK (MediaLibrary.preview, a data:
 // URL), as on /admin: the page's img-src stays 'self' data:, and nothing points at the storage origin.
 import { useEffect, useMemo, useState } from 'react';
-import type { ImageMap, ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
+import { unprocessedImage, type ImageMap, type ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
 import type { Draft } from '../draft.ts';
@@ -30,16 +30,6 @@ export function LibraryImage({ library, fullPath, width, className }: { library:
 const WAITING = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 const LIBRARY_REFERENCES = /storage:media\/[a-z0-9][a-z0-9._-]*\.(?:jpe?g|png|webp|avif)/gi;
 
-const asImage = (src: string, url: string, width: number, height: number): ResponsiveImage => ({
-  src,
-  file: '',
-  width,
-  height,
-  avif: [],
-  webp: [],
-  fallback: { path: '', url, format: 'jpeg', width },
-});
-
 /**
  * The site with the library photos a draft uses among its images, so the preview (and the checks'
  * rendering) draw them as the built page will, from the site's own origin. Each is drawn once;
@@ -60,7 +50,7 @@ function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLi
     for (const src of wanted.split('\n')) {
       if (drawn.has(src)) continue;
       library.preview(libraryPathOf(src)!, 1280).then(
-        (preview) => current && setDrawn((known) => new Map(known).set(src, asImage(src, preview.src, preview.width, preview.height))),
+        (preview) => current && setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview))),
         () => undefined,
       );
     }
@@ -73,7 +63,7 @@ function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLi
   return useMemo(() => {
     if (!wanted) return images;
     const all = new Map(images);
-    for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? asImage(src, WAITING, 1600, 900));
+    for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? unprocessedImage(src, WAITING, { width: 1600, height: 900 }));
     return all;
   }, [images, wanted, drawn]);
 }
