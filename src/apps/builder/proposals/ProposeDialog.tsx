@@ -35,7 +35,10 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
   const propose = async () => {
     setStep({ kind: 'sending' });
     try {
-      setProposal(await client.propose({ path, text: exportText(draft), summary, ...(draft.origin?.blob ? { blob: draft.origin.blob } : {}) }));
+      // The draft goes to the bucket now, not after the usual pause: a proposed draft is in both places
+      // before the owner moves on (to the dashboard, which lists it and deletes it once it is settled).
+      const [proposed] = await Promise.all([client.propose({ path, text: exportText(draft), summary, ...(draft.origin?.blob ? { blob: draft.origin.blob } : {}) }), store.flush?.()]);
+      setProposal(proposed);
       setStep({ kind: 'form' });
     } catch (failure) {
       setStep({ kind: 'failed', failure });
