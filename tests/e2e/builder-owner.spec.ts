@@ -130,6 +130,10 @@ test('the preview beside the form fits at 1280 px, stays in view and follows the
   await expect(previewOf(page).locator('h1[data-builder-focus]')).toHaveText('About Ardent');
   await expect(previewOf(page).locator('[data-builder-focus]')).toHaveCount(1);
   await expect(previewOf(page).locator('h1')).toBeInViewport();
+  // The page's text, at the very end of the form: its Page text block, with the whole preview in view.
+  await page.locator('#field-body').focus();
+  await expect(previewOf(page).locator('[data-builder-focus]')).toHaveClass('prose');
+  await expect(page.locator('.preview')).toBeInViewport({ ratio: 0.98 });
   await page.getByText('Advanced', { exact: true }).click();
   await expect(page.getByLabel('Layout')).toBeVisible();
   expect(await axeViolations(page), 'a live page, the preview marked, the advanced fields open').toEqual([]);
