@@ -20,7 +20,7 @@ export function shownProblems(problems: readonly ContentProblem[], { left, attem
 }
 
 /** Where a problem is, in the form's words, before its message: "Block 2 (Hero): "; nothing when the message names its field and the field is the page's own. */
-export function placeOf(problem: ContentProblem, draft: Pick<Draft, 'kind' | 'data'>): string {
+export function placeOf(problem: Pick<ContentProblem, 'field' | 'message'>, draft: Pick<Draft, 'kind' | 'data'>): string {
   if (!problem.field) return '';
   const labels = problem.field === BODY_FIELD ? ['Page text'] : labelsAt(PAGE_KINDS[draft.kind], problem.field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)), draft.data);
   // A message from the schema names its field in quotes: its place is enough then.

@@ -18,8 +18,12 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
 
 const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
 
-/** A failure in words: its title, what happened, what to do; the link when a review is wanted. */
-export function FailureNote({ failure }: { failure: unknown }) {
+/**
+ * A failure in words: its title, what happened, what to do; the link when a review is wanted. The
+ * checks' problems are placed in the form's words by `placeOf` where the draft is at hand, never by
+ * their field's path.
+ */
+export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   return (
     <div className="notice" role="alert">
@@ -30,7 +34,7 @@ export function FailureNote({ failure }: { failure: unknown }) {
         <ul>
           {answer.problems.slice(0, 5).map((problem, index) => (
             <li key={index}>
-              {problem.field ? `${problem.field}: ` : ''}
+              {placeOf?.(problem)}
               {problem.message}
             </li>
           ))}
