@@ -3,7 +3,7 @@
 // site's templates (following the field being edited), saved from the first change, undoable,
 // and exported as the content file or proposed for publishing. Problems show once the owner has
 // left their field or tries to propose or export (GOV.UK's error pattern), never on a fresh page.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { BlockSchema } from '../../../kernel/schema/blocks.ts';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { checkDraft, loadDraftLint, type DraftCheck, type DraftLint } from '../check-draft.ts';
@@ -21,7 +21,8 @@ import { fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './
 import { MarkdownField } from './MarkdownField.tsx';
 import { BucketLine } from './BucketLine.tsx';
 import { useSiteWithLibraryImages } from './LibraryImage.tsx';
-import { PreviewFrame, type PreviewTarget } from './PreviewFrame.tsx';
+import { DiscardConfirmation } from './DiscardConfirmation.tsx';
+import { PreviewFrame, previewTargetOf } from './PreviewFrame.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { PAGE_KINDS } from '../../../kernel/content/page-kinds.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
@@ -29,6 +30,7 @@ import { proposalsClient } from '../proposals/client.ts';
 import { useDraftCheck } from './use-draft-check.ts';
 import { fieldOptions } from './site-data-client.ts';
 import { useDraftEditor } from './use-draft-editor.ts';
+import { useLeftFields } from './use-left-fields.ts';
 
 // The export and proposal dialogs load when first opened: they are not part of what the builder needs to start.
 const ExportDialog = lazy(() => import('./ExportDialog.tsx').then(({ ExportDialog }) => ({ default: ExportDialog })));
@@ -306,61 +308,6 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   );
 }
 
-/**
- * "Discard this draft?", asked under the toolbar (not over the page: nothing else is covered), its
- * question focused so that a screen reader reads it; "Keep it" returns to the button.
- */
-function DiscardConfirmation({ live, onDiscard, onKeep }: { live: boolean; onDiscard(): void; onKeep(): void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="discard-confirmation" id="discard" aria-labelledby="discard-heading">
-      <h2 id="discard-heading" tabIndex={-1} ref={heading}>
-        Discard this draft?
-      </h2>
-      <p>Your changes are removed from this browser and from the Storage bucket, and cannot be brought back.{live ? ' The live page stays as it is.' : ''}</p>
-      <div className="export-actions">
-        <button type="button" className="button" onClick={onDiscard}>
-          Discard the draft
-        </button>
-        <button type="button" className="button button-secondary" onClick={onKeep}>
-          Keep it
-        </button>
-      </div>
-    </section>
-  );
-}
-
-/**
- * The fields left, and how to add one. A field left by a press elsewhere (a click on another
- * block's title) counts once the press is over: a problem appearing under the field at once would
- * move what was pressed from under the pointer, and the click would be lost.
- */
-function useLeftFields(): [ReadonlySet<string>, (key: string) => void] {
-  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
-  const pressed = useRef(false);
-  const waiting = useRef<string[]>([]);
-  const add = useCallback((keys: readonly string[]) => setLeft((before) => (keys.every((key) => before.has(key)) ? before : new Set([...before, ...keys]))), []);
-  useEffect(() => {
-    const down = () => (pressed.current = true);
-    // After the press's click, which the browser dispatches in the same task as the release.
-    const up = () => {
-      pressed.current = false;
-      setTimeout(() => add(waiting.current.splice(0)));
-    };
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('pointerup', up, true);
-    document.addEventListener('pointercancel', up, true);
-    return () => {
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('pointerup', up, true);
-      document.removeEventListener('pointercancel', up, true);
-    };
-  }, [add]);
-  const leave = useCallback((key: string) => (pressed.current ? waiting.current.push(key) : add([key])), [add]);
-  return [left, leave];
-}
-
 /** The lint, once its module has loaded after the builder started; until then the checks run without it. */
 function useDraftLint(site: BuilderSite): DraftLint | null {
   const [lint, setLint] = useState<DraftLint | null>(null);
@@ -372,15 +319,6 @@ function useDraftLint(site: BuilderSite): DraftLint | null {
     };
   }, [site]);
   return lint;
-}
-
-/** What the preview marks for the field or block being edited: a block, the page's text (its Page text block), or a page field. */
-function previewTargetOf(key: string, draft: Draft): PreviewTarget | null {
-  const [first, second] = key.split('.');
-  if (first === 'blocks' && second !== undefined && /^\d+$/.test(second)) return { block: Number(second) };
-  if (first !== BODY_FIELD) return { field: first! };
-  const body = blocksOf(draft).findIndex((block) => block.type === 'body');
-  return body >= 0 ? { block: body } : null;
 }
 
 /** Focuses a field's control, or the nearest one that holds it ("areaServed.3" → the Area served group), opening the "Advanced" group it may be in. */

@@ -9,12 +9,23 @@ import { createRoot, type Root } from 'react-dom/client';
 import { contentTemplate, contextFor } from '../../../kernel/render/page-context.tsx';
 import type { SitePage } from '../../../kernel/site/pages.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
+import { blocksOf, type Draft } from '../draft.ts';
+import { BODY_FIELD } from '../field-of-problem.ts';
 
 export const VIEWPORTS = [375, 768, 1280] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
 /** What the owner is editing: a block (by its index), or a page field that shows on the page. */
 export type PreviewTarget = { block: number } | { field: string };
+
+/** What the preview marks for the field (its path) or block being edited: a block, the page's text (its Page text block), or a page field. */
+export function previewTargetOf(key: string, draft: Draft): PreviewTarget | null {
+  const [first, second] = key.split('.');
+  if (first === 'blocks' && second !== undefined && /^\d+$/.test(second)) return { block: Number(second) };
+  if (first !== BODY_FIELD) return { field: first! };
+  const body = blocksOf(draft).findIndex((block) => block.type === 'body');
+  return body >= 0 ? { block: body } : null;
+}
 
 /** Where a page field shows on the page; the others (title, description, address…) show in no one place. */
 const FIELD_PARTS: Record<string, string> = { heading: 'h1', breadcrumb: '.breadcrumbs', images: '.service-images' };
