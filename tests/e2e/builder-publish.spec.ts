@@ -23,7 +23,7 @@ test('a live page is proposed, checked, published onto the checked-out branch an
   test.setTimeout(120_000);
   const head = git('rev-parse', 'HEAD');
   await openAsAdmin(page, '/integrated-builder?route=/about');
-  await page.getByLabel('Heading', { exact: true }).fill('About Ardent, proposed from the builder');
+  await page.getByLabel('Main heading').fill('About Ardent, proposed from the builder');
   const propose = page.getByRole('button', { name: 'Propose this change' });
   await expect(propose).toBeEnabled({ timeout: 15_000 });
   await propose.click();
@@ -53,10 +53,10 @@ test('a live page is proposed, checked, published onto the checked-out branch an
 test('a new page is proposed from the block builder, listed on the dashboard and withdrawn there', async ({ page }) => {
   test.setTimeout(90_000);
   await openAsAdmin(page, '/experiments/block-builder/builder');
-  await page.getByLabel('Route').fill('/autumn-offer');
-  await page.getByLabel('Title', { exact: true }).fill('Autumn Cleaning Offer in Bromley | Ardent');
-  await page.getByLabel('Description').fill('An autumn clean for homes in Bromley and Orpington, booked in October or November, with the windows done the same day.');
-  await page.getByLabel('Heading', { exact: true }).fill('Autumn cleaning offer');
+  await page.getByLabel('Web address (after ardent.example)').fill('/autumn-offer');
+  await page.getByLabel('Title in search results').fill('Autumn Cleaning Offer in Bromley | Ardent');
+  await page.getByLabel('Description in search results').fill('An autumn clean for homes in Bromley and Orpington, booked in October or November, with the windows done the same day.');
+  await page.getByLabel('Main heading').fill('Autumn cleaning offer');
   await addBlock(page, 'Text');
   await selectBlock(page, 1);
   await page.locator('#field-blocks-0-markdown').fill('## What is included\n\nKitchens, bathrooms and floors, cleaned properly before the winter, with the windows done on the same day.');
@@ -79,7 +79,7 @@ test('a page changed since it was opened is refused in words, with the differenc
   // Chromium logs the API's 409 answer itself; the screen says it in words.
   consoleErrors.allow(/status of 409 \(Conflict\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
   await openAsAdmin(page, '/integrated-builder?route=/faqs');
-  await page.getByLabel('Heading', { exact: true }).fill('Questions we are asked');
+  await page.getByLabel('Main heading').fill('Questions we are asked');
   // Meanwhile someone else changes the page on the checked-out branch.
   const file = path.join(repository(), 'content/pages/faqs.md');
   const text = await readFile(file, 'utf8');
@@ -94,7 +94,7 @@ test('a page changed since it was opened is refused in words, with the differenc
   // The draft is kept: opening the page again offers it back, with the heading typed.
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Questions we are asked');
+  await expect(page.getByLabel('Main heading')).toHaveValue('Questions we are asked');
 });
 
 test('a library photo deleted after proposing fails the checks in words, a new proposal of it is refused with the field named, and the draft is kept', async ({ page, consoleErrors }) => {
@@ -120,7 +120,10 @@ test('a library photo deleted after proposing fails the checks in words, a new p
   await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
   await dialog.getByRole('button', { name: 'Propose again (adds to this proposal)' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`A photo from the media library does not exist (images.0.src): There is no photo "media/${name}"`, { timeout: 20_000 });
+  // Placed in the form's words, never by the field's path.
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText(`Photo 1, Photo: There is no photo "media/${name}"`, { timeout: 20_000 });
+  await expect(refusal).not.toContainText('images.0.src');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });

@@ -30,6 +30,9 @@ export interface DraftCheck {
 /** The lint's part of the checks, made by siteLint (src/kernel/check/site-lint.ts) for the file's text and the live page it replaces. */
 export type DraftLint = (text: string, replaces?: string) => NonNullable<CheckOptions['lint']>;
 
+/** The lint for a site's drafts, its module loaded when first asked for (src/apps/builder/lint-draft.ts). */
+export const loadDraftLint = (site: BuilderSite): Promise<DraftLint> => import('./lint-draft.ts').then(({ draftLint }) => draftLint(site));
+
 /**
  * Every problem `npm run check` would find in the draft's file, as one page of the site; without
  * `lint`, every problem but the lint's (what the preview needs, on every keystroke).

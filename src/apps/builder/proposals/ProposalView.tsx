@@ -18,11 +18,15 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
 
 const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
 
-/** The problems a refusal lists, the first few: each says what is wrong, and in which field. */
+/** The problems a refusal lists, the first few. */
 const SHOWN_PROBLEMS = 5;
 
-/** A failure in words: its title, what happened, what to do; the problems, as the builder's list of problems words them; the link when a review is wanted. */
-export function FailureNote({ failure }: { failure: unknown }) {
+/**
+ * A failure in words: its title, what happened, what to do; the link when a review is wanted. The
+ * checks' problems are placed in the form's words by `placeOf` where the draft is at hand (else by
+ * their line), never by their field's path.
+ */
+export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   return (
     <div className="notice" role="alert">
@@ -33,8 +37,8 @@ export function FailureNote({ failure }: { failure: unknown }) {
         <ul>
           {answer.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
             <li key={index}>
-              <strong>{problem.title}</strong>
-              {problem.field ? ` (${problem.field})` : problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
+              {placeOf ? placeOf(problem) : problem.line ? `Line ${problem.line}: ` : ''}
+              {problem.message}
             </li>
           ))}
           {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}

@@ -7,7 +7,7 @@ import { Dialog } from '../../admin/Dialog.tsx';
 import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
-import { FieldProblems, fieldId, type FieldOptions, type FieldPath } from './field-parts.tsx';
+import { FieldProblems, fieldId, fieldKey, type FieldOptions, type FieldPath } from './field-parts.tsx';
 import { useLibrary } from './library-context.ts';
 import { LibraryImage } from './LibraryImage.tsx';
 
@@ -23,7 +23,7 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
   const shown = images.find((candidate) => candidate.src === image.src);
   const set = (next: PickedImage) => onChange(path, next);
   return (
-    <fieldset className={problems.length ? 'field field-image has-problems' : 'field field-image'} id={id}>
+    <fieldset className={problems.length ? 'field field-image has-problems' : 'field field-image'} id={id} data-key={fieldKey(path)}>
       <legend>{label}</legend>
       <label htmlFor={srcId}>Photo</label>
       <select id={srcId} value={image.src} onChange={(event) => set({ ...image, src: event.target.value })}>

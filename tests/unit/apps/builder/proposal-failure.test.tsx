@@ -1,7 +1,7 @@
 // What the builder's Propose dialog shows when the proposals function refuses a page for its media
 // library photos (FailureNote, src/apps/builder/proposals/ProposalView.tsx): the function's own
-// answers, as the browser receives them, in words: each problem with its title and the field it
-// is in; a library that cannot be reached, what happened and what to do, the draft kept.
+// answers, as the browser receives them, in words: each problem where it is in the form (or its
+// line), never by its field's path; a library that cannot be reached, what happened and what to do, the draft kept.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiCallFailure } from '../../../../src/apps/account/api-call.ts';
@@ -29,8 +29,17 @@ describe('a proposal refused for its library photos', () => {
     });
     const text = shown(refusal);
     expect(text).toContain('The page has problems The site\'s checks found 2 problems in this page, so it was not proposed.');
-    expect(text).toContain('A photo from the media library does not exist (images.0.src): There is no photo "media/oven.jpg" in the media library');
-    expect(text).toContain('A photo from the media library has no alt text (line 40): The library photo "media/hob.jpg" has no alt text');
+    // Without the draft at hand, by line; never by the field's path.
+    expect(text).toContain('Line 13: There is no photo "media/oven.jpg" in the media library');
+    expect(text).toContain('Line 40: The library photo "media/hob.jpg" has no alt text');
+    expect(text).not.toContain('images.0.src');
+  });
+
+  it('places each problem in the form\'s words where the draft is at hand', () => {
+    const file = 'content/services/oven-cleaning-services.md';
+    const refusal = failure('content-problems', 1).with({ problems: problemRecords([{ code: 'library-photo-missing', file, line: 13, field: 'images.0.src', message: 'There is no photo "media/oven.jpg" in the media library.' }]) });
+    const text = decodeEntities(renderToStaticMarkup(<FailureNote failure={new ApiCallFailure(refusal.status, refusal.body)} placeOf={(problem) => (problem.field === 'images.0.src' ? 'Photos, Photo 1: ' : '')} />).replace(/<[^>]+>/g, ''));
+    expect(text).toContain('Photos, Photo 1: There is no photo "media/oven.jpg" in the media library.');
   });
 
   it('says in words when the library cannot be reached, and that the draft is kept', () => {
