@@ -7,14 +7,15 @@
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
  */
 import { getApp } from 'firebase/app';
-import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
+import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytes, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import type { MediaLibrary } from './library.ts';
 import type { LibraryPhoto, StoredFile } from '../../kernel/wire/media-library.ts';
-import { MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE } from '../../kernel/wire/media-rules.ts';
 import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
-import { drawPreview } from './preview.ts';
+import { browserDrawing, drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
+import { oneAtATime, thumbnails, type ThumbnailStore, type Thumbnails } from './thumbnails.ts';
 
 /** At most 120 s per operation and 600 s per upload. */
 const MAX_OPERATION_RETRY_MS = 120_000;
@@ -39,27 +40,38 @@ const storedFile = (metadata: FullMetadata): StoredFile => ({
 });
 
 /**
- * What the builder's picker needs of the library: its photos and their previews. Without the
- * upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle.
+ * What the builder's picker needs of the library: its photos, their thumbnails and previews.
+ * Without the upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle
+ * (a missing thumbnail is stored with the small one-shot upload).
  */
-export type LibraryReader = Pick<MediaLibrary, 'list' | 'preview'>;
+export type LibraryReader = Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>;
 
 /** The library of the Firebase app the account services started (src/apps/account/firebase-services.ts), read only. */
 export function libraryReader(config: Pick<FirebaseWebConfig, 'emulator'>): LibraryReader {
-  return readerOf(storageOf(config));
+  return readerOf(storageOf(config)).reader;
 }
 
 /** The library of the Firebase app the account services started, for the admin screen. */
 export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): MediaLibrary {
   const storage = storageOf(config);
-  const reader = readerOf(storage);
+  const { reader, made } = readerOf(storage);
   return {
     ...reader,
     upload(fullPath, file, metadata, onProgress) {
       const task = uploadBytesResumable(ref(storage, fullPath), file, metadata);
       task.on('state_changed', (snapshot) => onProgress({ transferred: snapshot.bytesTransferred, total: snapshot.totalBytes }));
-      // The task is a thenable: its own `then` settles with the snapshot once stored.
-      const done = new Promise<LibraryPhoto>((resolve, reject) => void task.then((snapshot) => photoOf(snapshot.ref, snapshot.metadata).then(resolve, reject), reject));
+      // The task is a thenable: its own `then` settles with the snapshot once stored. The photo's
+      // thumbnail is then made from the file (without waiting for it: the photo is in the library).
+      const done = new Promise<LibraryPhoto>((resolve, reject) =>
+        void task.then(
+          (snapshot) =>
+            photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
+              void made.stored(photo.file, file).catch(() => undefined);
+              resolve(photo);
+            }, reject),
+          reject,
+        ),
+      );
       return { done, cancel: () => void task.cancel() };
     },
     async updateCustomMetadata(fullPath, customMetadata) {
@@ -67,7 +79,11 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
       // null removes a key (Cloud Storage's PATCH semantics); the SDK's type only lists strings.
       return photoOf(reference, await updateMetadata(reference, { customMetadata: customMetadata as Record<string, string> }));
     },
-    remove: (fullPath) => deleteObject(ref(storage, fullPath)),
+    async remove(fullPath) {
+      await deleteObject(ref(storage, fullPath));
+      // The photo is gone: its thumbnails are only tidied after it (a thumbnail left behind shows nothing).
+      await made.removed(fullPath).catch((error: unknown) => console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`));
+    },
   };
 }
 
@@ -90,21 +106,29 @@ const photoOf = async (reference: StorageReference, metadata?: FullMetadata): Pr
   return { file: storedFile(meta), url };
 };
 
-function readerOf(storage: FirebaseStorage): LibraryReader {
-  // Photos are decoded at full size to be drawn small: one at a time keeps memory in bounds.
-  let decoding: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T,>(task: () => Promise<T>): Promise<T> => {
-    const result = decoding.then(task);
-    decoding = result.catch(() => {});
-    return result;
-  };
-  return {
+/** The thumbnails' side of the bucket (thumbnails.ts): listing a photo's folder never answers 404, so nothing is logged for a photo without one. */
+const thumbnailStore = (storage: FirebaseStorage): ThumbnailStore => ({
+  list: async (folder) => (await listAll(ref(storage, folder))).items.map((item) => item.name),
+  read: (path) => getBlob(ref(storage, path), MAX_THUMBNAIL_BYTES),
+  // Its name changes with every version of the photo: it can be cached for good.
+  write: async (path, thumbnail) => void (await uploadBytes(ref(storage, path), thumbnail, { contentType: THUMBNAIL_TYPE, cacheControl: 'public, max-age=31536000, immutable' })),
+  original: (fullPath) => getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES),
+  remove: (path) => deleteObject(ref(storage, path)),
+});
+
+function readerOf(storage: FirebaseStorage): { reader: LibraryReader; made: Thumbnails } {
+  // Photos are fetched and decoded at full size to be drawn small: one at a time keeps memory in bounds.
+  const queue = oneAtATime();
+  const made = thumbnails(thumbnailStore(storage), browserDrawing, { queue });
+  const reader: LibraryReader = {
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
       // A photo deleted (by someone else) between the listing and its metadata is simply not there.
       const photos = await Promise.all(items.map((item) => photoOf(item).catch((error: unknown) => (describeStorageError(error).kind === 'object-not-found' ? null : Promise.reject(error)))));
       return photos.filter((photo): photo is LibraryPhoto => photo !== null);
     },
-    preview: (fullPath, width) => oneAtATime(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
+    preview: (fullPath, width) => queue(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
+    thumbnail: (photo) => made.of(photo),
   };
+  return { reader, made };
 }
