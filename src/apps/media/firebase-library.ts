@@ -7,15 +7,16 @@
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
  */
 import { getApp } from 'firebase/app';
-import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytes, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
+import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import type { MediaLibrary } from './library.ts';
 import type { LibraryPhoto, StoredFile } from '../../kernel/wire/media-library.ts';
-import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE } from '../../kernel/wire/media-rules.ts';
+import { MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
 import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
-import { browserDrawing, drawPreview } from './preview.ts';
+import { oneAtATime } from './one-at-a-time.ts';
+import { drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
-import { oneAtATime, thumbnails, type ThumbnailStore, type Thumbnails } from './thumbnails.ts';
+import type { Thumbnails } from './thumbnails.ts';
 
 /** At most 120 s per operation and 600 s per upload. */
 const MAX_OPERATION_RETRY_MS = 120_000;
@@ -42,7 +43,7 @@ const storedFile = (metadata: FullMetadata): StoredFile => ({
 /**
  * What the builder's picker needs of the library: its photos, their thumbnails and previews.
  * Without the upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle
- * (a missing thumbnail is stored with the small one-shot upload).
+ * (a missing thumbnail is stored with the small one-shot upload, loaded with the thumbnails).
  */
 export type LibraryReader = Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>;
 
@@ -54,7 +55,7 @@ export function libraryReader(config: Pick<FirebaseWebConfig, 'emulator'>): Libr
 /** The library of the Firebase app the account services started, for the admin screen. */
 export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): MediaLibrary {
   const storage = storageOf(config);
-  const { reader, made } = readerOf(storage);
+  const { reader, thumbnails } = readerOf(storage);
   return {
     ...reader,
     upload(fullPath, file, metadata, onProgress) {
@@ -66,7 +67,7 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
         void task.then(
           (snapshot) =>
             photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
-              void made.stored(photo.file, file).catch(() => undefined);
+              void thumbnails().then((made) => made.stored(photo.file, file)).catch(() => undefined);
               resolve(photo);
             }, reject),
           reject,
@@ -82,7 +83,7 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
     async remove(fullPath) {
       await deleteObject(ref(storage, fullPath));
       // The photo is gone: its thumbnails are only tidied after it (a thumbnail left behind shows nothing).
-      await made.removed(fullPath).catch((error: unknown) => console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`));
+      await thumbnails().then((made) => made.removed(fullPath)).catch((error: unknown) => console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`));
     },
   };
 }
@@ -106,20 +107,12 @@ const photoOf = async (reference: StorageReference, metadata?: FullMetadata): Pr
   return { file: storedFile(meta), url };
 };
 
-/** The thumbnails' side of the bucket (thumbnails.ts): listing a photo's folder never answers 404, so nothing is logged for a photo without one. */
-const thumbnailStore = (storage: FirebaseStorage): ThumbnailStore => ({
-  list: async (folder) => (await listAll(ref(storage, folder))).items.map((item) => item.name),
-  read: (path) => getBlob(ref(storage, path), MAX_THUMBNAIL_BYTES),
-  // Its name changes with every version of the photo: it can be cached for good.
-  write: async (path, thumbnail) => void (await uploadBytes(ref(storage, path), thumbnail, { contentType: THUMBNAIL_TYPE, cacheControl: 'public, max-age=31536000, immutable' })),
-  original: (fullPath) => getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES),
-  remove: (path) => deleteObject(ref(storage, path)),
-});
-
-function readerOf(storage: FirebaseStorage): { reader: LibraryReader; made: Thumbnails } {
+function readerOf(storage: FirebaseStorage): { reader: LibraryReader; thumbnails: () => Promise<Thumbnails> } {
   // Photos are fetched and decoded at full size to be drawn small: one at a time keeps memory in bounds.
   const queue = oneAtATime();
-  const made = thumbnails(thumbnailStore(storage), browserDrawing, { queue });
+  // Loaded when first needed (firebase-thumbnails.ts), then kept: one per library, so each thumbnail is looked up once.
+  let made: Promise<Thumbnails> | undefined;
+  const thumbnails = () => (made ??= import('./firebase-thumbnails.ts').then(({ firebaseThumbnails }) => firebaseThumbnails(storage, queue)));
   const reader: LibraryReader = {
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
@@ -128,7 +121,7 @@ function readerOf(storage: FirebaseStorage): { reader: LibraryReader; made: Thum
       return photos.filter((photo): photo is LibraryPhoto => photo !== null);
     },
     preview: (fullPath, width) => queue(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
-    thumbnail: (photo) => made.of(photo),
+    thumbnail: async (photo) => (await thumbnails()).of(photo),
   };
-  return { reader, made };
+  return { reader, thumbnails };
 }

@@ -1,21 +1,15 @@
 import type { Preview } from './library.ts';
-import { NO_WEBP, ThumbnailProblem, UNREADABLE, type ThumbnailDrawing } from './thumbnails.ts';
-import { THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from '../../kernel/wire/media-rules.ts';
+import { THUMBNAIL_TYPE } from '../../kernel/wire/media-rules.ts';
 
 /**
  * Draws a photo at most `width` pixels wide as WebP, with the photo's own size. The decoding and
  * the resizing happen off the main thread (createImageBitmap), and so does the encoding
  * (OffscreenCanvas.convertToBlob, asynchronous): the main thread only copies a small bitmap onto
- * the canvas, so no worker is needed to keep input responsive. A photo this browser cannot open
- * is a ThumbnailProblem in words. Browser only; no style and no script, so the CSP holds.
+ * the canvas, so no worker is needed to keep input responsive. Rejects when this browser cannot
+ * open the photo. Browser only; no style and no script, so the CSP holds.
  */
 export async function drawSmall(photo: Blob, width: number): Promise<{ image: Blob; width: number; height: number }> {
-  let full: ImageBitmap;
-  try {
-    full = await createImageBitmap(photo);
-  } catch {
-    throw new ThumbnailProblem(UNREADABLE);
-  }
+  const full = await createImageBitmap(photo);
   const scale = Math.min(1, width / full.width);
   const size = { width: Math.max(1, Math.round(full.width * scale)), height: Math.max(1, Math.round(full.height * scale)) };
   const original = { width: full.width, height: full.height };
@@ -34,14 +28,6 @@ export async function drawSmall(photo: Blob, width: number): Promise<{ image: Bl
   }
 }
 
-/** Whether this browser can encode WebP: a one-pixel try, whose answer is its type. */
-async function encodesWebP(): Promise<boolean> {
-  if (typeof OffscreenCanvas === 'undefined') return false;
-  const canvas = new OffscreenCanvas(1, 1);
-  canvas.getContext('2d')!.fillRect(0, 0, 1, 1);
-  return (await canvas.convertToBlob({ type: THUMBNAIL_TYPE })).type === THUMBNAIL_TYPE;
-}
-
 export function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -56,15 +42,3 @@ export async function drawPreview(photo: Blob, width: number): Promise<Preview> 
   const drawn = await drawSmall(photo, width);
   return { src: await dataUrlOf(drawn.image), width: drawn.width, height: drawn.height };
 }
-
-/** Thumbnails as this browser draws them (thumbnails.ts). */
-export const browserDrawing: ThumbnailDrawing = {
-  canEncode: encodesWebP,
-  draw: async (photo) => {
-    const { image, width, height } = await drawSmall(photo, THUMBNAIL_WIDTH);
-    // A browser without a WebP encoder gives PNG instead: not what the bucket keeps as a thumbnail.
-    if (image.type !== THUMBNAIL_TYPE) throw new ThumbnailProblem(NO_WEBP);
-    return { thumbnail: image, width, height };
-  },
-  show: dataUrlOf,
-};

@@ -9,12 +9,13 @@
  * - when it cannot be drawn (a photo this browser cannot open, a browser that cannot encode WebP),
  *   a placeholder with the reason stands in: the photo itself is stored and used as usual.
  *
- * The storage calls and the drawing are passed in (firebase-library.ts, preview.ts), so the
+ * The storage calls and the drawing are passed in (firebase-thumbnails.ts), so the
  * decisions here run without a browser (tests/unit/apps/media/thumbnails.test.ts). Each version of
  * a photo is looked up (or made) once per page: every card and dialog showing it shares the answer.
  */
 import { readThumbnailName, thumbnailFolderOf, thumbnailPathOf, type ThumbnailName } from '../../kernel/wire/media-rules.ts';
 import type { Preview } from './library.ts';
+import { oneAtATime, type Queue } from './one-at-a-time.ts';
 
 /** What a library screen shows for a photo: its thumbnail, or a placeholder saying why there is none. */
 export type ThumbnailResult = { kind: 'shown'; preview: Preview } | { kind: 'placeholder'; reason: string };
@@ -61,18 +62,6 @@ export interface Thumbnails {
 }
 
 const keyOf = (photo: PhotoVersion) => `${photo.fullPath}#${photo.generation}`;
-
-/** Runs tasks one after another: a photo is fetched and decoded at full size to be drawn small, so one at a time keeps memory in bounds. */
-export type Queue = <T>(task: () => Promise<T>) => Promise<T>;
-
-export function oneAtATime(): Queue {
-  let last: Promise<unknown> = Promise.resolve();
-  return (task) => {
-    const result = last.then(task);
-    last = result.catch(() => {});
-    return result;
-  };
-}
 
 export interface ThumbnailOptions {
   /** Shared with anything else that decodes whole photos (the library's previews). */

@@ -37,7 +37,7 @@ export const THUMBNAIL_TYPE = 'image/webp';
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
 /** A thumbnail's file name in its photo's folder. storage.rules says the same. */
 export const THUMBNAIL_FILE_PATTERN = '[0-9]{1,20}-[0-9]{1,5}x[0-9]{1,5}[.]webp';
-const THUMBNAIL_PATH = new RegExp(`^${THUMBNAILS_FOLDER}/${MEDIA_NAME_PATTERN}/${THUMBNAIL_FILE_PATTERN}$`);
+const THUMBNAIL_PATH = /* @__PURE__ */ new RegExp(`^${THUMBNAILS_FOLDER}/${MEDIA_NAME_PATTERN}/${THUMBNAIL_FILE_PATTERN}$`);
 const THUMBNAIL_FILE = /^(\d{1,20})-(\d{1,5})x(\d{1,5})\.webp$/;
 
 /** What a thumbnail's name says: the photo's generation it was made from, and the photo's size in pixels. */

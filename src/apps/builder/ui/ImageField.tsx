@@ -2,9 +2,9 @@
 // them in its builder data), or one from the media library, chosen in the library's own picker
 // (src/apps/admin/library/LibraryPicker.tsx), which gives `{ src: 'storage:media/<name>', alt }` and
 // offers no photo without alt text. The alt text can then be changed for this place.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../admin/Dialog.tsx';
-import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
+import type { PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import { FieldProblems, fieldId, type FieldOptions, type FieldPath } from './field-parts.tsx';
@@ -12,6 +12,9 @@ import { useLibrary } from './library-context.ts';
 import { LibraryImage } from './LibraryImage.tsx';
 
 export type { PickedImage };
+
+// The picker loads when first opened: it is not part of what the builder needs to start.
+const LibraryPicker = lazy(() => import('../../admin/library/LibraryPicker.tsx').then(({ LibraryPicker }) => ({ default: LibraryPicker })));
 
 export function ImageField({ id, label, path, value, problems, onChange, images }: { id: string; label: string; path: FieldPath; value: unknown; problems: readonly ContentProblem[]; onChange(path: FieldPath, value: unknown): void; images: FieldOptions['images'] }) {
   const image = (value ?? { src: '', alt: '' }) as PickedImage;
@@ -49,14 +52,16 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
       {picking && library ? (
         <Dialog title="Choose a photo from the media library" onClose={() => setPicking(false)} className="picker-dialog">
           {(close) => (
-            <LibraryPicker
-              library={library}
-              selected={image.src}
-              onPick={(picked) => {
-                set(picked);
-                close();
-              }}
-            />
+            <Suspense fallback={<p role="status">Loading the media library…</p>}>
+              <LibraryPicker
+                library={library}
+                selected={image.src}
+                onPick={(picked) => {
+                  set(picked);
+                  close();
+                }}
+              />
+            </Suspense>
           )}
         </Dialog>
       ) : null}
