@@ -1,18 +1,13 @@
 import type { LibraryPhoto } from '../../kernel/wire/media-library.ts';
-import type { PhotoVersion, ThumbnailResult } from './thumbnails.ts';
+import type { PhotoVersion, Preview, ThumbnailResult } from './thumbnails.ts';
+
+export type { Preview };
 
 /**
  * What the admin screen needs from the media library, as one interface: the browser passes the
  * Firebase implementation (firebase-library.ts); the builder's image picker takes the same. Every
  * call rejects with the service's error, which the screen turns into words (storage-errors.ts).
  */
-
-/** A photo drawn small, as a data: URL (see MediaLibrary.preview and .thumbnail), and its own size in pixels. */
-export interface Preview {
-  src: string;
-  width: number;
-  height: number;
-}
 
 export interface UploadProgress {
   transferred: number;

@@ -14,8 +14,14 @@
  * a photo is looked up (or made) once per page: every card and dialog showing it shares the answer.
  */
 import { readThumbnailName, thumbnailFolderOf, thumbnailPathOf, type ThumbnailName } from '../../kernel/wire/media-rules.ts';
-import type { Preview } from './library.ts';
 import { oneAtATime, type Queue } from './one-at-a-time.ts';
+
+/** A photo drawn small, as a data: URL (MediaLibrary.preview and .thumbnail), and the photo's own size in pixels. */
+export interface Preview {
+  src: string;
+  width: number;
+  height: number;
+}
 
 /** What a library screen shows for a photo: its thumbnail, or a placeholder saying why there is none. */
 export type ThumbnailResult = { kind: 'shown'; preview: Preview } | { kind: 'placeholder'; reason: string };

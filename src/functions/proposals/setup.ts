@@ -1,4 +1,4 @@
-// The proposals function's setup, from its environment: the sign-in check (auth.ts) and the
+// The proposals and history functions' setup, from their environment: the sign-in check (auth.ts) and the
 // backend. On Netlify, GitHub; locally (the local server behind `npm start`), the project's own git
 // repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary clones). PUBLISH_BACKEND=github
 // tries GitHub from a local run; the local backend never runs on Netlify, which has no repository.
@@ -10,6 +10,7 @@ import { failure } from '../http.ts';
 import { LocalBackend } from '../local/local-backend.ts';
 import { onNetlify, type Env } from '../runtime.ts';
 import type { Backend } from './backend.ts';
+import { historyHandler } from '../history/handler.ts';
 import { proposalsHandler, type ProposalsSetup } from './handler.ts';
 
 /** One backend per repository and setting, for the life of the process: a local one keeps its queue of checks. */
@@ -43,7 +44,10 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
   return backend;
 }
 
+const setupFrom = (env: Env) => async (): Promise<ProposalsSetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) });
+
 /** The function's handler, its setup read from the environment on each request. */
-export function proposalsFromEnv(env: Env) {
-  return proposalsHandler(async (): Promise<ProposalsSetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) }));
-}
+export const proposalsFromEnv = (env: Env) => proposalsHandler(setupFrom(env));
+
+/** The history function's handler: the same sign-in check and backend (one per repository, shared with the proposals function). */
+export const historyFromEnv = (env: Env) => historyHandler(setupFrom(env));

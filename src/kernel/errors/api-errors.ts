@@ -102,6 +102,12 @@ export const API_ERRORS = {
     message: 'This proposal does not exist: it may have been published or withdrawn already.',
     hint: 'Reload the list of proposals.',
   },
+  'no-such-version': {
+    status: 404,
+    title: 'There is no such version of this page',
+    message: (path: string) => `This version of ${path} could not be found in the site's history: it may belong to another page, or the history may have been rewritten.`,
+    hint: 'Close the history and open it again: it lists the versions there are.',
+  },
   'proposal-closed': {
     status: 409,
     title: 'This proposal is closed',
