@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
-import { thumbnailFolderOf } from '../../src/kernel/wire/media-rules.ts';
+import { thumbnailFolderOf } from '../../src/kernel/wire/thumbnail-rules.ts';
 import { expect } from './e2e/fixtures.ts';
 
 export interface PhotoFile {

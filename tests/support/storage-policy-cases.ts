@@ -2,7 +2,8 @@
 // It runs against the local Storage emulator (whose rules are src/generator/emulators/storage-policy.ts) and,
 // where it can start, against firebase-tools' official emulator evaluating storage.rules
 // (tests/unit/generator/emulators/storage-policy.test.ts), so the function and the rules file say the same.
-import { MAX_DRAFT_BYTES, MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { MAX_THUMBNAIL_BYTES } from '../../src/kernel/wire/thumbnail-rules.ts';
 import { deleteObject, EMULATOR_OWNER, getObjectMetadata, listFolder, updateObjectMetadata, uploadObject, type BucketAddress } from '../../src/generator/emulators/storage-rest.ts';
 
 export type Who = 'nobody' | 'member' | 'admin';

@@ -45,7 +45,7 @@ const storedFile = (metadata: FullMetadata): StoredFile => ({
  * Without the upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle
  * (a missing thumbnail is stored with the small one-shot upload, loaded with the thumbnails).
  */
-export type LibraryReader = Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>;
+export type LibraryReader = Pick<MediaLibrary, 'bucket' | 'list' | 'preview' | 'thumbnail'>;
 
 /** The library of the Firebase app the account services started (src/apps/account/firebase-services.ts), read only. */
 export function libraryReader(config: Pick<FirebaseWebConfig, 'emulator'>): LibraryReader {
@@ -114,6 +114,7 @@ function readerOf(storage: FirebaseStorage): { reader: LibraryReader; thumbnails
   let made: Promise<Thumbnails> | undefined;
   const thumbnails = () => (made ??= import('./firebase-thumbnails.ts').then(({ firebaseThumbnails }) => firebaseThumbnails(storage, queue)));
   const reader: LibraryReader = {
+    bucket: storage.app.options.storageBucket ?? '',
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
       // A photo deleted (by someone else) between the listing and its metadata is simply not there.

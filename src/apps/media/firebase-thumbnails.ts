@@ -5,7 +5,8 @@
  * Browser only.
  */
 import { deleteObject, getBlob, listAll, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
-import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from '../../kernel/wire/media-rules.ts';
+import { MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from '../../kernel/wire/thumbnail-rules.ts';
 import type { Queue } from './one-at-a-time.ts';
 import { dataUrlOf, drawSmall } from './preview.ts';
 import { NO_WEBP, ThumbnailProblem, thumbnails, UNREADABLE, type ThumbnailDrawing, type Thumbnails, type ThumbnailStore } from './thumbnails.ts';

@@ -21,6 +21,8 @@ export interface Upload {
 }
 
 export interface MediaLibrary {
+  /** The bucket it is in ("demo-ardent.appspot.com"), as the build's problems name it. */
+  readonly bucket: string;
   /** Every photo under media/, with its metadata. */
   list(): Promise<LibraryPhoto[]>;
   /**

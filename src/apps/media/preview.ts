@@ -1,5 +1,6 @@
 import type { Preview } from './library.ts';
-import { THUMBNAIL_TYPE } from '../../kernel/wire/media-rules.ts';
+/** Small drawings are WebP (where the browser can encode it). */
+const WEBP = 'image/webp';
 
 /**
  * Draws a photo at most `width` pixels wide as WebP, with the photo's own size. The decoding and
@@ -22,7 +23,7 @@ export async function drawSmall(photo: Blob, width: number): Promise<{ image: Bl
   try {
     const canvas = new OffscreenCanvas(size.width, size.height);
     canvas.getContext('2d')!.drawImage(small, 0, 0);
-    return { image: await canvas.convertToBlob({ type: THUMBNAIL_TYPE, quality: 0.8 }), ...original };
+    return { image: await canvas.convertToBlob({ type: WEBP, quality: 0.8 }), ...original };
   } finally {
     small.close();
   }

@@ -13,7 +13,7 @@
  * decisions here run without a browser (tests/unit/apps/media/thumbnails.test.ts). Each version of
  * a photo is looked up (or made) once per page: every card and dialog showing it shares the answer.
  */
-import { readThumbnailName, thumbnailFolderOf, thumbnailPathOf, type ThumbnailName } from '../../kernel/wire/media-rules.ts';
+import { readThumbnailName, thumbnailFolderOf, thumbnailPathOf, type ThumbnailName } from '../../kernel/wire/thumbnail-rules.ts';
 import { oneAtATime, type Queue } from './one-at-a-time.ts';
 
 /** A photo drawn small, as a data: URL (MediaLibrary.preview and .thumbnail), and the photo's own size in pixels. */

@@ -5,7 +5,7 @@
 // Nothing half-done is left: a branch whose pull request could not be opened is deleted again,
 // and a branch of that name left without a pull request is reused.
 import type { Octokit } from 'octokit';
-import { VERSIONS_PER_PAGE, type PageHistory, type PageVersionFile } from '../../kernel/wire/history.ts';
+import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure, type ApiFailure } from '../http.ts';
@@ -194,12 +194,12 @@ export class GitHubBackend implements Backend {
     });
   }
 
-  version(path: string, commit: string): Promise<PageVersionFile> {
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
     return onGitHub(async () => {
       const blob = await this.#fileAt(path, commit);
       const text = blob === null ? undefined : (await this.readBlobs([blob])).get(blob);
       if (blob === null || text === undefined) throw failure('no-such-version', path);
-      return { path, commit, text, blob };
+      return { text, blob };
     });
   }
 

@@ -2,7 +2,8 @@
 // administrator, or 401/403: the publishing function's own check, src/functions/auth.ts), which
 // page's file (400 for anything the builder could not propose), then the backend the proposals
 // function uses (src/functions/proposals/setup.ts): git locally, GitHub on Netlify.
-import { HistoryQuerySchema, isGitSha } from '../../kernel/wire/history.ts';
+import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
+import { HistoryQuerySchema, isGitSha, type PageVersionFile } from '../../kernel/wire/history.ts';
 import { adminCaller, type VerifyToken } from '../auth.ts';
 import { answering, failure, json } from '../http.ts';
 import type { Backend } from '../proposals/backend.ts';
@@ -36,5 +37,10 @@ async function route(req: Request, params: Readonly<Record<string, string | unde
   if (segment === undefined) return json(200, await backend.history(path, page));
   const commit = params.commit ?? segment;
   if (!isGitSha(commit)) throw failure('no-such-version', path);
-  return json(200, await backend.version(path, commit));
+  const { text, blob } = await backend.version(path, commit);
+  // Read as the build reads it, so the builder opens it as it opens the live page (its payload).
+  const entry = readEntry(path, text);
+  if (isProblem(entry)) throw failure('version-unreadable', path, `line ${entry.line}: ${entry.message}`);
+  const file: PageVersionFile = { path, commit, blob, text, data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body };
+  return json(200, file);
 }

@@ -12,7 +12,7 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VERSIONS_PER_PAGE, type PageHistory, type PageVersionFile } from '../../kernel/wire/history.ts';
+import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
@@ -191,11 +191,11 @@ export class LocalBackend implements Backend {
     });
   }
 
-  version(path: string, commit: string): Promise<PageVersionFile> {
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
     return onGit(async () => {
       const file = (await this.git.objects([`${commit}:${path}`])).get(`${commit}:${path}`);
       if (!file) throw failure('no-such-version', path);
-      return { path, commit, text: file.bytes.toString('utf8'), blob: file.sha };
+      return { text: file.bytes.toString('utf8'), blob: file.sha };
     });
   }
 

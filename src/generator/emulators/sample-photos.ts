@@ -4,7 +4,8 @@
 // text, to show how the library marks a photo that cannot be placed in content yet. Each comes with
 // its thumbnail, as if uploaded through the library's screen (src/apps/media/thumbnails.ts).
 import { loadSharp } from '../images/sharp.ts';
-import { THUMBNAIL_TYPE, THUMBNAIL_WIDTH, thumbnailPathOf, type PhotoType } from '../../kernel/wire/media-rules.ts';
+import { type PhotoType } from '../../kernel/wire/media-rules.ts';
+import { THUMBNAIL_TYPE, THUMBNAIL_WIDTH, thumbnailPathOf } from '../../kernel/wire/thumbnail-rules.ts';
 import { ALT_KEY, MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { EMULATOR_OWNER, uploadObject, type BucketAddress } from './storage-rest.ts';
 

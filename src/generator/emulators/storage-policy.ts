@@ -5,7 +5,8 @@
  * (tests/support/storage-policy-cases.ts): this function always, the official emulator whenever
  * it can start.
  */
-import { DRAFT_ID_PATTERN, DRAFTS_FOLDER, isPhotoType, isThumbnailPath, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE, THUMBNAILS_FOLDER } from '../../kernel/wire/media-rules.ts';
+import { DRAFT_ID_PATTERN, DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { isThumbnailPath, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE, THUMBNAILS_FOLDER } from '../../kernel/wire/thumbnail-rules.ts';
 import { MEDIA_FOLDER, MEDIA_NAME } from '../../kernel/wire/library-reference.ts';
 
 

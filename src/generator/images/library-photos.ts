@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { ProblemCode } from '../../kernel/errors/problems.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
 import { ALT_KEY } from '../../kernel/wire/library-reference.ts';
+import { noSuchLibraryPhoto } from '../../kernel/images/reference-checks.ts';
 
 /** Where the library is: Cloud Storage for Firebase, or the local emulator. */
 export interface LibrarySource {
@@ -78,7 +79,7 @@ export async function fetchLibraryPhoto(fullPath: string, settings: LibrarySetti
     return fromCache(`could not be reached (${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)})`);
   }
   if (response.status === 404) {
-    return { code: 'library-photo-missing', message: `There is no photo "${fullPath}" in the media library (bucket ${settings.bucket}): it was deleted or renamed, or the reference has a typing mistake.` };
+    return { code: 'library-photo-missing', message: noSuchLibraryPhoto(fullPath, settings.bucket) };
   }
   if (TRANSIENT(response.status)) return fromCache(`answered ${response.status}`);
   if (!response.ok) return { code: 'library-unreachable', message: `The media library refused to give "${fullPath}" (HTTP ${response.status}): check that storage.rules lets anyone read media/.` };

@@ -6,11 +6,11 @@
 // (the same 401 and 403), and every failure is an ApiError (proposals.ts).
 //
 //   GET /api/history?path=<file>&page=<n>      → 200 PageHistory (20 versions a page; page 1 the newest)
-//   GET /api/history/<commit>?path=<file>      → 200 PageVersionFile
+//   GET /api/history/<commit>?path=<file>      → 200 PageVersionFile (422 when that version cannot be read as a page)
 import { z } from 'zod';
+import { VERSIONS_PER_PAGE } from './history-paths.ts';
 
-/** Versions a page of the history holds. */
-export const VERSIONS_PER_PAGE = 20;
+export { VERSIONS_PER_PAGE };
 /** The furthest page asked for: 2,000 versions back. */
 export const MAX_HISTORY_PAGE = 100;
 
@@ -51,12 +51,16 @@ export const PageHistorySchema = z.strictObject({
 });
 export type PageHistory = z.infer<typeof PageHistorySchema>;
 
+/** A version's file, as a page's payload holds the live one (payload.ts): what the builder opens as a draft. */
 export const PageVersionFileSchema = z.strictObject({
   path: z.string(),
   commit: GitSha,
+  blob: GitSha,
   /** The whole file, as it was in that version. */
   text: z.string(),
-  blob: GitSha,
+  /** Its front matter as the file holds it (no defaults filled in), and its Markdown body. */
+  data: z.record(z.string(), z.unknown()),
+  body: z.string(),
 });
 export type PageVersionFile = z.infer<typeof PageVersionFileSchema>;
 

@@ -100,7 +100,10 @@ describe('locally, from git, through the function', () => {
     const { versions } = history(await (await get(historyUrl(PATH, 1))).json());
     const older = versions[3]!;
     const { body } = await answer(await get(versionUrl(PATH, older.commit)), PageVersionFileSchema);
-    expect(body).toEqual({ path: PATH, commit: older.commit, blob: older.blob, text: `${repo.git('show', `${older.commit}:${PATH}`)}\n` });
+    expect(body).toMatchObject({ path: PATH, commit: older.commit, blob: older.blob, text: `${repo.git('show', `${older.commit}:${PATH}`)}\n` });
+    // Read as the build reads it: the front matter as the file holds it, and the body.
+    expect(body.data).toMatchObject({ route: '/about', heading: `About Ardent, version ${CHANGES - 3}` });
+    expect(body.text.endsWith(body.body)).toBe(true);
 
     const removed = history(await (await get(historyUrl(OTHER, 1))).json()).versions[0]!;
     expect(removed).toMatchObject({ commit: removal, change: 'removed', summary: 'Remove the FAQs page' });
@@ -109,6 +112,13 @@ describe('locally, from git, through the function', () => {
     expect(await refusal(await get(versionUrl(OTHER, removal)))).toMatchObject({ status: 404, error: { code: 'no-such-version', message: expect.stringContaining(OTHER) } });
     expect(await refusal(await get(versionUrl(PATH, 'f'.repeat(40))))).toMatchObject({ status: 404, error: { code: 'no-such-version' } });
     expect(await refusal(await get(versionUrl(PATH, 'HEAD~1')))).toMatchObject({ status: 404, error: { code: 'no-such-version' } });
+
+    // A version a developer broke cannot be opened as a page: said in words, with its line.
+    await writeFile(path.join(repo.dir, PATH), original.replace(/^heading: .*$/m, 'heading: "About Ardent'));
+    repo.git('commit', '--quiet', '--all', '--message', 'A broken heading');
+    const broken = await refusal(await get(versionUrl(PATH, repo.git('rev-parse', 'HEAD'))));
+    expect(broken).toMatchObject({ status: 422, error: { code: 'version-unreadable', title: 'This version cannot be opened in the builder' } });
+    expect(broken.error.message).toMatch(/^This version of content\/pages\/about\.md is not a file the builder can read \(line \d+: /);
   });
 
   it('answers 400 in words for a file that is not a page, or a page of the history that is not a number, and 405 to anything but GET', async () => {
@@ -135,7 +145,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
   let original: string;
 
   beforeAll(async () => {
-    original = 'route: /about\ntitle: About Ardent\nheading: About Ardent\n';
+    original = '---\nroute: /about\ntitle: About Ardent\nheading: About Ardent\n---\n';
     gh = await startGitHubStandIn({ [PATH]: original, [OTHER]: 'route: /faqs\n' });
     for (let n = 1; n <= CHANGES; n += 1) {
       gh.commit('main', { [PATH]: withHeading(original, n) }, n % 2 === 0 ? published(n) : `Heading, take ${n}`, n % 2 === 0 ? undefined : { name: 'Dee Developer', email: 'dee@example.test' });
@@ -164,7 +174,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
     expect(first).toMatchObject({ page: 1, more: true });
     expect(first.versions).toHaveLength(VERSIONS_PER_PAGE);
     expect(first.versions[0]).toMatchObject({ commit: gh.branches.get('main'), summary: `Say it is version ${CHANGES}`, by: 'Alex Admin', change: 'changed' });
-    expect(first.versions[0]!.diff).toBe(`@@ -2,2 +2,2 @@\n title: About Ardent\n-heading: About Ardent, version ${CHANGES - 1}\n+heading: About Ardent, version ${CHANGES}`);
+    expect(first.versions[0]!.diff).toBe(`@@ -3,3 +3,3 @@\n title: About Ardent\n-heading: About Ardent, version ${CHANGES - 1}\n+heading: About Ardent, version ${CHANGES}\n ---`);
     expect(first.versions[1]).toMatchObject({ summary: `Heading, take ${CHANGES - 1}`, by: 'Dee Developer' });
     expect(first.versions.map((version) => version.summary)).not.toContain('Retitle the FAQs');
     expect(first.versions.at(-1)!.diff).toContain(`+heading: About Ardent, version ${CHANGES - VERSIONS_PER_PAGE + 1}`);
@@ -174,7 +184,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
     const second = history(await (await get(historyUrl(PATH, 2), 'admin')).json());
     expect(second).toMatchObject({ page: 2, more: false });
     expect(second.versions.map((version) => version.change)).toEqual(['changed', 'changed', 'added']);
-    expect(second.versions.at(-1)).toMatchObject({ summary: 'The site as it is', diff: '@@ -0,0 +1,3 @@\n+route: /about\n+title: About Ardent\n+heading: About Ardent' });
+    expect(second.versions.at(-1)).toMatchObject({ summary: 'The site as it is', diff: '@@ -0,0 +1,5 @@\n+---\n+route: /about\n+title: About Ardent\n+heading: About Ardent\n+---' });
     // GitHub's commits for that path, from the base branch.
     const asked = gh.requests.filter((request) => request.path.endsWith('/commits'));
     expect(asked.length).toBeGreaterThan(0);
@@ -183,7 +193,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
   it('gives a version\'s file, and 404 in words for a commit without it', async () => {
     const { versions } = history(await (await get(historyUrl(PATH, 1), 'admin')).json());
     const file = PageVersionFileSchema.parse(await (await get(versionUrl(PATH, versions[4]!.commit), 'admin')).json());
-    expect(file).toEqual({ path: PATH, commit: versions[4]!.commit, blob: versions[4]!.blob, text: withHeading(original, CHANGES - 4) });
+    expect(file).toEqual({ path: PATH, commit: versions[4]!.commit, blob: versions[4]!.blob, text: withHeading(original, CHANGES - 4), data: { route: '/about', title: 'About Ardent', heading: `About Ardent, version ${CHANGES - 4}` }, body: '' });
     const missing = await get(versionUrl(PATH, 'e'.repeat(40)), 'admin');
     expect(missing.status).toBe(404);
     expect(ApiErrorSchema.parse(await missing.json()).error.code).toBe('no-such-version');

@@ -9,6 +9,7 @@ import type { PagePayload } from '../../../kernel/wire/payload.ts';
 import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
 import { RestoreOffer } from './BlockBuilderScreen.tsx';
 import { Builder } from './Builder.tsx';
+import { PageHistory } from '../page-history/PageHistory.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 
 type State =
@@ -48,7 +49,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (state.kind === 'editing') return <Builder site={site} initial={state.draft} store={store} />;
+  if (state.kind === 'editing') return <><PageHistory draft={state.draft} onRestore={(draft) => setState({ kind: 'editing', draft })} /><Builder key={state.draft.id} site={site} initial={state.draft} store={store} /></>;
   if (state.kind === 'offer') {
     return <RestoreOffer draft={state.draft} onRestore={() => setState({ kind: 'editing', draft: state.draft })} onNew={() => setState({ kind: 'editing', draft: state.live })} newLabel="Open the live page instead" />;
   }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { checkInternals, FIREBASE_TOOLS_VERSION, startStorageEmulator, StorageEmulatorError, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
 import { seedSamplePhotos, SAMPLE_PHOTOS } from '../../../../src/generator/emulators/sample-photos.ts';
-import { thumbnailFolderOf } from '../../../../src/kernel/wire/media-rules.ts';
+import { thumbnailFolderOf } from '../../../../src/kernel/wire/thumbnail-rules.ts';
 import { EMULATOR_OWNER, updateObjectMetadata, uploadObject } from '../../../../src/generator/emulators/storage-rest.ts';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { emulatorProxy } from '../../../../src/generator/server/emulator-proxy.ts';
