@@ -23,7 +23,7 @@ export function PageHistory({ draft, onRestore }: { draft: Draft; onRestore(draf
         History
       </button>
       <p className="field-hint" id="history-hint">
-        Every published version of this page, with what changed: restore an earlier one as a draft.
+        Earlier versions of this page, to compare and restore.
       </p>
       <p className="history-restored" role="status">
         {restored}
