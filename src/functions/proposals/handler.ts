@@ -6,7 +6,7 @@
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
 import { adminCaller, type Caller, type VerifyToken } from '../auth.ts';
-import { answerFailure, failure, isApiFailure, json, readJson } from '../http.ts';
+import { answering, failure, json, readJson } from '../http.ts';
 import type { Backend } from './backend.ts';
 import { baseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
@@ -21,18 +21,7 @@ export interface ProposalsSetup {
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
 export function proposalsHandler(setup: () => ProposalsSetup | Promise<ProposalsSetup>, log: (message: string) => void = console.error) {
-  return async (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => {
-    const started = performance.now();
-    let response: Response;
-    try {
-      response = await route(req, params, setup);
-    } catch (error) {
-      if (!isApiFailure(error)) log(`${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      response = answerFailure(isApiFailure(error) ? error : failure('server-fault'));
-    }
-    response.headers.set('server-timing', `fn;dur=${(performance.now() - started).toFixed(1)}`);
-    return response;
-  };
+  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log });
 }
 
 async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => ProposalsSetup | Promise<ProposalsSetup>): Promise<Response> {

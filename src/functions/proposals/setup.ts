@@ -1,9 +1,9 @@
-// The proposals function's setup, from its environment: the sign-in check (auth.ts), the backend
-// and the media library. On Netlify, GitHub; locally (the local server behind `npm start`), the
-// project's own git repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary clones).
-// PUBLISH_BACKEND=github tries GitHub from a local run; the local backend never runs on Netlify,
-// which has no repository. The library is the project's bucket (FIREBASE_STORAGE_BUCKET) on
-// Netlify; locally, the Storage emulator the local server runs, which it names in
+// The proposals and history functions' setup, from their environment: the sign-in check (auth.ts),
+// the backend and the media library. On Netlify, GitHub; locally (the local server behind `npm
+// start`), the project's own git repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary
+// clones). PUBLISH_BACKEND=github tries GitHub from a local run; the local backend never runs on
+// Netlify, which has no repository. The library is the project's bucket (FIREBASE_STORAGE_BUCKET)
+// on Netlify; locally, the Storage emulator the local server runs, which it names in
 // FIREBASE_STORAGE_EMULATOR_HOST ("127.0.0.1:<port>") once it answers.
 import { execFileSync } from 'node:child_process';
 import { librarySource } from '../../kernel/images/library-metadata.ts';
@@ -14,6 +14,7 @@ import { failure } from '../http.ts';
 import { LocalBackend } from '../local/local-backend.ts';
 import { onNetlify, type Env } from '../runtime.ts';
 import type { Backend } from './backend.ts';
+import { historyHandler, type HistorySetup } from '../history/handler.ts';
 import { proposalsHandler, type ProposalsSetup } from './handler.ts';
 
 /** The local Storage emulator's host, as the local server gives it; never on Netlify. */
@@ -54,7 +55,10 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
   return backend;
 }
 
+const setupFrom = (env: Env) => async (): Promise<HistorySetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) });
+
 /** The function's handler, its setup read from the environment on each request. */
-export function proposalsFromEnv(env: Env) {
-  return proposalsHandler(async (): Promise<ProposalsSetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env), library: librarySource(env, storageEmulatorOf(env)) }));
-}
+export const proposalsFromEnv = (env: Env) => proposalsHandler(async (): Promise<ProposalsSetup> => ({ ...(await setupFrom(env)()), library: librarySource(env, storageEmulatorOf(env)) }));
+
+/** The history function's handler: the same sign-in check and backend (one per repository, shared with the proposals function). */
+export const historyFromEnv = (env: Env) => historyHandler(setupFrom(env));

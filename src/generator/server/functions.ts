@@ -19,6 +19,7 @@ export interface FunctionModule {
 /** Every function of netlify/functions/, by name: imported by a literal path, so that the generator's bundle carries them. */
 export const PROJECT_FUNCTIONS: Readonly<Record<string, () => Promise<FunctionModule>>> = {
   proposals: () => import('../../../netlify/functions/proposals.mts'),
+  history: () => import('../../../netlify/functions/history.mts'),
   enquiries: () => import('../../../netlify/functions/enquiries.mts'),
 };
 

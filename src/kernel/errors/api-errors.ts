@@ -115,6 +115,18 @@ export const API_ERRORS = {
     message: 'This proposal does not exist: it may have been published or withdrawn already.',
     hint: 'Reload the list of proposals.',
   },
+  'no-such-version': {
+    status: 404,
+    title: 'There is no such version of this page',
+    message: (path: string) => `This version of ${path} could not be found in the site's history: it may belong to another page, or the history may have been rewritten.`,
+    hint: 'Close the history and open it again: it lists the versions there are.',
+  },
+  'version-unreadable': {
+    status: 422,
+    title: 'This version cannot be opened in the builder',
+    message: (path: string, why: string) => `This version of ${path} is not a file the builder can read (${why}).`,
+    hint: 'Choose another version, or ask a developer to restore this one.',
+  },
   'proposal-closed': {
     status: 409,
     title: 'This proposal is closed',

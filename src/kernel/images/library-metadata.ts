@@ -13,7 +13,7 @@
 import type { ContentProblem } from '../errors/problems.ts';
 import { LOCAL_EMULATOR_CONFIG } from '../wire/firebase-config.ts';
 import { ALT_KEY, libraryPathOf } from '../wire/library-reference.ts';
-import type { ImageReference } from './reference-checks.ts';
+import { noSuchLibraryPhoto, type ImageReference } from './reference-checks.ts';
 import { unprocessedImage, type ResponsiveImage } from './responsive-image.ts';
 
 /** Where the library is: Cloud Storage for Firebase, or the local emulator. */
@@ -65,7 +65,7 @@ export async function readLibraryMetadata(fullPath: string, source: LibrarySourc
     return { kind: 'unreachable', transient: true, why: `${libraryPlace(source)} could not be reached (${reasonOf(error)})` };
   }
   if (response.status === 404) {
-    return { kind: 'problem', code: 'library-photo-missing', message: `There is no photo "${fullPath}" in the media library (bucket ${source.bucket}): it was deleted or renamed, or the reference has a typing mistake.` };
+    return { kind: 'problem', code: 'library-photo-missing', message: noSuchLibraryPhoto(fullPath, source.bucket) };
   }
   if (isTransient(response.status)) return { kind: 'unreachable', transient: true, why: `${libraryPlace(source)} answered ${response.status}` };
   if (!response.ok) return { kind: 'unreachable', transient: false, why: `refused to give "${fullPath}" (HTTP ${response.status}): check that storage.rules lets anyone read media/` };

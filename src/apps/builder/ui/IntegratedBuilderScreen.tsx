@@ -9,6 +9,7 @@ import type { PagePayload } from '../../../kernel/wire/payload.ts';
 import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
 import { Notice, RestoreOffer } from './BlockBuilderScreen.tsx';
 import { Builder } from './Builder.tsx';
+import { PageHistory } from '../page-history/PageHistory.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 
 type State =
@@ -55,9 +56,12 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       const facts = state.draft.origin && site.byRoute.get(state.draft.origin.route);
       if (facts) void open(facts);
     };
+    // A restored version differs from the live page: it is a draft at once, saved like any change.
+    const restore = (draft: Draft) => void store.put(draft).then(() => setState({ kind: 'editing', draft, stored: true }));
     return (
       <>
         <Notice text={notice} />
+        <PageHistory draft={state.draft} onRestore={restore} />
         <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} />
       </>
     );
