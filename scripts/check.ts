@@ -1,13 +1,18 @@
 /**
- * npm run check [-- --content <dir>] [-- --format text|json|github]: loads and cross-checks the
- * content, then lints the rendered pages, without building. Every problem is reported at once, in
- * the format asked for (src/kernel/errors/report-formats.ts); the exit code is 1 when there is any.
+ * npm run check [-- --content <dir>] [-- --format text|json|github] [-- --local-library]: loads and
+ * cross-checks the content, then lints the rendered pages, without building. Every problem is
+ * reported at once, in the format asked for (src/kernel/errors/report-formats.ts); the exit code is
+ * 1 when there is any.
  * `text` goes to stderr as the build's report does; `json` and `github` go to stdout, with the
  * lines meant for people (the counts, the lint's table) on stderr, so stdout holds the report alone.
+ * Photos from the media library are checked in the project's bucket (FIREBASE_STORAGE_BUCKET), as
+ * the build does; with `--local-library`, in the local Storage emulator (STORAGE_EMULATOR_PORT, as
+ * `npm run build -- --auth-emulator`): the local backend's checks on a proposal run so.
  */
 import path from 'node:path';
 import { checkSite } from '../src/generator/build.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
+import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
 import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/kernel/errors/report-formats.ts';
 import { formatContentFiles } from '../src/generator/content/format-files.ts';
@@ -16,10 +21,11 @@ import { lintSite } from '../src/generator/lint/lint-site.ts';
 import { formatLintSummary } from '../src/generator/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
 
-const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}]`;
-const values = parseOptions({ content: { type: 'string' }, format: { type: 'string' } }, usage);
+const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}] [--local-library]`;
+const values = parseOptions({ content: { type: 'string' }, format: { type: 'string' }, 'local-library': { type: 'boolean', default: false } }, usage);
 const format = reportFormatOf(values.format, process.env) ?? fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
 const projectRoot = process.cwd();
+const local = values['local-library'];
 const contentDir = values.content ? path.resolve(values.content) : undefined;
 const say = format === 'text' ? console.log : console.error;
 
@@ -32,8 +38,7 @@ function report(problems: readonly ContentProblem[]): void {
 
 try {
   const started = performance.now();
-  // Photos from the media library are checked in the project's bucket (FIREBASE_STORAGE_BUCKET), as the build does.
-  const { content, site, images } = await checkSite({ projectRoot, contentDir, library: librarySourceFrom(process.env, { local: false }) });
+  const { content, site, images } = await checkSite({ projectRoot, contentDir, library: librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined }) });
   const counts = [
     `${content.services.length} services`,
     `${content.areas.length} areas`,

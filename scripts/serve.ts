@@ -58,11 +58,18 @@ const stopServicesAndFail = async (message: string): Promise<never> => {
 };
 const storageProblem = (error: unknown) => (error instanceof StorageEmulatorError ? error.message : `The local Storage emulator failed to start: ${String(error)}`);
 
+/**
+ * The content npm start builds: that of the repository the builder publishes into, so that a
+ * published page is on the site it serves. PUBLISH_REPOSITORY_DIR names another than this one (the
+ * tests' throwaway clones).
+ */
+const publishedContent = process.env.PUBLISH_REPOSITORY_DIR?.trim() ? ['--content', join(resolve(process.env.PUBLISH_REPOSITORY_DIR.trim()), 'content')] : [];
+
 /** npm start's build: a child process, so its output and failures are those of `npm run build`. */
 function build(): Promise<void> {
   // The build fetches the library photos content uses from this Storage emulator.
   const env = { ...process.env, STORAGE_EMULATOR_PORT: String(emulatorOptions.storagePort) };
-  const child = spawn(process.execPath, [join(projectRoot, 'scripts/run.mjs'), 'build', '--auth-emulator', '--out', root], { stdio: 'inherit', cwd: projectRoot, env });
+  const child = spawn(process.execPath, [join(projectRoot, 'scripts/run.mjs'), 'build', '--auth-emulator', '--out', root, ...publishedContent], { stdio: 'inherit', cwd: projectRoot, env });
   return new Promise((done, failed) => child.once('exit', (code) => (code === 0 ? done() : failed(new Error(`The build failed (exit ${code}).`)))));
 }
 
@@ -103,6 +110,8 @@ let markReady!: (ready: Promise<unknown>) => void;
 const ready = new Promise<unknown>((done) => (markReady = done));
 // A failed start is reported below, in one line; requests waiting for it fail like a lost connection.
 ready.catch(() => {});
+const storageEnv = ready.then(async () => ({ FIREBASE_STORAGE_EMULATOR_HOST: (await services!.storage).emulator.host }));
+storageEnv.catch(() => {});
 const server = await createSiteServer({
   root,
   netlifyToml,
@@ -113,8 +122,9 @@ const server = await createSiteServer({
   formsDir: join(projectRoot, LOCAL_FORMS_DIR),
   // The builder's publishing API, in this process, once the local services are ready: its sign-in
   // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
-  // through admin-auth.ts, for this process only).
-  functions: functionRoutes({ logger: console, ready, onPublished: values.build ? rebuildAfterPublishing : undefined }),
+  // through admin-auth.ts, for this process only), and it reads the media library (and its checks
+  // run) from the Storage emulator, at the address it really has.
+  functions: functionRoutes({ logger: console, ready, env: storageEnv, onPublished: values.build ? rebuildAfterPublishing : undefined }),
 }).catch((error: unknown) => {
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;

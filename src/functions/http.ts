@@ -52,6 +52,25 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export const answerFailure = (error: ApiFailure) => json(error.status, error.body, error.headers);
 
 /**
+ * A function's answer to one request: what `route` answers, or its failure in words (an unexpected
+ * one logged and answered 500, `words` rewording the catalogue's for another API), with the
+ * function's own time in Server-Timing.
+ */
+export async function answering(req: Request, route: () => Promise<Response>, { log = console.error, words }: { log?: (message: string) => void; words?: Parameters<ApiFailure['reworded']>[0] } = {}): Promise<Response> {
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await route();
+  } catch (error) {
+    if (!isApiFailure(error)) log(`${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const failed = isApiFailure(error) ? error : failure('server-fault');
+    response = answerFailure(words ? failed.reworded(words) : failed);
+  }
+  response.headers.set('server-timing', `fn;dur=${(performance.now() - started).toFixed(1)}`);
+  return response;
+}
+
+/**
  * The request's JSON body, read up to `limit` bytes (413 beyond, however it is sent), then
  * validated by the schema (400 with the first issue in words).
  */

@@ -2,7 +2,7 @@
 import type { FirebaseWebConfig } from '../kernel/wire/firebase-config.ts';
 import type { CodeKeys } from './cache/code-key.mjs';
 import type { PageScriptWeight } from './emit/script-weights.ts';
-import type { LibrarySource } from './images/library-photos.ts';
+import type { LibrarySource } from '../kernel/images/library-metadata.ts';
 import type { RenderJob } from '../kernel/render/render-page.tsx';
 import type { SiteModel } from '../kernel/site/site-model.ts';
 

@@ -18,10 +18,10 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await openAsAdmin(page, '/experiments/block-builder/builder');
 
   // Page details.
-  await page.getByLabel('Route').fill('/spring-offer');
-  await page.getByLabel('Title', { exact: true }).fill('Spring Cleaning Offer in Orpington | Ardent');
-  await page.getByLabel('Description').fill(VALID_DESCRIPTION);
-  await page.getByLabel('Heading', { exact: true }).fill('Spring cleaning offer');
+  await page.getByLabel('Web address (after ardent.example)').fill('/spring-offer');
+  await page.getByLabel('Title in search results').fill('Spring Cleaning Offer in Orpington | Ardent');
+  await page.getByLabel('Description in search results').fill(VALID_DESCRIPTION);
+  await page.getByLabel('Main heading').fill('Spring cleaning offer');
   await expect(page.getByText(`${VALID_DESCRIPTION.length} characters (50–160)`)).toBeVisible();
 
   // Four different blocks, from the palette.
@@ -61,7 +61,7 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await expect(previewOf(page).locator('main section').nth(1)).toHaveClass('cta');
 
   // Invalid: a description that is too short, and an area that does not exist.
-  await page.getByLabel('Description').fill('Too short.');
+  await page.getByLabel('Description in search results').fill('Too short.');
   await selectBlock(page, 3);
   await page.locator('#field-blocks-2-areas-other').fill('nowhere');
   await page.locator('#field-blocks-2-areas').getByRole('button', { name: 'Add' }).click();
@@ -72,17 +72,17 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.locator('#field-description-problems')).toHaveText('The description is 10 characters long; write at least 50 (40 more): "Too short.".');
   await expect(page.locator('#field-blocks-2-areas-problems')).toContainText('No area "nowhere" exists; use the name of a file in content/areas/');
-  await expect(page.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Description in search results')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.block-card').nth(2)).toContainText('1 problem');
   await expect(page.locator('#problems')).toContainText('2 problems');
 
   // Fix both; the preview follows.
-  await page.getByLabel('Description').fill(VALID_DESCRIPTION);
+  await page.getByLabel('Description in search results').fill(VALID_DESCRIPTION);
   // Unticked, a name that is not on the site leaves the list.
   await page.locator('#field-blocks-2-areas').getByLabel('nowhere (not on the site)').click();
   await expect(page.locator('#field-blocks-2-areas').getByLabel('nowhere (not on the site)')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No problems' })).toBeVisible();
-  await page.getByLabel('Heading', { exact: true }).fill('Spring cleaning, done properly');
+  await page.getByLabel('Main heading').fill('Spring cleaning, done properly');
   await expect(previewOf(page).locator('h1')).toHaveText('Spring cleaning, done properly');
 
   // Undo and redo, by keys and by buttons.
@@ -91,9 +91,9 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await page.keyboard.press('Control+Shift+z');
   await expect(previewOf(page).locator('h1')).toHaveText('Spring cleaning, done properly');
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Spring cleaning offer');
+  await expect(page.getByLabel('Main heading')).toHaveValue('Spring cleaning offer');
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Spring cleaning, done properly');
+  await expect(page.getByLabel('Main heading')).toHaveValue('Spring cleaning, done properly');
 
   // Reload: the draft is offered back.
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
@@ -101,7 +101,7 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await expect(page.getByRole('heading', { name: 'Restore your draft?' })).toBeVisible();
   await expect(page.locator('.restore-offer')).toContainText('Spring Cleaning Offer in Orpington | Ardent');
   await page.getByRole('button', { name: 'Restore the draft' }).click();
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Spring cleaning, done properly');
+  await expect(page.getByLabel('Main heading')).toHaveValue('Spring cleaning, done properly');
   expect(await blockTitles(page)).toEqual(['1. Hero', '2. Call to action', '3. Areas', '4. Text']);
 
   // Export, by keyboard.

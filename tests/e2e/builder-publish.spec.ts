@@ -2,12 +2,18 @@
 // (real git, in the clone the Playwright config made): a live page edited in the integrated builder
 // is proposed, its checks pass, it is published, and the commit is on the checked-out branch with
 // the new text, which the next build shows; a new page from the block builder is proposed and
-// listed on the dashboard, and withdrawn there.
+// listed on the dashboard, and withdrawn there. A media library photo deleted after its page was
+// proposed fails the checks in words, naming the field; proposing again is refused with the
+// problem listed; the draft is kept.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addBlock, openAsAdmin, selectBlock } from '../support/builder.ts';
+import { EMULATOR_OWNER, deleteObject, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
+import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
+import { photo, uniqueName } from '../support/admin.ts';
+import { addBlock, addLibraryPhoto, openAsAdmin, selectBlock } from '../support/builder.ts';
+import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 const repository = () => process.env.PUBLISH_REPOSITORY_DIR!;
@@ -18,7 +24,7 @@ test('a live page is proposed, checked, published onto the checked-out branch an
   test.setTimeout(240_000);
   const head = git('rev-parse', 'HEAD');
   await openAsAdmin(page, '/integrated-builder?route=/about');
-  await page.getByLabel('Heading', { exact: true }).fill('About Ardent, proposed from the builder');
+  await page.getByLabel('Main heading').fill('About Ardent, proposed from the builder');
   const propose = page.getByRole('button', { name: 'Propose this change' });
   await expect(propose).toBeEnabled({ timeout: 15_000 });
   await propose.click();
@@ -48,10 +54,10 @@ test('a live page is proposed, checked, published onto the checked-out branch an
 test('a new page is proposed from the block builder, listed on the dashboard and withdrawn there', async ({ page }) => {
   test.setTimeout(90_000);
   await openAsAdmin(page, '/experiments/block-builder/builder');
-  await page.getByLabel('Route').fill('/autumn-offer');
-  await page.getByLabel('Title', { exact: true }).fill('Autumn Cleaning Offer in Bromley | Ardent');
-  await page.getByLabel('Description').fill('An autumn clean for homes in Bromley and Orpington, booked in October or November, with the windows done the same day.');
-  await page.getByLabel('Heading', { exact: true }).fill('Autumn cleaning offer');
+  await page.getByLabel('Web address (after ardent.example)').fill('/autumn-offer');
+  await page.getByLabel('Title in search results').fill('Autumn Cleaning Offer in Bromley | Ardent');
+  await page.getByLabel('Description in search results').fill('An autumn clean for homes in Bromley and Orpington, booked in October or November, with the windows done the same day.');
+  await page.getByLabel('Main heading').fill('Autumn cleaning offer');
   await addBlock(page, 'Text');
   await selectBlock(page, 1);
   await page.locator('#field-blocks-0-markdown').fill('## What is included\n\nKitchens, bathrooms and floors, cleaned properly before the winter, with the windows done on the same day.');
@@ -74,7 +80,7 @@ test('a page changed since it was opened is refused in words, with the differenc
   // Chromium logs the API's 409 answer itself; the screen says it in words.
   consoleErrors.allow(/status of 409 \(Conflict\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
   await openAsAdmin(page, '/integrated-builder?route=/faqs');
-  await page.getByLabel('Heading', { exact: true }).fill('Questions we are asked');
+  await page.getByLabel('Main heading').fill('Questions we are asked');
   // Meanwhile someone else changes the page on the checked-out branch.
   const file = path.join(repository(), 'content/pages/faqs.md');
   const text = await readFile(file, 'utf8');
@@ -89,5 +95,40 @@ test('a page changed since it was opened is refused in words, with the differenc
   // The draft is kept: opening the page again offers it back, with the heading typed.
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('Questions we are asked');
+  await expect(page.getByLabel('Main heading')).toHaveValue('Questions we are asked');
+});
+
+test('a library photo deleted after proposing fails the checks in words, a new proposal of it is refused with the field named, and the draft is kept', async ({ page, consoleErrors }) => {
+  test.setTimeout(90_000);
+  // Chromium logs the API's 422 answer itself; the dialog says it in words.
+  consoleErrors.allow(/status of 422 \(Unprocessable (?:Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
+  const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+  const name = `${uniqueName('hob')}.jpg`;
+  // The restored draft's photo is asked for, and is gone: Chromium logs the 404; the field says it.
+  consoleErrors.allow(new RegExp(`status of 404 .*/v0/b/[^/]+/o/media%2F${name.replace('.', '\\.')}`));
+  expect((await uploadObject(bucket, `media/${name}`, (await photo(name)).buffer, { contentType: 'image/jpeg', customMetadata: { alt: 'A hob, wiped clean' } }, EMULATOR_OWNER)).ok).toBe(true);
+  await openAsAdmin(page, '/integrated-builder?route=/end-of-tenancy-cleaning-services');
+  await addLibraryPhoto(page, name);
+  await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
+  const dialog = page.getByRole('dialog', { name: 'Propose this change' });
+  await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(dialog.getByText('No deploy preview here')).toBeVisible({ timeout: 20_000 });
+  // Deleted from the library at once: the checks, which start seconds later, find it gone.
+  expect((await deleteObject(bucket, `media/${name}`, EMULATOR_OWNER)).ok).toBe(true);
+  const checks = dialog.locator('[data-checks]');
+  await expect(checks).toHaveAttribute('data-checks', 'failed', { timeout: 60_000 });
+  await expect(checks).toContainText(`(images.0.src): A photo from the media library does not exist. There is no photo "media/${name}" in the media library`);
+  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Propose again (adds to this proposal)' }).click();
+  // Placed in the form's words, never by the field's path.
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText(`Photo 1, Photo: There is no photo "media/${name}"`, { timeout: 20_000 });
+  await expect(refusal).not.toContainText('images.0.src');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
+  const field = page.locator('.field-image').first();
+  await expect(field.locator('select')).toHaveValue(`storage:media/${name}`);
+  await expect(field).toContainText('The photo could not be shown: check that it is still in the media library on /admin.');
 });

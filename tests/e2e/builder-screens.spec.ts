@@ -32,7 +32,7 @@ for (const kind of ['pages', 'services', 'areas'] as const) {
 
 test('the integrated builder shows a line diff against the live file', async ({ page }) => {
   await openAsAdmin(page, '/integrated-builder?route=/about');
-  await page.getByLabel('Heading', { exact: true }).fill('About the Ardent team');
+  await page.getByLabel('Main heading').fill('About the Ardent team');
   await page.getByRole('button', { name: 'Export' }).click();
   const diff = page.getByRole('dialog').locator('.export-diff');
   await expect(diff.locator('del')).toHaveText('- heading: About Ardent\n');
@@ -58,7 +58,7 @@ test('the integrated builder opens only the site\'s own pages: an unknown route 
   // One of the site's pages, chosen from the list, opens.
   await page.getByLabel('Page to edit').selectOption('/about');
   await page.getByRole('button', { name: 'Open the page' }).click();
-  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue('About Ardent');
+  await expect(page.getByLabel('Main heading')).toHaveValue('About Ardent');
   expect(payloadsAndElsewhere).toEqual([`${origin}/${payloadPathFor('/about')}`]);
 });
 
@@ -123,17 +123,18 @@ test('the dashboard lists drafts in this browser and in the bucket, and pages; s
   await expect(browserDrafts.getByText('No drafts yet.')).toBeVisible();
   await expect(bucketDrafts.getByRole('heading', { name: 'Drafts in the Storage bucket' })).toBeVisible();
   await expect(page.locator('section[aria-labelledby="pages-heading"] tbody tr')).toHaveCount((await routesOf(page)).length);
-  await page.getByRole('button', { name: 'New service' }).click();
-  await page.waitForURL(/\/experiments\/block-builder\/builder\?draft=/);
-  const id = new URL(page.url()).searchParams.get('draft')!;
+  await page.getByRole('link', { name: 'New service' }).click();
+  await page.waitForURL(/\/experiments\/block-builder\/builder\?template=service$/);
   await openAsAdmin(page, page.url());
-  await page.getByLabel('Slug').fill('ironing-services');
-  await page.getByLabel('Title', { exact: true }).fill('Ironing Services in Orpington | Ardent');
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing is saved until you change something.' })).toBeVisible();
+  await page.getByLabel('Web address (after ardent.example/)').fill('ironing-services');
+  await page.getByLabel('Title in search results').fill('Ironing Services in Orpington | Ardent');
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' })).toBeVisible();
   await openAsAdmin(page, '/test-builder-dashboard');
   const drafts = browserDrafts.locator('tbody tr');
   await expect(drafts).toHaveCount(1);
+  const id = (await drafts.first().getAttribute('data-draft'))!;
   await expect(drafts.first()).toContainText('Ironing Services in Orpington | Ardent');
   await expect(drafts.first()).toContainText('content/services/ironing-services.md');
   expect(Number(await drafts.first().locator('td').nth(2).innerText())).toBeGreaterThan(0);
@@ -158,18 +159,36 @@ test('the dashboard lists drafts in this browser and in the bucket, and pages; s
 });
 
 for (const width of [1280, 375]) {
-  test(`axe finds no violation in the builder at ${width} px: blocks, a block selected, problems shown, and the export dialog open`, async ({ page }) => {
+  test(`axe finds no violation in the builder at ${width} px: a fresh page, blocks and the advanced fields open, problems shown, the export dialog, the discard question${width < 1024 ? ', the preview shown' : ''}`, async ({ page }) => {
+    test.slow(); // six scans
     await page.setViewportSize({ width, height: 800 });
     await openAsAdmin(page, '/experiments/block-builder/builder');
+    await expect(page.locator('#problems').getByRole('heading', { name: 'Checks' })).toBeVisible();
+    expect(await axeViolations(page), 'a fresh page').toEqual([]);
     for (const title of ['Hero', 'Text', 'Services', 'Questions', 'Contact details']) await addBlock(page, title);
     await selectBlock(page, 1);
     await page.locator('#field-blocks-0-actions').getByRole('button', { name: 'Add button' }).click();
-    await expect(page.locator('#problems')).toContainText('problems');
-    expect(await axeViolations(page), 'a block selected, problems shown').toEqual([]);
+    await page.getByText('Advanced', { exact: true }).click();
+    await expect(page.getByLabel('Layout')).toBeVisible();
+    expect(await axeViolations(page), 'a block selected, the advanced fields open').toEqual([]);
     await page.getByRole('button', { name: 'Export' }).click();
     await expect(page.getByRole('heading', { name: 'Export refused' })).toBeVisible();
     expect(await axeViolations(page), 'export refused dialog').toEqual([]);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.locator('#problems')).toBeFocused();
+    await expect(page.locator('#problems')).toContainText('problems');
+    expect(await axeViolations(page), 'problems shown').toEqual([]);
+    await page.getByRole('button', { name: 'Discard this draft' }).click();
+    const discard = page.getByRole('region', { name: 'Discard this draft?' });
+    await expect(discard).toBeVisible();
+    expect(await axeViolations(page), 'the discard question').toEqual([]);
+    await discard.getByRole('button', { name: 'Keep it' }).click();
+    if (width < 1024) {
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('iframe.preview-frame')).toBeVisible();
+      await expect(page.getByLabel('Title in search results')).toBeHidden();
+      expect(await axeViolations(page), 'the preview shown').toEqual([]);
+    }
   });
 }

@@ -28,8 +28,8 @@ test('an image field takes a media library photo with its alt text; the preview 
   const noAlt = `${tag}-no-alt.jpg`;
   await Promise.all([libraryPhoto(chosen, ALT), libraryPhoto(noAlt, '')]);
   await openAsAdmin(page, '/test-builder-dashboard');
-  await page.getByRole('button', { name: 'New service' }).click();
-  await page.waitForURL(/\/experiments\/block-builder\/builder\?draft=/);
+  await page.getByRole('link', { name: 'New service' }).click();
+  await page.waitForURL(/\/experiments\/block-builder\/builder\?template=service$/);
   await openAsAdmin(page, page.url());
 
   await page.getByRole('button', { name: 'Add photo' }).click();
@@ -50,10 +50,10 @@ test('an image field takes a media library photo with its alt text; the preview 
   await expect(field.locator('img.image-thumbnail')).toHaveAttribute('src', /^data:image\//);
 
   // The preview draws it as the built page will, from a data: URL: nothing from the storage origin.
-  await page.getByLabel('Slug').fill('ironing-services');
-  await page.getByLabel('Name', { exact: true }).fill('Ironing');
-  await page.getByLabel('Title', { exact: true }).fill('Ironing Services in Orpington | Ardent');
-  await page.getByLabel('Heading', { exact: true }).fill('Ironing services');
+  await page.getByLabel('Web address (after ardent.example/)').fill('ironing-services');
+  await page.getByLabel('Service name').fill('Ironing');
+  await page.getByLabel('Title in search results').fill('Ironing Services in Orpington | Ardent');
+  await page.getByLabel('Main heading').fill('Ironing services');
   await page.locator('#field-description').fill('Ironing collected and returned in Orpington and Bromley: shirts, bedding and table linen, pressed with care.');
   await page.locator('#field-summary').fill('Shirts, bedding and table linen, pressed with care.');
   await page.locator('#field-serviceType').fill('Ironing service');
@@ -89,8 +89,8 @@ test('a draft is copied to the bucket, and another device opens it from the dash
   test.setTimeout(90_000);
   await openAsAdmin(page, '/experiments/block-builder/builder');
   const title = `Window Cleaning in Orpington ${Date.now().toString(36)} | Ardent`;
-  await page.getByLabel('Route').fill('/window-cleaning-offer');
-  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Web address (after ardent.example)').fill('/window-cleaning-offer');
+  await page.getByLabel('Title in search results').fill(title);
   await expect(page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' })).toBeVisible({ timeout: 15_000 });
 
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
@@ -103,8 +103,8 @@ test('a draft is copied to the bucket, and another device opens it from the dash
     await row.getByRole('link', { name: /^Open/ }).click();
     await other.waitForURL(/\/experiments\/block-builder\/builder\?draft=/);
     await openAsAdmin(other, new URL(other.url()).pathname + new URL(other.url()).search);
-    await expect(other.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await expect(other.getByLabel('Route')).toHaveValue('/window-cleaning-offer');
+    await expect(other.getByLabel('Title in search results')).toHaveValue(title);
+    await expect(other.getByLabel('Web address (after ardent.example)')).toHaveValue('/window-cleaning-offer');
   } finally {
     await phone.close();
   }

@@ -6,12 +6,12 @@
 // whole process group, as a terminal sends it) stops everything: no process of the group is left,
 // every port is free and the note is gone. A SIGTERM to the server process alone stops its
 // emulators too. Its own free ports, beside the browser tests' server.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
 import { readRunningServices, runningServicesFile } from '../../src/generator/emulators/running-services.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
+import { start } from '../support/npm-start.ts';
 
 /** Processes whose process group is `group`, from /proc (Linux). */
 function processesInGroup(group: number): number[] {
@@ -61,46 +61,6 @@ const listening = (port: number) =>
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  origin: string;
-  authPort: number;
-  storagePort: number;
-  /** The exit code, or the signal that ended it. */
-  exited: Promise<number | NodeJS.Signals | null>;
-}
-
-/**
- * Starts a command with its own free ports, in its own process group, and waits for its "Ready:"
- * line. `chosen`: the emulators' ports are left to the server, which prints them.
- */
-async function start(command: string, args: string[], { chosen = false } = {}): Promise<Started> {
-  const [hubPort, loggingPort] = [await freePort(), await freePort()];
-  const given = chosen ? [] : ['--auth-port', String(await freePort()), '--storage-port', String(await freePort())];
-  const { AUTH_EMULATOR_PORT: _auth, STORAGE_EMULATOR_PORT: _storage, ...env } = process.env;
-  const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', ...given], {
-    cwd: projectRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, EMULATOR_HUB_PORT: String(hubPort), EMULATOR_LOGGING_PORT: String(loggingPort), CI: 'true' },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
-  const printed = (pattern: RegExp) => Number(pattern.exec(output)![1]);
-  return {
-    child,
-    output: () => output,
-    origin: /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
-    authPort: printed(/^Sign-in: the Firebase Auth emulator on 127\.0\.0\.1:(\d+)/m),
-    storagePort: printed(/^Storage: the Cloud Storage emulator on 127\.0\.0\.1:(\d+)/m),
-    exited,
-  };
-}
 
 test('npm start: site and emulator together, the printed admin signs in, Ctrl+C stops both and leaves no process', async ({ page }) => {
   test.setTimeout(150_000);

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
+import { thumbnailFolderOf } from '../../src/kernel/wire/thumbnail-rules.ts';
 import { expect } from './e2e/fixtures.ts';
 
 export interface PhotoFile {
@@ -67,6 +68,17 @@ export async function bucketStatus(page: Page, storedName: string): Promise<numb
   const response = await page.request.get(`/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o/${encodeURIComponent(`media/${storedName}`)}`);
   return response.status();
 }
+
+/** The thumbnails the bucket holds for media/<name> ("1795856254295-900x700.webp"), listed over its REST API as the SDK lists them. */
+export async function thumbnailsOf(page: Page, storedName: string): Promise<string[]> {
+  const folder = `${thumbnailFolderOf(`media/${storedName}`)}/`;
+  const response = await page.request.get(`/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o?prefix=${encodeURIComponent(folder)}&delimiter=%2F`);
+  const { items = [] } = (await response.json()) as { items?: { name: string }[] };
+  return items.map((item) => item.name.slice(folder.length));
+}
+
+/** Whether a request fetches a library photo's own bytes (not its thumbnail's, nor its metadata). */
+export const isOriginalDownload = (url: string) => /\/o\/media%2F[^?/]+\?alt=media/.test(url);
 
 /** The stored name the library gives a picked file ("Kitchen.JPG" → "kitchen.jpg"). */
 export const storedNameOf = (fileName: string) => fileName.toLowerCase().replace(/\.jpeg$/, '.jpg');

@@ -36,3 +36,13 @@ export async function selectBlock(page: Page, position: number): Promise<void> {
   const toggle = page.locator('.block-toggle').nth(position - 1);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
+
+/** Adds a photo to the page's Images and chooses `name` for it in the media library's picker, as an admin would. */
+export async function addLibraryPhoto(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add photo' }).click();
+  await page.getByRole('button', { name: 'Choose from the media library' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a photo from the media library' });
+  await picker.getByRole('searchbox', { name: 'Search the media library' }).fill(name);
+  await picker.getByRole('button', { name: `Use ${name}` }).click();
+  await expect(picker).toBeHidden();
+}

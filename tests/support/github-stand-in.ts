@@ -1,8 +1,9 @@
 // A local stand-in for the part of GitHub's REST API the GitHub backend uses
 // (src/functions/github/github-backend.ts), answering with the shapes GitHub documents, errors
 // included: one repository in memory (blobs named as git names them, trees, commits, branches),
-// its pull requests and labels, the check runs, annotations and commit statuses a test sets, and
-// an App installation's token. A test makes any request fail the way GitHub fails (`failNext`),
+// its pull requests and labels, the check runs, annotations and commit statuses a test sets, a
+// file's history (the commits that changed it, and its contents at any commit), and an App
+// installation's token. A test makes any request fail the way GitHub fails (`failNext`),
 // and reads what was asked (`requests`). It covers these endpoints only, with the fields the
 // backend reads and a few beside them: it is not GitHub.
 import { createHash, createPublicKey, verify } from 'node:crypto';
@@ -44,7 +45,7 @@ export interface StandIn {
   blobs: Map<string, string>;
   branches: Map<string, string>;
   pulls: Map<number, StandInPull>;
-  commits: Map<string, { tree: string; parents: string[]; message: string; author?: { name: string; email: string } }>;
+  commits: Map<string, { tree: string; parents: string[]; message: string; author?: { name: string; email: string }; date: string }>;
   checkRuns: Map<string, object[]>;
   annotations: Map<number, object[]>;
   statuses: Map<string, object[]>;
@@ -53,6 +54,8 @@ export interface StandIn {
   requests: { method: string; path: string; body: Record<string, unknown>; authorization: string }[];
   /** The file at a branch's head. */
   fileAt(branch: string, path: string): string | undefined;
+  /** A commit on a branch's head, as a merge or a developer's push makes it: each file given its new text, or removed (null). */
+  commit(branch: string, files: Record<string, string | null>, message: string, author?: { name: string; email: string }): string;
   failNext(method: string, path: RegExp, answer: { status: number; body?: unknown; headers?: Record<string, string> }, times?: number): void;
   /** Accepts an App's JWTs signed by this public key, for this installation. */
   acceptApp(appId: string, publicKey: string, installationId: number): void;
@@ -76,8 +79,15 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
   const commits: StandIn['commits'] = new Map();
   const commitOf = (tree: string, parents: string[], message: string, author?: { name: string; email: string }) => {
     const sha = createHash('sha1').update(`${tree}${parents.join()}${message}${(serial += 1)}`).digest('hex');
-    commits.set(sha, { tree, parents, message, ...(author ? { author } : {}) });
+    // A minute apart, in order.
+    commits.set(sha, { tree, parents, message, ...(author ? { author } : {}), date: new Date(Date.UTC(2031, 0, 1) + serial * 60_000).toISOString() });
     return sha;
+  };
+  const blobAt = (commit: string, path: string) => trees.get(commits.get(commit)!.tree)!.get(path);
+  const commitJson = (sha: string) => {
+    const commit = commits.get(sha)!;
+    const who = commit.author ?? { name: 'ardent-publisher[bot]', email: 'bot@users.noreply.github.com' };
+    return { sha, commit: { author: { ...who, date: commit.date }, committer: { name: 'GitHub', email: 'noreply@github.com', date: commit.date }, message: commit.message, tree: { sha: commit.tree } }, author: commit.author ? null : { login: 'ardent-publisher[bot]' }, parents: commit.parents.map((parent) => ({ sha: parent })) };
   };
   const main = commitOf(treeOf(new Map(Object.entries(files).map(([path, text]) => [path, blobOf(text)]))), [], 'The site as it is');
   let app: { appId: string; publicKey: string; installationId: number } | undefined;
@@ -103,6 +113,17 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const head = standIn.branches.get(branch);
       const blob = head && trees.get(commits.get(head)!.tree)!.get(path);
       return blob && blobs.get(blob);
+    },
+    commit: (branch: string, files: Record<string, string | null>, message: string, author?: { name: string; email: string }) => {
+      const head = standIn.branches.get(branch)!;
+      const next = new Map(trees.get(commits.get(head)!.tree)!);
+      for (const [path, text] of Object.entries(files)) {
+        if (text === null) next.delete(path);
+        else next.set(path, blobOf(text));
+      }
+      const sha = commitOf(treeOf(next), [head], message, author);
+      standIn.branches.set(branch, sha);
+      return sha;
     },
     failNext: (method: string, path: RegExp, answer: { status: number; body?: unknown; headers?: Record<string, string> }, times = 1) => void failures.push({ method, path, status: answer.status, body: answer.body ?? { message: 'Server Error' }, headers: answer.headers ?? {}, times }),
     acceptApp: (appId: string, publicKey: string, installationId: number) => void (app = { appId, publicKey, installationId }),
@@ -263,6 +284,29 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const pull = pulls.get(Number(found[1]))!;
       pull.labels.push(...(body.labels as string[]));
       return send(200, pull.labels.map((name, id) => ({ id, name, color: 'ededed' })));
+    }
+    if (route('GET', /^\/commits$/)) {
+      // The commits that changed a file, newest first, following first parents from the branch (a linear history).
+      const path = url.searchParams.get('path');
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const history: string[] = [];
+      for (let sha = standIn.branches.get(url.searchParams.get('sha') ?? 'main'); sha; sha = commits.get(sha)!.parents[0]) {
+        const parent = commits.get(sha)!.parents[0];
+        if (!path || blobAt(sha, path) !== (parent ? blobAt(parent, path) : undefined)) history.push(sha);
+      }
+      const shown = history.slice((page - 1) * perPage, page * perPage);
+      const link: Record<string, string> = page * perPage < history.length ? { link: `<${standIn.url}/repos/${OWNER}/${REPO}/commits?page=${page + 1}>; rel="next"` } : {};
+      return send(200, shown.map(commitJson), link);
+    }
+    if ((found = route('GET', /^\/contents\/(.+)$/))) {
+      const ref = url.searchParams.get('ref') ?? 'main';
+      const commit = commits.has(ref) ? ref : standIn.branches.get(ref);
+      if (!commit) return send(404, { message: `No commit found for the ref ${ref}`, documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content' });
+      const blob = blobAt(commit, found[1]!);
+      if (!blob) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content' });
+      const text = blobs.get(blob)!;
+      return send(200, { type: 'file', encoding: 'base64', size: Buffer.byteLength(text), name: found[1]!.split('/').pop(), path: found[1], sha: blob, content: Buffer.from(text).toString('base64').replace(/(.{60})/g, '$1\n') });
     }
     if ((found = route('GET', /^\/commits\/(\w+)\/check-runs$/))) {
       const runs = standIn.checkRuns.get(found[1]!) ?? [];

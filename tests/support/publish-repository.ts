@@ -1,13 +1,13 @@
 // Publishing from the builder makes real branches and commits (the local backend, src/functions/local/):
 // the browser tests' server proposes into a clone of this repository, holding the content the site
 // under test was built from, never into the repository itself. Made once per run by the Playwright
-// config, which hands it to the server as PUBLISH_REPOSITORY_DIR.
+// config, which hands it to the server as PUBLISH_REPOSITORY_DIR; a test that runs its own server
+// makes its own (`dir`).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
-export function publishRepository(projectRoot: string): string {
-  const dir = path.join(projectRoot, 'test-results', 'publish-repository');
+export function publishRepository(projectRoot: string, dir = path.join(projectRoot, 'test-results', 'publish-repository')): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.dirname(dir), { recursive: true });
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });

@@ -2,8 +2,8 @@
 // It runs against the local Storage emulator (whose rules are src/generator/emulators/storage-policy.ts) and,
 // where it can start, against firebase-tools' official emulator evaluating storage.rules
 // (tests/unit/generator/emulators/storage-policy.test.ts), so the function and the rules file say the same.
-import { MAX_PHOTO_BYTES } from '../../src/kernel/wire/media-rules.ts';
-import { MAX_DRAFT_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../src/kernel/wire/media-rules.ts';
+import { MAX_THUMBNAIL_BYTES } from '../../src/kernel/wire/thumbnail-rules.ts';
 import { deleteObject, EMULATOR_OWNER, getObjectMetadata, listFolder, updateObjectMetadata, uploadObject, type BucketAddress } from '../../src/generator/emulators/storage-rest.ts';
 
 export type Who = 'nobody' | 'member' | 'admin';
@@ -57,6 +57,21 @@ export const POLICY_CASES: readonly PolicyCase[] = [
   { who: 'nobody', action: 'delete', path: 'media/deleted.jpg', allowed: false },
   { who: 'member', action: 'delete', path: 'media/deleted.jpg', allowed: false },
   { who: 'admin', action: 'delete', path: 'media/deleted.jpg', allowed: true },
+  // Each photo's thumbnails (thumbnails/<photo's name>/<generation>-<width>x<height>.webp): like the photos, anyone may look; administrators alone may change them, WebP only, 512 KB at most.
+  { who: 'nobody', action: 'get', path: 'thumbnails/seen.jpg/1700000000000001-1600x1067.webp', allowed: true },
+  { who: 'nobody', action: 'list', path: 'thumbnails/seen.jpg', allowed: true },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/1700000000000001-1600x1067.webp', type: 'image/webp', size: KB, allowed: true },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/1700000000000002-1600x1067.webp', type: 'image/webp', size: MAX_THUMBNAIL_BYTES, allowed: true },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/1700000000000003-1600x1067.webp', type: 'image/webp', size: MAX_THUMBNAIL_BYTES + 1, allowed: false },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/1700000000000004-1600x1067.webp', type: 'image/jpeg', size: KB, allowed: false },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/1700000000000005.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'admin', action: 'create', path: 'thumbnails/Photo%20one.jpg/1700000000000001-1600x1067.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'admin', action: 'create', path: 'thumbnails/photo.jpg/deeper/1700000000000001-1600x1067.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'member', action: 'create', path: 'thumbnails/member.jpg/1700000000000001-1600x1067.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'nobody', action: 'create', path: 'thumbnails/anon.jpg/1700000000000001-1600x1067.webp', type: 'image/webp', size: KB, allowed: false },
+  { who: 'member', action: 'delete', path: 'thumbnails/deleted.jpg/1700000000000001-1600x1067.webp', allowed: false },
+  { who: 'admin', action: 'delete', path: 'thumbnails/deleted.jpg/1700000000000002-1600x1067.webp', allowed: true },
   // The builder's drafts: administrators only, JSON only, 1 MB at most.
   { who: 'admin', action: 'create', path: 'drafts/home.json', type: 'application/json', size: KB, allowed: true },
   { who: 'admin', action: 'create', path: 'drafts/huge.json', type: 'application/json', size: MAX_DRAFT_BYTES + 1, allowed: false },
@@ -105,7 +120,7 @@ export function emulatorToken(who: Exclude<Who, 'nobody'>, projectId: string): s
 export async function attempt(address: BucketAddress, projectId: string, policyCase: PolicyCase): Promise<boolean> {
   const token = policyCase.who === 'nobody' ? undefined : emulatorToken(policyCase.who, projectId);
   const { action, path } = policyCase;
-  const contentType = policyCase.type ?? (path.endsWith('.json') ? 'application/json' : 'image/jpeg');
+  const contentType = policyCase.type ?? (path.endsWith('.json') ? 'application/json' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
   if (action === 'get' || action === 'update' || action === 'delete') {
     const seeded = await uploadObject(address, path, new Uint8Array(16), { contentType }, EMULATOR_OWNER);
     if (!seeded.ok) throw new Error(`Could not set up ${path}: HTTP ${seeded.status}`);

@@ -204,6 +204,7 @@ describe('.github/workflows/storage-rules.yml', () => {
       'storage.rules',
       'src/generator/emulators/storage-policy.ts',
       'src/kernel/wire/media-rules.ts',
+      'src/kernel/wire/thumbnail-rules.ts',
       'src/kernel/wire/library-reference.ts',
       'tests/support/storage-policy-cases.ts',
       'tests/support/official-storage-emulator.ts',

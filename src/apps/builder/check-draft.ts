@@ -8,7 +8,7 @@ import { pageKind } from '../../kernel/content/page-kinds.ts';
 import type { FrontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import type { RawEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import { noSuchImage, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import { noSuchImage, noSuchLibraryPhoto, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';
 import { siteTargets, type BuilderSite } from '../../kernel/wire/builder-data.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
@@ -29,6 +29,9 @@ export interface DraftCheck {
 
 /** The lint's part of the checks, made by siteLint (src/kernel/check/site-lint.ts) for the file's text and the live page it replaces. */
 export type DraftLint = (text: string, replaces?: string) => NonNullable<CheckOptions['lint']>;
+
+/** The lint for a site's drafts, its module loaded when first asked for (src/apps/builder/lint-draft.ts). */
+export const loadDraftLint = (site: BuilderSite): Promise<DraftLint> => import('./lint-draft.ts').then(({ draftLint }) => draftLint(site));
 
 /**
  * Every problem `npm run check` would find in the draft's file, as one page of the site; without
@@ -56,14 +59,18 @@ function rawEntryOf(file: string, text: string, data: Record<string, unknown>, l
 }
 
 /**
- * The images a draft may show are those the build lists. A media library photo is looked up by the
- * build, which fetches it; the builder's picker offers only photos that exist and have alt text.
+ * The images a draft may show are those the build lists, and the media library's photos: one the
+ * library does not have (deleted since a restored version used it, say) is the build's
+ * library-photo-missing, in its words, found as the preview fetches it (LibraryImage.tsx).
  */
 function knownImages(raster: readonly ImageReference[], site: BuilderSite): ImagePlan {
   const problems: ContentProblem[] = [];
   for (const reference of raster) {
-    if (libraryPathOf(reference.src) !== null || site.images.has(reference.src)) continue;
-    problems.push({ code: 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: noSuchImage(`${IMAGES_DIR}/${reference.src.slice('/images/'.length)}`) });
+    const at = { file: reference.file, line: reference.line, field: reference.field };
+    const photo = libraryPathOf(reference.src);
+    if (photo !== null) {
+      if (site.library?.missing.has(photo)) problems.push({ code: 'library-photo-missing', ...at, message: noSuchLibraryPhoto(photo, site.library.bucket) });
+    } else if (!site.images.has(reference.src)) problems.push({ code: 'missing-image', ...at, message: noSuchImage(`${IMAGES_DIR}/${reference.src.slice('/images/'.length)}`) });
   }
   return { images: site.images, problems };
 }

@@ -1,4 +1,4 @@
-// Where drafts are kept. The builder saves on every change; the dashboard lists, duplicates and
+// Where drafts are kept. The builder saves from a draft's first change; the dashboard lists, duplicates and
 // deletes. IndexedDB in this browser (idb-keyval), and, when the site has a Storage bucket, a copy
 // under drafts/ there (src/apps/media/bucket-draft-store.ts), so a draft can be picked up on another device.
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';

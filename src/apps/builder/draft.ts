@@ -47,10 +47,21 @@ export const cleanData = (data: Record<string, unknown>) => JSON.parse(JSON.stri
 export const exportFile = (draft: Draft) => formatContentFile(PAGE_KINDS[draft.kind], cleanData(draft.data), draft.body);
 export const exportText = (draft: Draft) => exportFile(draft).text;
 
-export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
-  const data = structuredClone(payload.data);
-  return { id, kind: payload.kind, data, body: payload.body, blockIds: blocksOf({ data }).map(newBlockId), origin: { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob }, updated: now };
+function draftOf(kind: PageKind, file: { data: Record<string, unknown>; body: string }, origin: Draft['origin'], id: string, now: number): Draft {
+  const data = structuredClone(file.data);
+  return { id, kind, data, body: file.body, blockIds: blocksOf({ data }).map(newBlockId), ...(origin ? { origin } : {}), updated: now };
 }
+
+export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
+  return draftOf(payload.kind, payload, { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob }, id, now);
+}
+
+/**
+ * An earlier version of the live page a draft edits ("Restore this version"), as a new draft of that
+ * page: it still edits the live file (its origin), so its export, its diff and its proposal are
+ * against the page as it is now, like any change.
+ */
+export const draftFromVersion = (live: Draft, version: { data: Record<string, unknown>; body: string }, id: string, now: number): Draft => draftOf(live.kind, version, live.origin, id, now);
 
 /** What "start a new page" offers: a blank page, or a service or an area laid out like the site's. */
 export const TEMPLATES = {

@@ -29,16 +29,31 @@ export class BucketDraftStore<D extends StoredDraft> {
   }
 
   async list(): Promise<D[]> {
-    const { items } = await listAll(ref(this.storage, DRAFTS_FOLDER));
-    const drafts: (D | undefined)[] = await Promise.all(items.map((item) => this.get(item.name.replace(/\.json$/, ''))));
+    const drafts: (D | undefined)[] = await Promise.all((await this.#names()).map((id) => this.#read(id)));
     return drafts.filter((draft) => draft !== undefined).sort((a, b) => b.updated - a.updated);
   }
 
-  /** The draft, or undefined when there is none by that id (deleted, perhaps on another device). */
+  /**
+   * The ids of the drafts the bucket holds. A draft is looked for here before it is read or deleted:
+   * one only in this browser (its copy still waiting when the page was left) is then never asked
+   * for by name, a request the Storage API answers 404 and the browser logs as an error.
+   */
+  async #names(): Promise<string[]> {
+    const { items } = await listAll(ref(this.storage, DRAFTS_FOLDER));
+    return items.map((item) => item.name.replace(/\.json$/, ''));
+  }
+
+  /** The draft, or undefined when there is none by that id (never copied here, or deleted, perhaps on another device). */
   async get(id: string): Promise<D | undefined> {
+    this.#ref(id);
+    return (await this.#names()).includes(id) ? this.#read(id) : undefined;
+  }
+
+  async #read(id: string): Promise<D | undefined> {
     try {
       return JSON.parse(new TextDecoder().decode(await getBytes(this.#ref(id), MAX_DRAFT_BYTES))) as D;
     } catch (error) {
+      // Deleted between the listing and the read.
       if (describeStorageError(error).kind === 'object-not-found') return undefined;
       throw error;
     }
@@ -50,8 +65,10 @@ export class BucketDraftStore<D extends StoredDraft> {
     await uploadString(this.#ref(draft.id), JSON.stringify(draft), 'raw', { contentType: 'application/json', cacheControl: 'no-store' });
   }
 
-  /** Resolves once deleted; a draft that is already gone counts as deleted. */
+  /** Resolves once deleted; a draft that is not there (never copied, or already gone) counts as deleted. */
   async delete(id: string): Promise<void> {
+    this.#ref(id);
+    if (!(await this.#names()).includes(id)) return;
     try {
       await deleteObject(this.#ref(id));
     } catch (error) {

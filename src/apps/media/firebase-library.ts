@@ -13,8 +13,10 @@ import type { MediaLibrary } from './library.ts';
 import type { LibraryPhoto, StoredFile } from '../../kernel/wire/media-library.ts';
 import { MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
 import { MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import { drawPreview } from './preview.ts';
 import { describeStorageError } from './storage-errors.ts';
+import type { Thumbnails } from './thumbnails.ts';
 
 /** At most 120 s per operation and 600 s per upload. */
 const MAX_OPERATION_RETRY_MS = 120_000;
@@ -39,27 +41,38 @@ const storedFile = (metadata: FullMetadata): StoredFile => ({
 });
 
 /**
- * What the builder's picker needs of the library: its photos and their previews. Without the
- * upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle.
+ * What the builder's picker needs of the library: its photos, their thumbnails and previews.
+ * Without the upload and edit calls, the SDK's resumable uploads stay out of the builder's bundle
+ * (a missing thumbnail is stored with the small one-shot upload, loaded with the thumbnails).
  */
-export type LibraryReader = Pick<MediaLibrary, 'list' | 'preview'>;
+export type LibraryReader = Pick<MediaLibrary, 'bucket' | 'list' | 'preview' | 'thumbnail'>;
 
 /** The library of the Firebase app the account services started (src/apps/account/firebase-services.ts), read only. */
 export function libraryReader(config: Pick<FirebaseWebConfig, 'emulator'>): LibraryReader {
-  return readerOf(storageOf(config));
+  return readerOf(storageOf(config)).reader;
 }
 
 /** The library of the Firebase app the account services started, for the admin screen. */
 export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): MediaLibrary {
   const storage = storageOf(config);
-  const reader = readerOf(storage);
+  const { reader, thumbnails } = readerOf(storage);
   return {
     ...reader,
     upload(fullPath, file, metadata, onProgress) {
       const task = uploadBytesResumable(ref(storage, fullPath), file, metadata);
       task.on('state_changed', (snapshot) => onProgress({ transferred: snapshot.bytesTransferred, total: snapshot.totalBytes }));
-      // The task is a thenable: its own `then` settles with the snapshot once stored.
-      const done = new Promise<LibraryPhoto>((resolve, reject) => void task.then((snapshot) => photoOf(snapshot.ref, snapshot.metadata).then(resolve, reject), reject));
+      // The task is a thenable: its own `then` settles with the snapshot once stored. The photo's
+      // thumbnail is then made from the file (without waiting for it: the photo is in the library).
+      const done = new Promise<LibraryPhoto>((resolve, reject) =>
+        void task.then(
+          (snapshot) =>
+            photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
+              void thumbnails().then((made) => made.stored(photo.file, file)).catch(() => undefined);
+              resolve(photo);
+            }, reject),
+          reject,
+        ),
+      );
       return { done, cancel: () => void task.cancel() };
     },
     async updateCustomMetadata(fullPath, customMetadata) {
@@ -67,7 +80,11 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
       // null removes a key (Cloud Storage's PATCH semantics); the SDK's type only lists strings.
       return photoOf(reference, await updateMetadata(reference, { customMetadata: customMetadata as Record<string, string> }));
     },
-    remove: (fullPath) => deleteObject(ref(storage, fullPath)),
+    async remove(fullPath) {
+      await deleteObject(ref(storage, fullPath));
+      // The photo is gone: its thumbnails are only tidied after it (a thumbnail left behind shows nothing).
+      await thumbnails().then((made) => made.removed(fullPath)).catch((error: unknown) => console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`));
+    },
   };
 }
 
@@ -90,21 +107,22 @@ const photoOf = async (reference: StorageReference, metadata?: FullMetadata): Pr
   return { file: storedFile(meta), url };
 };
 
-function readerOf(storage: FirebaseStorage): LibraryReader {
-  // Photos are decoded at full size to be drawn small: one at a time keeps memory in bounds.
-  let decoding: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T,>(task: () => Promise<T>): Promise<T> => {
-    const result = decoding.then(task);
-    decoding = result.catch(() => {});
-    return result;
-  };
-  return {
+function readerOf(storage: FirebaseStorage): { reader: LibraryReader; thumbnails: () => Promise<Thumbnails> } {
+  // Photos are fetched and decoded at full size to be drawn small: one at a time keeps memory in bounds.
+  const queue = oneAtATime();
+  // Loaded when first needed (firebase-thumbnails.ts), then kept: one per library, so each thumbnail is looked up once.
+  let made: Promise<Thumbnails> | undefined;
+  const thumbnails = () => (made ??= import('./firebase-thumbnails.ts').then(({ firebaseThumbnails }) => firebaseThumbnails(storage, queue)));
+  const reader: LibraryReader = {
+    bucket: storage.app.options.storageBucket ?? '',
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
       // A photo deleted (by someone else) between the listing and its metadata is simply not there.
       const photos = await Promise.all(items.map((item) => photoOf(item).catch((error: unknown) => (describeStorageError(error).kind === 'object-not-found' ? null : Promise.reject(error)))));
       return photos.filter((photo): photo is LibraryPhoto => photo !== null);
     },
-    preview: (fullPath, width) => oneAtATime(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
+    preview: (fullPath, width) => queue(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
+    thumbnail: async (photo) => (await thumbnails()).of(photo),
   };
+  return { reader, thumbnails };
 }

@@ -4,7 +4,7 @@
 import { ENQUIRY_WORDS } from '../../kernel/errors/api-errors.ts';
 import { MarkSpamRequestSchema } from '../../kernel/wire/enquiry.ts';
 import { adminCaller, type VerifyToken } from '../auth.ts';
-import { answerFailure, failure, isApiFailure, json, readJson } from '../http.ts';
+import { answering, failure, json, readJson } from '../http.ts';
 import type { EnquiriesBackend } from './backend.ts';
 
 export interface EnquiriesSetup {
@@ -14,14 +14,7 @@ export interface EnquiriesSetup {
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
 export function enquiriesHandler(setup: () => EnquiriesSetup | Promise<EnquiriesSetup>, log: (message: string) => void = console.error) {
-  return async (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => {
-    try {
-      return await route(req, params, setup);
-    } catch (error) {
-      if (!isApiFailure(error)) log(`${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return answerFailure((isApiFailure(error) ? error : failure('server-fault')).reworded(ENQUIRY_WORDS));
-    }
-  };
+  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log, words: ENQUIRY_WORDS });
 }
 
 async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => EnquiriesSetup | Promise<EnquiriesSetup>): Promise<Response> {

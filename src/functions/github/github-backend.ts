@@ -5,12 +5,14 @@
 // Nothing half-done is left: a branch whose pull request could not be opened is deleted again,
 // and a branch of that name left without a pull request is reused.
 import type { Octokit } from 'octokit';
+import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure, type ApiFailure } from '../http.ts';
 import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, publishMessage, pullRequestBody, readMarker, type ChangeFacts, type ProposalMarker } from '../proposals/describe.ts';
+import { historyPage, type FileCommit } from '../history/versions.ts';
 import { checksOf, failedRun, previewOf, type Annotation, type CheckRun, type CommitStatus } from './checks.ts';
 import { githubFailure, githubMessage, onGitHub, statusOf } from './failures.ts';
 import type { GitHubSettings } from './client.ts';
@@ -37,6 +39,8 @@ export const CONTENT_LABEL = 'content';
 const blobs = new Map<string, string>();
 /** Each content tree's listing, by the tree's name. */
 const listings = new Map<string, ReadonlyMap<string, string>>();
+/** A file's blob at a commit ("<commit>:<path>"; null where the commit has no such file): a commit never changes. */
+const filesAt = new Map<string, string | null>();
 
 export class GitHubBackend implements Backend {
   readonly local = false;
@@ -168,6 +172,55 @@ export class GitHubBackend implements Backend {
       await this.#deleteBranch(pull.head.ref);
       return { ...this.#proposal(closed, marker, { state: 'waiting' }, { state: 'none' }), state: 'withdrawn' };
     });
+  }
+
+  history(path: string, page: number): Promise<PageHistory> {
+    return onGitHub(async () => {
+      // The commits that changed the file on the base branch (GitHub's, for that path), and the one before the page's last.
+      const query = { ...this.#repo, sha: this.settings.base, path };
+      const { data } = await this.octokit.rest.repos.listCommits({ ...query, per_page: VERSIONS_PER_PAGE, page });
+      const next = data.length === VERSIONS_PER_PAGE ? (await this.octokit.rest.repos.listCommits({ ...query, per_page: 1, page: page * VERSIONS_PER_PAGE + 1 })).data : [];
+      const listed = [...data, ...next];
+      const blobsAt = await Promise.all(listed.map(({ sha }) => this.#fileAt(path, sha)));
+      const texts = await this.readBlobs(blobsAt.filter((blob): blob is string => blob !== null));
+      const commits = listed.map(({ sha, commit, author }, i): FileCommit => ({
+        commit: sha,
+        when: commit.committer?.date ?? commit.author?.date ?? '',
+        author: commit.author?.name ?? author?.login ?? 'someone',
+        message: commit.message,
+        ...(blobsAt[i] ? { blob: blobsAt[i] } : {}),
+      }));
+      return historyPage(path, page, commits, texts);
+    });
+  }
+
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
+    return onGitHub(async () => {
+      const blob = await this.#fileAt(path, commit);
+      const text = blob === null ? undefined : (await this.readBlobs([blob])).get(blob);
+      if (blob === null || text === undefined) throw failure('no-such-version', path);
+      return { text, blob };
+    });
+  }
+
+  /** The file's blob at a commit (GitHub's contents for that path and ref), its text kept with the blobs; null where the commit has no such file. */
+  async #fileAt(path: string, commit: string): Promise<string | null> {
+    const key = `${commit}:${path}`;
+    const known = filesAt.get(key);
+    if (known !== undefined) return known;
+    let blob: string | null = null;
+    try {
+      const { data } = await this.octokit.rest.repos.getContent({ ...this.#repo, path, ref: commit });
+      if (!Array.isArray(data) && data.type === 'file') {
+        blob = data.sha;
+        if ('content' in data && data.encoding === 'base64') blobs.set(blob, Buffer.from(data.content, 'base64').toString('utf8'));
+      }
+    } catch (error) {
+      // 404: the commit removed the file (or never had it); 422: no such commit.
+      if (statusOf(error) !== 404 && statusOf(error) !== 422) throw error;
+    }
+    filesAt.set(key, blob);
+    return blob;
   }
 
   /** The open pull requests the builder made: their branch is content/…, and their body carries the proposal's facts. */

@@ -17,6 +17,10 @@ export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem:
 export interface CheckRunnerOptions {
   /** The command, run in the worktree with `--base <commit>` added: `npm run check:change -- --format json` by default. */
   command?: readonly string[];
+  /** Added to the command: what the local backend's setup asks of the checks (`--local-library`). */
+  args?: readonly string[];
+  /** The command's environment, over this process's (the local Storage emulator's STORAGE_EMULATOR_PORT). */
+  env?: Readonly<Record<string, string>>;
   /** The node_modules the worktree uses: the repository's own by default. */
   nodeModules?: string;
   /** Told each finished result, to keep it. */
@@ -86,8 +90,8 @@ export class CheckRunner {
       await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
-      const [command, ...args] = this.options.command ?? DEFAULT_COMMAND;
-      const { code, stdout, stderr } = await run(command!, [...args, '--base', base], worktree);
+      const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
+      const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env);
       return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
@@ -98,9 +102,9 @@ export class CheckRunner {
   }
 }
 
-function run(command: string, args: readonly string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: readonly string[], cwd: string, env?: Readonly<Record<string, string>>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     // In the background: the answers to the builder come first.
     lowerPriority(child.pid);
     let stdout = '';

@@ -60,7 +60,15 @@ export class Git {
 
   /** Objects' contents by name (`git cat-file --batch`); a name git does not have is left out. */
   async contents(names: readonly string[]): Promise<Map<string, Buffer>> {
-    const found = new Map<string, Buffer>();
+    return new Map([...(await this.objects(names))].map(([name, object]) => [name, object.bytes]));
+  }
+
+  /**
+   * Objects by any name git reads ("<sha>", "<commit>:<path>"), each with its own name and contents
+   * (`git cat-file --batch`, one process for all); a name git does not have is left out.
+   */
+  async objects(names: readonly string[]): Promise<Map<string, { sha: string; bytes: Buffer }>> {
+    const found = new Map<string, { sha: string; bytes: Buffer }>();
     if (names.length === 0) return found;
     const output = await this.raw(['cat-file', '--batch'], { input: `${names.join('\n')}\n` });
     let at = 0;
@@ -68,9 +76,9 @@ export class Git {
       const end = output.indexOf(10, at);
       const header = output.subarray(at, end).toString('utf8');
       at = end + 1;
-      const [, , size] = header.split(' ');
-      if (header.endsWith(' missing') || size === undefined) continue;
-      found.set(name, output.subarray(at, at + Number(size)));
+      const [sha, , size] = header.split(' ');
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous') || size === undefined) continue;
+      found.set(name, { sha: sha!, bytes: output.subarray(at, at + Number(size)) });
       at += Number(size) + 1;
     }
     return found;

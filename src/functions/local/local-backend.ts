@@ -13,12 +13,14 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
 import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, publishMessage, type ChangeFacts } from '../proposals/describe.ts';
+import { historyPage, type FileCommit } from '../history/versions.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
 import { Git, GitError } from './git.ts';
 import { Records, type LocalRecord } from './records.ts';
@@ -167,6 +169,34 @@ export class LocalBackend implements Backend {
       await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]);
       if (tip) this.checks.forget(tip);
       return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
+    });
+  }
+
+  history(path: string, page: number): Promise<PageHistory> {
+    return onGit(async () => {
+      // The page's versions and the one before them, from the checked-out branch (what publishing commits to).
+      const log = await this.git.run(['log', '--format=%H%x1f%cI%x1f%an%x1f%B%x1e', `--skip=${(page - 1) * VERSIONS_PER_PAGE}`, `--max-count=${VERSIONS_PER_PAGE + 1}`, 'HEAD', '--', path]);
+      const entries = log
+        .split('\x1e')
+        .map((entry) => entry.replace(/^\n/, ''))
+        .filter(Boolean)
+        .map((entry) => entry.split('\x1f') as [string, string, string, string]);
+      const files = await this.git.objects(entries.map(([commit]) => `${commit}:${path}`));
+      const texts = new Map<string, string>();
+      const commits = entries.map(([commit, when, author, message]): FileCommit => {
+        const file = files.get(`${commit}:${path}`);
+        if (file) texts.set(file.sha, file.bytes.toString('utf8'));
+        return { commit, when, author, message, ...(file ? { blob: file.sha } : {}) };
+      });
+      return historyPage(path, page, commits, texts);
+    });
+  }
+
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
+    return onGit(async () => {
+      const file = (await this.git.objects([`${commit}:${path}`])).get(`${commit}:${path}`);
+      if (!file) throw failure('no-such-version', path);
+      return { text: file.bytes.toString('utf8'), blob: file.sha };
     });
   }
 

@@ -1,6 +1,7 @@
-// Where proposals live: one small interface, two implementations. On Netlify, GitHub (a branch and
+// Where proposals live, and the published versions of each page: one small interface, two implementations. On Netlify, GitHub (a branch and
 // a pull request each, src/functions/github/); locally, the project's own git repository (a branch
 // each, made with git's plumbing, src/functions/local/). The proposals function knows only this.
+import type { PageHistory } from '../../kernel/wire/history.ts';
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import type { ChangeFacts } from './describe.ts';
@@ -31,4 +32,8 @@ export interface Backend {
   publish(id: string, by: Caller): Promise<Proposal>;
   /** Closes it without publishing, and deletes its branch. */
   withdraw(id: string): Promise<Proposal>;
+  /** A page's file's published versions on the base branch, newest first: one page of them (1 the newest), each with its diff against the one before. */
+  history(path: string, page: number): Promise<PageHistory>;
+  /** The file as it was at a commit, and its blob; 404 in words when that commit does not have it. */
+  version(path: string, commit: string): Promise<{ text: string; blob: string }>;
 }

@@ -15,6 +15,7 @@ import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import { readEntry } from '../../kernel/content/read-entry.ts';
 import { compareProblems, ContentError, formatProblems, type ContentProblem } from '../../kernel/errors/problems.ts';
 import { noSuchImage, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import { parseDocument } from '../../kernel/lint/parse-html.ts';
 import { LINT_ASSETS, sitePartsOf } from '../../kernel/render/page-parts.ts';
 import { deriveSite } from '../../kernel/site/site-model.ts';
@@ -31,8 +32,8 @@ const IMAGES_DIR = `${CONTENT_DIR}/images`;
 
 export interface BaseSite {
   site: BuilderSite;
-  /** The lint on one page, with the same rules as `npm run check`. */
-  lint: ReturnType<typeof siteLint>;
+  /** The lint on one page, with the same rules as `npm run check`; `images`: the media library photos it shows, with their alt text. */
+  lint(text: string, replaces?: string, images?: ImageMap): ReturnType<ReturnType<typeof siteLint>>;
   /** Plans a checked file's images: the photos in content/images/ at the base commit, and the media library's. */
   planImages(raster: readonly ImageReference[]): ImagePlan;
 }
@@ -83,7 +84,12 @@ async function deriveBase(snapshot: ContentSnapshot, readBlobs: (blobs: readonly
     throw error;
   }
   const site = reviveSiteData(builderSiteData(derived, sitePartsOf(derived, LINT_ASSETS), assembled.images));
-  return { site, lint: siteLint(site, renderForLint), planImages };
+  const lint = siteLint(site, renderForLint);
+  return {
+    site,
+    lint: (text, replaces, images) => (images?.size ? siteLint({ ...site, images: new Map([...site.images, ...images]) }, renderForLint) : lint)(text, replaces),
+    planImages,
+  };
 }
 
 /** 409: the base itself does not pass the checks, and its first problem. */
@@ -94,8 +100,8 @@ function siteProblems(problems: readonly ContentProblem[]) {
 
 /**
  * The images a file may show: a photo in content/images/ at the base commit, or one from the
- * media library (the build fetches that one, and the pull request's checks report it if it is
- * missing). Nothing is planned: the lint reads the page's <img> as it reads a <picture>'s.
+ * media library (a proposed file's are asked of the library, check-proposal.ts; the build fetches
+ * them). Nothing is planned: the lint reads the page's <img> as it reads a <picture>'s.
  */
 function imagePlanner(images: ReadonlySet<string>): BaseSite['planImages'] {
   return (raster) => {

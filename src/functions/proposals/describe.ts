@@ -38,6 +38,11 @@ export function publishMessage(facts: Pick<ChangeFacts, 'page' | 'route' | 'path
   return `${facts.summary}\n\nPage: ${pageLine(facts)}\nProposed by ${proposer} from the builder; published by ${who(publisher)}.\n`;
 }
 
+/** Who proposed a change, as its commit's message says ("Proposed by Alex Admin from the builder"); undefined for a commit not made from the builder. */
+export function proposerIn(message: string): string | undefined {
+  return /^Proposed by (.+?)(?: <[^<>]*>)? from the builder[.;]/m.exec(message)?.[1];
+}
+
 /**
  * At most this many lines of diff in a pull request's body or an answer: enough to see what
  * changed; the pull request's "Files changed" has the rest.

@@ -1,11 +1,12 @@
 // The proposals API (src/kernel/wire/proposals.ts), as the function answers it: who is calling
 // (an admin, or 401/403), what they send (a page's file, or 400/413), whether it is the version
-// they opened (409) and passes the build's checks (422), then the backend. Every answer is JSON and
-// never cached; every failure is in words (src/kernel/errors/api-errors.ts); the function's own
-// time is in Server-Timing.
+// they opened (409) and passes the build's checks, its media library photos included (422, or 503
+// when the library cannot say), then the backend. Every answer is JSON and never cached; every
+// failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
+import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
 import { adminCaller, type Caller, type VerifyToken } from '../auth.ts';
-import { answerFailure, failure, isApiFailure, json, readJson } from '../http.ts';
+import { answering, failure, json, readJson } from '../http.ts';
 import type { Backend } from './backend.ts';
 import { baseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
@@ -14,22 +15,13 @@ import { shortDiff } from './describe.ts';
 export interface ProposalsSetup {
   verify: VerifyToken;
   backend: Backend;
+  /** Where the media library is, to check the photos a proposed page uses; undefined when it is not set up. */
+  library: LibrarySource | undefined;
 }
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
 export function proposalsHandler(setup: () => ProposalsSetup | Promise<ProposalsSetup>, log: (message: string) => void = console.error) {
-  return async (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => {
-    const started = performance.now();
-    let response: Response;
-    try {
-      response = await route(req, params, setup);
-    } catch (error) {
-      if (!isApiFailure(error)) log(`${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      response = answerFailure(isApiFailure(error) ? error : failure('server-fault'));
-    }
-    response.headers.set('server-timing', `fn;dur=${(performance.now() - started).toFixed(1)}`);
-    return response;
-  };
+  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log });
 }
 
 async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => ProposalsSetup | Promise<ProposalsSetup>): Promise<Response> {
@@ -38,14 +30,14 @@ async function route(req: Request, params: Readonly<Record<string, string | unde
   const allowed = id === undefined ? 'GET, POST' : action === undefined ? 'GET' : 'POST';
   if (!allowed.split(', ').includes(req.method)) throw failure('method-not-allowed', req.method, allowed).with({}, { allow: allowed });
 
-  const { verify, backend } = await setup();
+  const { verify, backend, library } = await setup();
   const caller = await adminCaller(req, verify);
   if (id === undefined) {
     if (req.method === 'GET') {
       warmUp(backend);
       return json(200, { proposals: await backend.list() });
     }
-    return propose(req, caller, backend);
+    return propose(req, caller, backend, library);
   }
   const proposalId = params.id ?? decoded(id);
   if (action === 'publish') return json(200, { proposal: await backend.publish(proposalId, caller) });
@@ -69,7 +61,7 @@ function warmUp(backend: Backend): void {
     .catch(() => {});
 }
 
-async function propose(req: Request, caller: Caller, backend: Backend): Promise<Response> {
+async function propose(req: Request, caller: Caller, backend: Backend, library: LibrarySource | undefined): Promise<Response> {
   const request: ProposeRequest = await readJson(req, MAX_PROPOSAL_BYTES, ProposeRequestSchema);
   const { path, text, summary, blob } = request;
   const kind = pageKindOf(path);
@@ -86,7 +78,7 @@ async function propose(req: Request, caller: Caller, backend: Backend): Promise<
     throw failure('page-changed').with({ diff: opened === undefined ? shortDiff(path, text, before!) : shortDiff(path, opened, before!) });
   }
   if (before === text) throw failure('no-change');
-  const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind);
+  const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind, library);
   const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after: text }, snapshot);
   return json(added ? 200 : 201, { proposal });
 }

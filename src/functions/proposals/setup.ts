@@ -1,8 +1,12 @@
-// The proposals function's setup, from its environment: the sign-in check (auth.ts) and the
-// backend. On Netlify, GitHub; locally (the local server behind `npm start`), the project's own git
-// repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary clones). PUBLISH_BACKEND=github
-// tries GitHub from a local run; the local backend never runs on Netlify, which has no repository.
+// The proposals and history functions' setup, from their environment: the sign-in check (auth.ts),
+// the backend and the media library. On Netlify, GitHub; locally (the local server behind `npm
+// start`), the project's own git repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary
+// clones). PUBLISH_BACKEND=github tries GitHub from a local run; the local backend never runs on
+// Netlify, which has no repository. The library is the project's bucket (FIREBASE_STORAGE_BUCKET)
+// on Netlify; locally, the Storage emulator the local server runs, which it names in
+// FIREBASE_STORAGE_EMULATOR_HOST ("127.0.0.1:<port>") once it answers.
 import { execFileSync } from 'node:child_process';
+import { librarySource } from '../../kernel/images/library-metadata.ts';
 import { tokenVerifier } from '../auth.ts';
 import { githubClient, githubSettingsFrom } from '../github/client.ts';
 import { GitHubBackend } from '../github/github-backend.ts';
@@ -10,7 +14,11 @@ import { failure } from '../http.ts';
 import { LocalBackend } from '../local/local-backend.ts';
 import { onNetlify, type Env } from '../runtime.ts';
 import type { Backend } from './backend.ts';
+import { historyHandler, type HistorySetup } from '../history/handler.ts';
 import { proposalsHandler, type ProposalsSetup } from './handler.ts';
+
+/** The local Storage emulator's host, as the local server gives it; never on Netlify. */
+const storageEmulatorOf = (env: Env): string | undefined => (onNetlify(env) ? undefined : env.FIREBASE_STORAGE_EMULATOR_HOST?.trim() || undefined);
 
 /** One backend per repository and setting, for the life of the process: a local one keeps its queue of checks. */
 const backends = new Map<string, Backend | Promise<Backend>>();
@@ -30,7 +38,9 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
   }
   if (which !== 'local' || onNetlify(env)) throw failure('not-set-up', `PUBLISH_BACKEND is "${which}"; on Netlify it must be github (or unset).`);
   const dir = env.PUBLISH_REPOSITORY_DIR?.trim() || process.cwd();
-  let backend = backends.get(dir);
+  const emulator = storageEmulatorOf(env);
+  const key = `${dir}\0${emulator ?? ''}`;
+  let backend = backends.get(key);
   if (!backend) {
     let root: string;
     try {
@@ -38,12 +48,17 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
     } catch {
       throw failure('not-set-up', `${dir} is not in a git repository, which the local backend needs (PUBLISH_REPOSITORY_DIR names another).`);
     }
-    backends.set(dir, (backend = new LocalBackend({ dir: root })));
+    // Its checks read the media library this function reads: the local emulator, at the port it has.
+    const checks = emulator ? { args: ['--local-library'], env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port } } : undefined;
+    backends.set(key, (backend = new LocalBackend({ dir: root, checks })));
   }
   return backend;
 }
 
+const setupFrom = (env: Env) => async (): Promise<HistorySetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) });
+
 /** The function's handler, its setup read from the environment on each request. */
-export function proposalsFromEnv(env: Env) {
-  return proposalsHandler(async (): Promise<ProposalsSetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) }));
-}
+export const proposalsFromEnv = (env: Env) => proposalsHandler(async (): Promise<ProposalsSetup> => ({ ...(await setupFrom(env)()), library: librarySource(env, storageEmulatorOf(env)) }));
+
+/** The history function's handler: the same sign-in check and backend (one per repository, shared with the proposals function). */
+export const historyFromEnv = (env: Env) => historyHandler(setupFrom(env));

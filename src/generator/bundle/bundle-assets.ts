@@ -1,4 +1,4 @@
-import { ADMIN_STORAGE, BUILDER_STORAGE, BUILDER_STYLES, builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
+import { ADMIN_STORAGE, BUILDER_PREVIEW_STYLES, BUILDER_STORAGE, BUILDER_STYLES, builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +37,7 @@ const BUILDER_ENTRY_POINTS: Record<string, string> = {
   ...Object.fromEntries(screensOf('builder').map(([name, spec]) => [spec.entry, `src/apps/builder/screens/${name}.tsx`])),
   [BUILDER_STORAGE]: 'src/apps/builder/bucket-services.ts',
   [BUILDER_STYLES]: 'src/apps/builder/ui/builder.css',
+  [BUILDER_PREVIEW_STYLES]: 'src/apps/builder/ui/preview-frame.css',
 };
 
 /**
@@ -106,11 +107,11 @@ export async function bundleAssets(projectRoot: string, options: { minify?: bool
   const [site, builder] = await Promise.all([bundle(projectRoot, ENTRY_POINTS, '', options), bundle(projectRoot, BUILDER_ENTRY_POINTS, 'builder/', options)]);
   const { site: stylesheet, ...scripts } = site.byEntry;
   if (!stylesheet) throw new Error('esbuild produced no stylesheet');
-  const { [BUILDER_STYLES]: builderStylesheet, ...builderScripts } = builder.byEntry;
+  const { [BUILDER_STYLES]: builderStylesheet, [BUILDER_PREVIEW_STYLES]: previewStylesheet, ...builderScripts } = builder.byEntry;
   const prefixed = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
   const files = [...site.files, ...builder.files];
   return {
-    assets: { stylesheet, builderStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
+    assets: { stylesheet, builderStylesheet, previewStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
     files,
     weights: weighScripts(files),
   };

@@ -19,7 +19,7 @@ import { createBatcher, type Batch } from './batcher.ts';
 import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
 import { createDevRoutes, createReloadHub } from './live-reload.ts';
-import type { LibrarySource } from '../images/library-photos.ts';
+import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 
 export interface DevLogger {
   info(message: string): void;

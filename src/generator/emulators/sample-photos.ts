@@ -1,9 +1,11 @@
 // The sample photos `npm start` puts in the local bucket, so that a newcomer sees a working media
 // library: simple drawings rendered with sharp as the emulator starts (no binary files in the
 // repository). They exist only in the local emulator, and are gone when it stops. One has no alt
-// text, to show how the library marks a photo that cannot be placed in content yet.
+// text, to show how the library marks a photo that cannot be placed in content yet. Each comes with
+// its thumbnail, as if uploaded through the library's screen (src/apps/media/thumbnails.ts).
 import { loadSharp } from '../images/sharp.ts';
 import { type PhotoType } from '../../kernel/wire/media-rules.ts';
+import { THUMBNAIL_TYPE, THUMBNAIL_WIDTH, thumbnailPathOf } from '../../kernel/wire/thumbnail-rules.ts';
 import { ALT_KEY, MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { EMULATOR_OWNER, uploadObject, type BucketAddress } from './storage-rest.ts';
 
@@ -64,7 +66,7 @@ export const SAMPLE_PHOTOS: readonly SamplePhoto[] = [
   },
 ];
 
-/** Renders the sample photos and uploads them to the local bucket with their alt text (as the emulator's owner). */
+/** Renders the sample photos and uploads them to the local bucket with their alt text and their thumbnails (as the emulator's owner). */
 export async function seedSamplePhotos(address: BucketAddress): Promise<string[]> {
   const sharp = await loadSharp();
   return Promise.all(
@@ -72,9 +74,26 @@ export async function seedSamplePhotos(address: BucketAddress): Promise<string[]
       const image = sharp(Buffer.from(photo.svg));
       const bytes = await (photo.type === 'image/jpeg' ? image.jpeg({ quality: 82 }) : photo.type === 'image/webp' ? image.webp({ quality: 80 }) : image.png()).toBuffer();
       const fullPath = `${MEDIA_FOLDER}/${photo.name}`;
-      const response = await uploadObject(address, fullPath, bytes, { contentType: photo.type, customMetadata: photo.alt ? { [ALT_KEY]: photo.alt } : {} }, EMULATOR_OWNER);
-      if (!response.ok) throw new Error(`Seeding ${fullPath} into the local bucket failed: HTTP ${response.status} ${await response.text()}`);
+      await seedPhoto(address, fullPath, bytes, { contentType: photo.type, customMetadata: photo.alt ? { [ALT_KEY]: photo.alt } : {} });
       return fullPath;
     }),
   );
+}
+
+/**
+ * Stores a photo and its thumbnail as the library's screen would (a WebP THUMBNAIL_WIDTH pixels
+ * wide, named after the photo's generation and size), as the emulator's owner: the sample photos,
+ * and the photos the tests put in a bucket.
+ */
+export async function seedPhoto(address: BucketAddress, fullPath: string, bytes: Buffer, metadata: { contentType: string; customMetadata?: Record<string, string> }, thumbnail?: Uint8Array): Promise<{ generation: string }> {
+  const stored = await uploadObject(address, fullPath, bytes, metadata, EMULATOR_OWNER);
+  if (!stored.ok) throw new Error(`Seeding ${fullPath} into the local bucket failed: HTTP ${stored.status} ${await stored.text()}`);
+  const { generation } = (await stored.json()) as { generation: string };
+  const sharp = await loadSharp();
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const small = thumbnail ?? (await sharp(bytes).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer());
+  const path = thumbnailPathOf(fullPath, { generation, width, height });
+  const kept = await uploadObject(address, path, small, { contentType: THUMBNAIL_TYPE }, EMULATOR_OWNER);
+  if (!kept.ok) throw new Error(`Seeding ${path} into the local bucket failed: HTTP ${kept.status} ${await kept.text()}`);
+  return { generation };
 }

@@ -6,6 +6,7 @@
  * it can start.
  */
 import { DRAFT_ID_PATTERN, DRAFTS_FOLDER, isPhotoType, MAX_DRAFT_BYTES, MAX_PHOTO_BYTES } from '../../kernel/wire/media-rules.ts';
+import { isThumbnailPath, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPE, THUMBNAILS_FOLDER } from '../../kernel/wire/thumbnail-rules.ts';
 import { MEDIA_FOLDER, MEDIA_NAME } from '../../kernel/wire/library-reference.ts';
 
 
@@ -31,7 +32,8 @@ const oneSegment = (path: string, folder: string) => path.startsWith(`${folder}/
 export function storagePolicy({ method, path, claims, resource }: PolicyRequest): boolean {
   const folder = path.replace(/\/+$/, '');
   if (method === 'list') {
-    if (folder === MEDIA_FOLDER) return true;
+    // Anyone may list the library, and a photo's thumbnails (the screen tidies a replaced photo's away).
+    if (folder === MEDIA_FOLDER || oneSegment(folder, THUMBNAILS_FOLDER)) return true;
     return folder === DRAFTS_FOLDER && isAdmin(claims);
   }
   if (oneSegment(path, MEDIA_FOLDER)) {
@@ -39,6 +41,13 @@ export function storagePolicy({ method, path, claims, resource }: PolicyRequest)
     if (!isAdmin(claims)) return false;
     if (method === 'delete') return true;
     return MEDIA_NAME.test(nameOf(path)) && isPhotoType(resource?.contentType ?? '') && (resource?.size ?? Infinity) <= MAX_PHOTO_BYTES;
+  }
+  // A photo's thumbnails: thumbnails/<photo's name>/<file>, two segments below the folder.
+  if (path.startsWith(`${THUMBNAILS_FOLDER}/`) && path.split('/').length === 3 && !path.endsWith('/')) {
+    if (method === 'get') return true;
+    if (!isAdmin(claims)) return false;
+    if (method === 'delete') return true;
+    return isThumbnailPath(path) && resource?.contentType === THUMBNAIL_TYPE && (resource?.size ?? Infinity) <= MAX_THUMBNAIL_BYTES;
   }
   if (oneSegment(path, DRAFTS_FOLDER)) {
     if (!isAdmin(claims)) return false;

@@ -1,14 +1,10 @@
 // Cloud Storage for Firebase's REST calls, as the web SDK makes them (its v0 API): for Node code
 // that talks to a bucket without the SDK: seeding the local emulator, and the policy cases.
 // The browser uses the SDK itself (src/apps/media/firebase-library.ts).
+import { libraryObjectUrl as objectUrl, type LibrarySource } from '../../kernel/images/library-metadata.ts';
 
-export interface BucketAddress {
-  /** "https://firebasestorage.googleapis.com", or a local emulator's origin. */
-  origin: string;
-  bucket: string;
-}
-
-const objectUrl = ({ origin, bucket }: BucketAddress, fullPath: string) => `${origin}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(fullPath)}`;
+/** "https://firebasestorage.googleapis.com", or a local emulator's origin, and the bucket. */
+export type BucketAddress = LibrarySource;
 
 const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 

@@ -1,26 +1,18 @@
 // Photos from the media library in the build. A page refers to one as `storage:media/<name>`; while
 // the content loads, each referenced photo is fetched once per build (memoised by the planner):
-// its metadata (alt text, md5Hash), then its bytes unless .cache/library/ already holds that
+// its metadata (alt text, md5Hash), read as the proposals function reads it
+// (src/kernel/images/library-metadata.ts), then its bytes unless .cache/library/ already holds that
 // md5Hash. The bytes then go through the same sharp pipeline as content/images/ (self-hosted AVIF
 // and WebP variants), so public pages never load from the storage origin. The variants' names hash
 // the bytes, so a replaced photo changes its page's digest and the page renders again.
 //
-// The build calls the REST endpoints the web SDK calls (`/v0/b/<bucket>/o/<path>` and `?alt=media`),
-// once each, rather than the SDK: the SDK retries a lost connection for up to 120 s (right
-// for a person waiting on a screen), so an offline build would sit two minutes before it could use
-// its cached copy. A failure here is reported at once, and a build is easily run again.
+// Each request is made once: a failure is reported at once (or the copy an earlier build fetched
+// is used), and a build is easily run again.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ProblemCode } from '../../kernel/errors/problems.ts';
+import { isTransient, libraryObjectUrl, libraryPlace, readLibraryMetadata, reasonOf, type LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { DiskCache, hashOf } from './disk-cache.ts';
-import { ALT_KEY } from '../../kernel/wire/library-reference.ts';
-
-/** Where the library is: Cloud Storage for Firebase, or the local emulator. */
-export interface LibrarySource {
-  /** "https://firebasestorage.googleapis.com", or the local emulator's, "http://127.0.0.1:<its port>". */
-  origin: string;
-  bucket: string;
-}
 
 export interface LibrarySettings extends LibrarySource {
   /** .cache/library/: the bytes by md5Hash, and what each path last was (for builds without network). */
@@ -28,8 +20,6 @@ export interface LibrarySettings extends LibrarySource {
   /** Per request (default 30 s). */
   timeoutMs?: number;
 }
-
-export const PRODUCTION_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
 
 /** A library photo fetched for the build: its bytes in the cache, with what the pages need of its metadata. */
 export interface FetchedPhoto {
@@ -49,52 +39,35 @@ interface Known {
   alt: string;
 }
 
-/** Statuses the SDK would retry: the service is there but failing for now, like no network. */
-const TRANSIENT = (status: number) => status >= 500 || status === 408 || status === 429;
-
 const md5Hex = (md5Base64: string) => Buffer.from(md5Base64, 'base64').toString('hex');
 
 /** What the build found for `media/<name>`: the photo (fetched, or its cached copy without network), or a problem. */
 export async function fetchLibraryPhoto(fullPath: string, settings: LibrarySettings): Promise<LibraryResult> {
   const cache = new DiskCache(settings.cacheDir);
   const knownName = `known-${hashOf([settings.bucket, fullPath], 16)}.json`;
-  const url = `${settings.origin}/v0/b/${encodeURIComponent(settings.bucket)}/o/${encodeURIComponent(fullPath)}`;
-  const request = (address: string) => fetch(address, { signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000) });
+  const where = libraryPlace(settings);
 
-  const fromCache = async (reason: string): Promise<LibraryResult> => {
+  /** `why` finishes "The media library …". */
+  const fromCache = async (why: string): Promise<LibraryResult> => {
     const known = parseKnown(await cache.read(knownName));
     const file = known && path.join(settings.cacheDir, md5Hex(known.md5Hash));
     if (known && file && (await cache.read(md5Hex(known.md5Hash)))) return { fullPath, file, alt: known.alt, md5Hash: known.md5Hash, fromCache: true };
-    return {
-      code: 'library-unreachable',
-      message: `The media library (${settings.origin}, bucket ${settings.bucket}) ${reason}, and no earlier build kept a copy of "${fullPath}" in .cache/library/.`,
-    };
+    return { code: 'library-unreachable', message: `The media library ${why}, and no earlier build kept a copy of "${fullPath}" in .cache/library/.` };
   };
 
-  let response: Response;
-  try {
-    response = await request(url);
-  } catch (error) {
-    return fromCache(`could not be reached (${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)})`);
-  }
-  if (response.status === 404) {
-    return { code: 'library-photo-missing', message: `There is no photo "${fullPath}" in the media library (bucket ${settings.bucket}): it was deleted or renamed, or the reference has a typing mistake.` };
-  }
-  if (TRANSIENT(response.status)) return fromCache(`answered ${response.status}`);
-  if (!response.ok) return { code: 'library-unreachable', message: `The media library refused to give "${fullPath}" (HTTP ${response.status}): check that storage.rules lets anyone read media/.` };
-
-  const metadata = (await response.json()) as { md5Hash?: string; metadata?: Record<string, string> };
-  const alt = metadata.metadata?.[ALT_KEY]?.trim() ?? '';
-  if (!alt) return { code: 'library-photo-no-alt', message: `The library photo "${fullPath}" has no alt text, so it cannot be placed in content yet.` };
-  let md5Hash = metadata.md5Hash ?? '';
+  const metadata = await readLibraryMetadata(fullPath, settings, { timeoutMs: settings.timeoutMs });
+  if (metadata.kind === 'problem') return metadata;
+  if (metadata.kind === 'unreachable') return metadata.transient ? fromCache(metadata.why) : { code: 'library-unreachable', message: `The media library ${metadata.why}.` };
+  const { alt } = metadata;
+  let { md5Hash } = metadata;
   if (!md5Hash || !(await cache.read(md5Hex(md5Hash)))) {
     let bytes: Buffer;
     try {
-      const download = await request(`${url}?alt=media`);
-      if (!download.ok) return TRANSIENT(download.status) ? fromCache(`answered ${download.status} for the photo's bytes`) : { code: 'library-unreachable', message: `The media library refused the bytes of "${fullPath}" (HTTP ${download.status}).` };
+      const download = await fetch(`${libraryObjectUrl(settings, fullPath)}?alt=media`, { signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000) });
+      if (!download.ok) return isTransient(download.status) ? fromCache(`${where} answered ${download.status} for the photo's bytes`) : { code: 'library-unreachable', message: `The media library refused the bytes of "${fullPath}" (HTTP ${download.status}).` };
       bytes = Buffer.from(await download.arrayBuffer());
     } catch (error) {
-      return fromCache(`stopped answering while sending the photo (${error instanceof Error ? error.message : String(error)})`);
+      return fromCache(`${where} stopped answering while sending the photo (${reasonOf(error)})`);
     }
     const got = createHash('md5').update(bytes).digest('base64');
     if (md5Hash && got !== md5Hash) return { code: 'library-unreachable', message: `The bytes of "${fullPath}" did not match its md5Hash: it was probably replaced during the build. Build again.` };

@@ -8,8 +8,8 @@
 // parser browsers use (lower case, IPv6 in its shortest form, international names in punycode),
 // then without its port and one trailing dot. host-validation-middleware, Vite's own check, was
 // not used: it lets every IP address and every *.localhost name through and compares names case
-// by case, where this server answers to its own names only (README, "Locally: the site answers
-// only to its own names").
+// by case, where this server answers to its own names only (docs/accounts-and-media.md, "Locally:
+// the site answers only to its own names").
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -19,6 +19,7 @@ export interface FunctionModule {
 /** Every function of netlify/functions/, by name: imported by a literal path, so that the generator's bundle carries them. */
 export const PROJECT_FUNCTIONS: Readonly<Record<string, () => Promise<FunctionModule>>> = {
   proposals: () => import('../../../netlify/functions/proposals.mts'),
+  history: () => import('../../../netlify/functions/history.mts'),
   enquiries: () => import('../../../netlify/functions/enquiries.mts'),
 };
 
@@ -33,6 +34,12 @@ export interface FunctionRoutesOptions {
   onPublished?(proposal: Proposal): void;
   /** Requests wait for this (the local sign-in service starting, which the functions check tokens with). */
   ready?: Promise<unknown>;
+  /**
+   * Settings only this server knows (the local Storage emulator's address), given to the functions
+   * as Netlify gives a deployed function its environment: set in this process's, which they run in
+   * and read theirs from, before a request is answered.
+   */
+  env?: Promise<Readonly<Record<string, string>>>;
 }
 
 export type FunctionRoutes = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -90,6 +97,7 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       if (!route) return false;
       // A service that failed to start is for the function to report, in its words.
       await options.ready?.catch(() => {});
+      Object.assign(process.env, await options.env?.catch(() => ({})));
       const request = requestOf(req, url);
       const response = await (await route.load()).default(request, contextOf(req, url, params!));
       const body = Buffer.from(await response.arrayBuffer());

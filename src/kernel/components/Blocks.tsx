@@ -19,6 +19,7 @@ export function Blocks({ ctx }: { ctx: PageContext }) {
       {afterHero ? null : images}
       {ctx.page.blocks.map((block, index) => (
         <Fragment key={index}>
+          {ctx.markBlocks ? <template data-block={index} /> : null}
           <BlockView block={block} index={index} ctx={ctx} />
           {afterHero && index === 0 ? images : null}
         </Fragment>

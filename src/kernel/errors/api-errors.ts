@@ -73,6 +73,12 @@ export const API_ERRORS = {
     message: (count: number) => `The site's checks found ${count === 1 ? 'a problem' : `${count} problems`} in this page, so it was not proposed.`,
     hint: 'Correct each problem listed, then propose the page again.',
   },
+  'library-unreachable': {
+    status: 503,
+    title: 'The media library could not be reached',
+    message: (detail: string) => `The page uses photos from the media library, and the library could not be asked whether they are there and have alt text, so the page was not proposed. ${detail}`,
+    hint: `This is usually brief: try again in a minute. ${KEPT}`,
+  },
   'no-change': {
     status: 409,
     title: 'Nothing has changed',
@@ -108,6 +114,18 @@ export const API_ERRORS = {
     title: 'There is no such proposal',
     message: 'This proposal does not exist: it may have been published or withdrawn already.',
     hint: 'Reload the list of proposals.',
+  },
+  'no-such-version': {
+    status: 404,
+    title: 'There is no such version of this page',
+    message: (path: string) => `This version of ${path} could not be found in the site's history: it may belong to another page, or the history may have been rewritten.`,
+    hint: 'Close the history and open it again: it lists the versions there are.',
+  },
+  'version-unreadable': {
+    status: 422,
+    title: 'This version cannot be opened in the builder',
+    message: (path: string, why: string) => `This version of ${path} is not a file the builder can read (${why}).`,
+    hint: 'Choose another version, or ask a developer to restore this one.',
   },
   'proposal-closed': {
     status: 409,

@@ -187,16 +187,17 @@ export const CATALOGUE = {
     title: 'The file is not in the canonical format',
     hint: 'Run `npm run format:content` to rewrite it in the format the block builder exports (field order, quoting, list style), so that an edit made in the builder shows as a small diff.',
   },
-  // Photos from the media library (src/generator/images/library-photos.ts): fetched while the content loads.
+  // Photos from the media library (src/kernel/images/library-metadata.ts): read while the content loads,
+  // and when a page is proposed from the builder.
   'library-photo-missing': {
     source: 'image',
     title: 'A photo from the media library does not exist',
-    hint: 'Check the name in the media library on /admin ("Copy for Markdown" in a photo\'s details gives the reference), or upload the photo there, then build again.',
+    hint: 'Check the name in the media library on /admin ("Copy for Markdown" in a photo\'s details gives the reference), or upload the photo there, then build again (or propose the page again).',
   },
   'library-photo-no-alt': {
     source: 'image',
     title: 'A photo from the media library has no alt text',
-    hint: 'Open the photo\'s details in the media library on /admin, add its alt text (what it shows, in a few words) and save, then build again.',
+    hint: 'Open the photo\'s details in the media library on /admin, add its alt text (what it shows, in a few words) and save, then build again (or propose the page again).',
   },
   'library-unreachable': {
     source: 'image',

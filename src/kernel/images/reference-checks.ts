@@ -29,6 +29,10 @@ const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
 /** The message for a photo whose file is not there. */
 export const noSuchImage = (shown: string) => `There is no file ${shown}.`;
 
+/** The message for a media library photo that is not in the library (the build's, the builder's and the proposals function's). */
+export const noSuchLibraryPhoto = (fullPath: string, bucket?: string) =>
+  `There is no photo "${fullPath}" in the media library${bucket ? ` (bucket ${bucket})` : ''}: it was deleted or renamed, or the reference has a typing mistake.`;
+
 /** Alt text and paths of every reference; the raster images to plan, media library photos included. */
 export function checkReferences(references: readonly ImageReference[], imagesDirDisplay: string): { raster: ImageReference[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];

@@ -29,6 +29,22 @@ export interface ResponsiveImage {
   alt?: string;
 }
 
+/**
+ * A media library photo the build has not processed yet (no variants), drawn from `url`: the
+ * builder's preview of it (a data: URL), or the proposals function's checks of a page, which
+ * render the reference itself with the library's alt text.
+ */
+export const unprocessedImage = (src: string, url: string, size: { width: number; height: number }, alt?: string): ResponsiveImage => ({
+  src,
+  file: '',
+  width: size.width,
+  height: size.height,
+  avif: [],
+  webp: [],
+  fallback: { path: '', url, format: 'jpeg', width: size.width },
+  ...(alt ? { alt } : {}),
+});
+
 /** The build's processed images, by the path content uses. */
 export type ImageMap = ReadonlyMap<string, ResponsiveImage>;
 

@@ -36,4 +36,9 @@ export interface PageContext {
   parts: LayoutParts;
   /** The contact file shown in the smart contact section, or null where the page has none. */
   contact: { file: string; details: ResolvedContact } | null;
+  /**
+   * The builder's preview only: each block starts with an empty `<template data-block="<index>">`,
+   * which shows nothing, so the preview can find the block being edited. Never set for a built page.
+   */
+  markBlocks?: boolean;
 }

@@ -16,6 +16,8 @@ export interface Assets {
   stylesheet: string;
   /** The block builder screens' own stylesheet, linked by their pages only. */
   builderStylesheet?: string;
+  /** The builder preview frame's own rules, linked in the frame beside the site's stylesheet. */
+  previewStylesheet?: string;
   /** Script URL by entry name, for example "boot" or "header". */
   scripts: Readonly<Record<string, string>>;
   /** Each script entry's static imports (shared chunks such as React), by entry name: preloaded with it. */
@@ -76,7 +78,7 @@ export interface SiteParts {
     contactRouting: SiteModel['contactRouting'];
     /** The sign-in service the account screens use, when the build has one. */
     firebase: SiteModel['firebase'];
-    assets: Pick<Assets, 'stylesheet' | 'builderStylesheet' | 'scripts' | 'imports' | 'og'>;
+    assets: Pick<Assets, 'stylesheet' | 'builderStylesheet' | 'previewStylesheet' | 'scripts' | 'imports' | 'og'>;
   };
   /** Service cards, in the site's order. */
   services: readonly ServiceCard[];
@@ -101,7 +103,7 @@ export function partsOf(page: Pick<SitePage, 'blocks' | 'service' | 'structuredD
 
 /** Every part of a built site, made once per build. */
 export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
-  const { stylesheet, builderStylesheet, scripts, imports, og } = assets;
+  const { stylesheet, builderStylesheet, previewStylesheet, scripts, imports, og } = assets;
   return {
     layout: {
       siteUrl: site.siteUrl,
@@ -112,7 +114,7 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       contacts: site.contacts,
       contactRouting: site.contactRouting,
       firebase: site.firebase,
-      assets: { stylesheet, builderStylesheet, scripts, imports, og },
+      assets: { stylesheet, builderStylesheet, previewStylesheet, scripts, imports, og },
     },
     services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, iconDrawing: data.icon ? assets.icons?.[data.icon] : undefined, branch: data.branch, href: serviceRoute(data) })),
     areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data), postcodes: data.postcodes })),

@@ -53,9 +53,9 @@ export const RasterImagePathSchema = z
  */
 export const ImageSchema = z
   .strictObject({
-    src: RasterImagePathSchema,
+    src: RasterImagePathSchema.meta({ title: 'Photo' }),
     /** What the image shows, for people who cannot see it. */
-    alt: z.string().default(''),
+    alt: z.string().default('').meta({ title: 'Alt text' }),
   })
   .meta({ widget: 'image', title: 'Photo' });
 export type Image = z.infer<typeof ImageSchema>;
@@ -65,17 +65,24 @@ export type Branch = z.infer<typeof BranchSchema>;
 
 export const ActionSchema = z
   .strictObject({
-    label: z.string().min(1),
-    href: HrefSchema.meta({ widget: 'link' }),
+    label: z.string().min(1).meta({ title: 'Button text' }),
+    href: HrefSchema.meta({ widget: 'link', title: 'Goes to', description: 'A page of the site, like /contact, or a full web address.' }),
   })
   .meta({ title: 'Button' });
 export type Action = z.infer<typeof ActionSchema>;
 
 /** Search-engine fields every page carries. Length rules live in the content lint. */
 export const SeoFields = {
-  title: z.string().min(1, 'Give the page a title for the browser tab and search results.'),
-  description: z.string().min(1, 'Give the page a one-sentence meta description.').meta({ widget: 'longtext' }),
+  title: z.string().min(1, 'Give the page a title for the browser tab and search results.').meta({ title: 'Title in search results', description: 'Also the browser tab’s: what the page offers and where, in about 60 characters.' }),
+  description: z
+    .string()
+    .min(1, 'Give the page a one-sentence description for search results.')
+    .meta({ widget: 'longtext', title: 'Description in search results', description: 'One or two sentences, 50 to 160 characters, that make someone want to visit.' }),
 };
+/** The large heading at the top of a page, its h1. */
+export const mainHeading = () => z.string().min(1).meta({ title: 'Main heading', description: 'The large heading at the top of the page.' });
+/** A page's short text for the cards and menus that link to it. */
+export const cardSummary = () => z.string().min(1).meta({ widget: 'longtext', title: 'Summary for cards and menus', description: 'One or two sentences.' });
 
 /**
  * What the block builder needs to know of a field beyond its type, given with `.meta()` in the

@@ -1,49 +1,55 @@
 import { z } from 'zod';
-import { AssetPathSchema, BranchSchema, ImageSchema, longText, referenceTo, RouteSchema, SeoFields, SlugSchema } from './common.ts';
+import { AssetPathSchema, BranchSchema, ImageSchema, referenceTo, RouteSchema, SeoFields, SlugSchema, cardSummary, mainHeading } from './common.ts';
 import { BlocksSchema } from './blocks.ts';
 import { ACCESS_LEVELS, isSignInScreen, SIGN_IN_SCREENS } from '../wire/screens.ts';
 
+/** Which of the two businesses a page belongs to. */
+const business = () => BranchSchema.meta({ title: 'Business', description: 'cleaning (Ardent Cleaning) or wellbeing (Ardent Wellbeing): its menus and logo.' });
+/** The part of a service's or an area's address that is its own. */
+const addressOf = (before: string) => SlugSchema.meta({ title: `Web address (after ardent.example/${before})`, description: 'Lower-case words joined by hyphens, like deep-cleaning-services. Changing it moves the page.' });
+
 export const ServiceSchema = z.strictObject({
-  slug: SlugSchema,
-  name: z.string().min(1),
+  slug: addressOf(''),
+  name: z.string().min(1).meta({ title: 'Service name', description: 'As menus and cards show it, like Deep Cleaning.' }),
   ...SeoFields,
-  heading: z.string().min(1),
+  heading: mainHeading(),
   /** One or two sentences for cards and menus. */
-  summary: longText().min(1),
-  serviceType: z.string().min(1),
-  branch: BranchSchema,
+  summary: cardSummary(),
+  serviceType: z.string().min(1).meta({ title: 'Kind of service, for search engines', description: 'A plain name for what is done, like Deep cleaning.' }),
+  branch: business(),
   /** Position in menus and the sidebar; lower first. */
-  order: z.number().int(),
-  icon: AssetPathSchema.optional(),
+  order: z.number().int().meta({ title: 'Position in the services list', description: 'Lower numbers come first in the menus and the sidebar.' }),
+  icon: AssetPathSchema.optional().meta({ advanced: true, description: 'The drawing on the service’s card, a file in public/images/icons/.' }),
   /** Photos shown after the hero: `{ src: /images/x.jpg, alt: … }`, files in content/images/. */
-  images: z.array(ImageSchema).default([]),
+  images: z.array(ImageSchema).default([]).meta({ title: 'Photos', description: 'Shown after the top of the page.' }),
   /** Slugs of the area pages this service covers. */
-  areaServed: z.array(referenceTo('area')).min(1, 'List at least one area slug this service covers.'),
+  areaServed: z.array(referenceTo('area')).min(1, 'Choose at least one area this service covers.').meta({ title: 'Areas served' }),
   /** A local variant of a service names the one area it is about. */
-  area: referenceTo('area').optional(),
+  area: referenceTo('area').optional().meta({ title: 'The one area of a local service', description: 'Only for a service offered in one area, like Oven Cleaning in Bromley.' }),
   offers: z
     .strictObject({
       priceCurrency: z.literal('GBP').default('GBP'),
-      availability: z.enum(['InStock', 'LimitedAvailability', 'PreOrder', 'SoldOut']).default('InStock'),
+      availability: z.enum(['InStock', 'LimitedAvailability', 'PreOrder', 'SoldOut']).default('InStock').meta({ description: 'InStock: taking bookings; LimitedAvailability: few places; PreOrder: booking ahead; SoldOut: fully booked.' }),
     })
-    .default({ priceCurrency: 'GBP', availability: 'InStock' }),
+    .default({ priceCurrency: 'GBP', availability: 'InStock' })
+    .meta({ title: 'Availability, for search engines', advanced: true }),
   blocks: BlocksSchema.default([{ type: 'body' }]),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 
 export const AreaSchema = z.strictObject({
-  slug: SlugSchema,
-  name: z.string().min(1),
+  slug: addressOf('cleaning-services-'),
+  name: z.string().min(1).meta({ title: 'Area name', description: 'As menus and cards show it, like Petts Wood.' }),
   ...SeoFields,
-  heading: z.string().min(1),
-  summary: longText().min(1),
+  heading: mainHeading(),
+  summary: cardSummary(),
   /** Whether the Areas Covered dropdown lists this area. */
-  inNavigation: z.boolean(),
-  postcodes: z.array(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, 'Write a postcode district like "BR6".')).min(1),
+  inNavigation: z.boolean().meta({ title: 'List it in the Areas Covered menu' }),
+  postcodes: z.array(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, 'Write a postcode district like "BR6".')).min(1).meta({ title: 'Postcode districts', description: 'Like BR6: the part before the space.' }),
   /** Slugs of the services most asked for here. */
-  services: z.array(referenceTo('service')).min(1),
+  services: z.array(referenceTo('service')).min(1).meta({ title: 'Services most asked for here' }),
   /** Slugs of neighbouring area pages. */
-  neighbours: z.array(referenceTo('area')).default([]),
+  neighbours: z.array(referenceTo('area')).default([]).meta({ title: 'Neighbouring areas' }),
   blocks: BlocksSchema.default([{ type: 'body' }]),
 });
 export type Area = z.infer<typeof AreaSchema>;
@@ -55,29 +61,29 @@ export const FaqSchema = z.strictObject({
 });
 export type Faq = z.infer<typeof FaqSchema>;
 
-const StructuredDataKindSchema = z.enum(['LocalBusiness', 'FAQPage']);
+const StructuredDataKindSchema = z.enum(['LocalBusiness', 'FAQPage']).meta({ title: 'Kind of details' });
 
 export const PageSchema = z
   .strictObject({
-    route: RouteSchema,
+    route: RouteSchema.meta({ title: 'Web address (after ardent.example)', description: 'A slash, then lower-case words joined by hyphens, like /spring-offer.' }),
     ...SeoFields,
-    heading: z.string().min(1),
+    heading: mainHeading(),
     /** home: no header, sidebar or scroll-to-top. app: a shell for a client-side screen. */
-    template: z.enum(['home', 'standard', 'app']).default('standard'),
-    branch: BranchSchema.optional(),
+    template: z.enum(['home', 'standard', 'app']).default('standard').meta({ title: 'Layout', description: 'standard for a page; home for the home page only; app for a sign-in, admin or builder screen.', advanced: true }),
+    branch: business().optional(),
     /** Kept out of search engines and the sitemap (pages with `access: admin` always are). */
-    noindex: z.boolean().default(false),
+    noindex: z.boolean().default(false).meta({ title: 'Hide from search engines', description: 'Keeps the page out of Google and the sitemap; visitors with the address can still open it.' }),
     /**
      * Who may see the page's screen. `admin`: the auth-client guard lets only signed-in
      * administrators in; the page is noindex, left out of the sitemap and disallowed in robots.txt.
      */
-    access: z.enum(ACCESS_LEVELS).default('public'),
+    access: z.enum(ACCESS_LEVELS).default('public').meta({ title: 'Who may open it', description: 'public: everyone; admin: signed-in administrators only (app layout only).', advanced: true }),
     /** Short label in breadcrumbs; defaults to the heading. */
-    breadcrumb: z.string().min(1).optional(),
+    breadcrumb: z.string().min(1).optional().meta({ title: 'Short name in the “Home ›” trail', description: 'Shown above the heading; the main heading when left empty.' }),
     /** Extra JSON-LD this page carries (BreadcrumbList is automatic). */
-    structuredData: z.array(StructuredDataKindSchema).default([]),
+    structuredData: z.array(StructuredDataKindSchema).default([]).meta({ title: 'Extra details for search engines', description: 'LocalBusiness: the business’s details; FAQPage: the page’s questions and answers.', advanced: true }),
     /** The client-side screen mounted into an app page's shell. */
-    mount: SlugSchema.optional(),
+    mount: SlugSchema.optional().meta({ title: 'Screen on the page', description: 'For the app layout only: the sign-in, admin or builder screen the page holds.', advanced: true }),
     blocks: BlocksSchema.default([{ type: 'body' }]),
   })
   .superRefine((page, ctx) => {

@@ -3,7 +3,7 @@
 // Nothing here names a block type or a field: a block type added to the union in
 // src/kernel/schema/blocks.ts appears in the palette with its fields, with no change here.
 import type { ReferenceKind } from './common.ts';
-import { defOf, unwrap, type AnySchema } from './walk.ts';
+import { defOf, itemSchema, objectShape, unwrap, variantOf, type AnySchema } from './walk.ts';
 
 interface FieldBase {
   key: string;
@@ -14,6 +14,8 @@ interface FieldBase {
   required: boolean;
   /** The value the build uses when the field is left out. */
   defaultValue?: unknown;
+  /** Rarely needed by an owner (`.meta({ advanced: true })`): folded under "Advanced". */
+  advanced?: boolean;
 }
 
 export type Field = FieldBase &
@@ -61,7 +63,7 @@ function isInteger(schema: AnySchema): boolean {
 /** One field of an object schema, as the builder's form shows it. */
 function fieldOf(key: string, schema: AnySchema): Field {
   const { inner, meta, optional, defaultValue } = unwrap(schema);
-  const base: FieldBase = { key, label: meta.title ?? labelOf(key), hint: meta.description, required: !optional, defaultValue };
+  const base: FieldBase = { key, label: meta.title ?? labelOf(key), hint: meta.description, required: !optional, defaultValue, ...(meta.advanced ? { advanced: true } : {}) };
   const def = defOf(inner);
   switch (def.type) {
     case 'string': {
@@ -80,10 +82,10 @@ function fieldOf(key: string, schema: AnySchema): Field {
     case 'literal':
       return def.values && def.values.length > 1 ? { ...base, kind: 'choice', options: def.values.map(String) } : { ...base, kind: 'fixed', value: def.values?.[0] };
     case 'array': {
-      const item = fieldOf(key, def.element!);
+      const item = { ...fieldOf(key, def.element!), label: itemLabel(base.label, def.element!) };
       const { minimum, maximum } = bag(inner);
       if (item.kind === 'reference') return { ...base, kind: 'references', references: item.references, minItems: minimum, maxItems: maximum };
-      return { ...base, kind: 'list', item: { ...item, label: item.label === base.label ? singular(base.label) : item.label }, minItems: minimum, maxItems: maximum };
+      return { ...base, kind: 'list', item, minItems: minimum, maxItems: maximum };
     }
     case 'object':
       if (meta.widget === 'image') return { ...base, kind: 'image' };
@@ -95,6 +97,44 @@ function fieldOf(key: string, schema: AnySchema): Field {
 
 /** "Actions" → "Action": the label of one item of a list. */
 const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+/** What one item of a list is called: its own title ("Button"), else the list's in the singular ("Postcode district"). */
+const itemLabel = (listLabel: string, element: AnySchema) => unwrap(element).meta.title ?? singular(listLabel);
+/** One item of a list, numbered: "Button 2"; "Areas served, item 2" where the list's label has no singular. */
+const numbered = (listLabel: string, element: AnySchema | undefined, index: number) => {
+  const item = element ? itemLabel(listLabel, element) : listLabel;
+  return item === listLabel ? `${listLabel}, item ${index + 1}` : `${item} ${index + 1}`;
+};
+
+/**
+ * The words a person reads for a field path, one per step, for the builder's problem list and the
+ * checks' messages: "blocks.2.actions.0.href" of a page → ["Block 3 (Hero)", "Button 1", "Links to"].
+ * `data` is the file's front matter, which says the variant of a union each item is.
+ */
+export function labelsAt(schema: AnySchema, path: readonly PropertyKey[], data: unknown): string[] {
+  // One label per step, but an item's replaces its list's.
+  const labels: string[] = [];
+  let current: AnySchema | undefined = schema;
+  let value = data;
+  let label = '';
+  for (const key of path) {
+    const at: unknown = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+    const shape: Record<string, AnySchema> | undefined = typeof key === 'string' ? objectShape(current, value) : undefined;
+    if (shape) {
+      current = shape[key as string];
+      label = (current && unwrap(current).meta.title) ?? labelOf(key as string);
+    } else {
+      const element = itemSchema(current);
+      // An item's label names its list: "Button 1", not "Buttons", "Button 1".
+      if (typeof key === 'number') labels.pop();
+      const variant = element && unwrap(variantOf(element, at) ?? element).meta.title;
+      current = element;
+      label = typeof key === 'number' ? `${numbered(label, element, key)}${variant && element && variant !== itemLabel(label, element) ? ` (${variant})` : ''}` : labelOf(String(key));
+    }
+    labels.push(label);
+    value = at;
+  }
+  return labels;
+}
 
 /** The fields of an object schema, in the order it declares them. */
 export function fieldsOf(schema: AnySchema): Field[] {

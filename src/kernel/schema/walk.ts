@@ -32,6 +32,8 @@ export interface Meta {
   description?: string;
   widget?: FieldWidget;
   references?: ReferenceKind;
+  /** A field an owner rarely needs: the builder folds it under "Advanced". */
+  advanced?: boolean;
 }
 
 export interface Unwrapped {
@@ -68,24 +70,31 @@ export function unwrap(schema: AnySchema): Unwrapped {
   return { inner: current, meta, optional, defaultValue };
 }
 
-/** The fields of an object schema in declared order, the variant of a union that `value` is, or undefined. */
-export function objectShape(schema: AnySchema | undefined, value?: unknown): Record<string, AnySchema> | undefined {
+/** The object schema a value is: the schema itself, or the variant of a (discriminated) union that `value` is; undefined for anything else. */
+export function variantOf(schema: AnySchema | undefined, value?: unknown): AnySchema | undefined {
   if (!schema) return undefined;
   const inner = unwrap(schema).inner;
   const def = defOf(inner);
-  if (def.type === 'object') return (inner as unknown as { shape: Record<string, AnySchema> }).shape;
+  if (def.type === 'object') return inner;
   if (def.type === 'union' && def.options) {
     const key = def.discriminator;
     const tag = key && value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
     for (const option of def.options) {
-      const shape = objectShape(option, value);
-      if (!shape) continue;
-      if (!key) return shape;
+      const variant = variantOf(option, value);
+      if (!variant) continue;
+      if (!key) return variant;
+      const shape = (variant as unknown as { shape: Record<string, AnySchema> }).shape;
       const literal = shape[key] ? unwrap(shape[key]).inner : undefined;
-      if (literal && defOf(literal).values?.includes(tag)) return shape;
+      if (literal && defOf(literal).values?.includes(tag)) return option;
     }
   }
   return undefined;
+}
+
+/** The fields of an object schema in declared order, the variant of a union that `value` is, or undefined. */
+export function objectShape(schema: AnySchema | undefined, value?: unknown): Record<string, AnySchema> | undefined {
+  const variant = variantOf(schema, value);
+  return variant ? (unwrap(variant).inner as unknown as { shape: Record<string, AnySchema> }).shape : undefined;
 }
 
 /** What each item of a list, or each value of a record, must be. */

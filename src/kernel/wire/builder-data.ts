@@ -72,6 +72,8 @@ export interface BuilderSite {
   parts: SiteParts;
   images: ImageMap;
   byRoute: ReadonlyMap<string, RouteFacts>;
+  /** The media library's bucket, and the photos ("media/<name>") a draft refers to that it does not have, as the builder found them. */
+  library?: { bucket: string; missing: ReadonlySet<string> };
 }
 
 export function reviveSiteData(data: BuilderSiteData): BuilderSite {

@@ -1,7 +1,8 @@
 /**
  * What the media library accepts, in one place: the upload check in the browser (before anything
  * is sent), the local Storage emulator's policy (storage-policy.ts) and `storage.rules` say the
- * same, and tests/unit/generator/emulators/storage-policy.test.ts holds them to it.
+ * same, and tests/unit/generator/emulators/storage-policy.test.ts holds them to it. Its thumbnails'
+ * names and limits are in thumbnail-rules.ts.
  */
 import { MEDIA_FOLDER } from './library-reference.ts';
 

@@ -36,6 +36,8 @@ export const ADMIN_STORAGE = 'admin-storage';
 export const BUILDER_STORAGE = 'bucket-services';
 /** The builder screens' stylesheet entry: linked by their pages only, so public pages' CSS is unchanged. */
 export const BUILDER_STYLES = 'builder-styles';
+/** The builder preview frame's own few rules (the mark on the part being edited), linked in the frame beside the site's stylesheet. */
+export const BUILDER_PREVIEW_STYLES = 'builder-preview-styles';
 
 export interface ScreenSpec {
   /** The screen's own script entry. */

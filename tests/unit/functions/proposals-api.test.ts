@@ -3,18 +3,22 @@
 // (tests/support/functions-server.ts), and the
 // local backend on a temporary repository holding the real content. The file is checked as
 // `npm run check` checks it: its 422 carries the very problems `npm run check -- --format json`
-// prints for that file.
+// prints for that file, the media library photos it uses among them (read from a local Storage
+// emulator, as the local server gives it to the function); a library that cannot say is a 503.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../src/generator/emulators/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
 import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
 import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
 import { answer, startFunctionsServer, withClaims, type FunctionsServer } from '../../support/functions-server.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
+import { writePhoto, tempDir, removeTempDirs } from '../../support/image-fixtures.ts';
+import { startCountedLibrary, type CountedLibrary } from '../../support/library-emulator.ts';
 import { PROJECT_ROOT } from '../../support/sites.ts';
 
 const PATH = 'content/services/deep-cleaning-services.md';
@@ -47,13 +51,13 @@ async function refusal(response: Response) {
 }
 
 /** `npm run check -- --format json` on the repository's content with the file in it: its problems in that file. */
-async function npmRunCheck(file: string, text: string): Promise<unknown[]> {
+async function npmRunCheck(file: string, text: string, args: string[] = [], env: Record<string, string> = {}): Promise<unknown[]> {
   const project = await mkdtemp(path.join(tmpdir(), 'proposals-check-'));
   try {
     await cp(path.join(repo.dir, 'content'), path.join(project, 'content'), { recursive: true });
     await mkdir(path.dirname(path.join(project, file)), { recursive: true });
     await writeFile(path.join(project, file), text);
-    const run = promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'scripts/run.mjs'), 'check', '--format', 'json'], { cwd: project, maxBuffer: 1 << 24 });
+    const run = promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'scripts/run.mjs'), 'check', '--format', 'json', ...args], { cwd: project, maxBuffer: 1 << 24, env: { ...process.env, ...env } });
     const { stdout } = await run.catch((error: { stdout: string }) => error);
     return (JSON.parse(stdout) as { file: string }[]).filter((problem) => problem.file === file);
   } finally {
@@ -159,4 +163,69 @@ describe('a good proposal', () => {
     const withdrawn = await call('POST', `${PROPOSALS_API}/${proposal.id}/withdraw`, { token: tokens.admin });
     expect(ProposalAnswerSchema.parse(await withdrawn.json()).proposal.state).toBe('withdrawn');
   }, 60_000);
+});
+
+describe('media library photos', () => {
+  let library: CountedLibrary;
+  const branches = () => repo.git('branch', '--list', 'content/*');
+  /** The page with these library photos under Images. */
+  const withPhotos = (...names: string[]) => live.replace('areaServed:\n', `images:\n${names.map((name) => `  - src: storage:media/${name}\n`).join('')}areaServed:\n`);
+  const propose = (text: string) => call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Add a photo', blob: liveBlob } });
+
+  beforeAll(async () => {
+    library = await startCountedLibrary();
+    const photo = path.join(await tempDir('proposals-library-'), 'photo.jpg');
+    await writePhoto(photo, 1200, 800);
+    const bytes = await readFile(photo);
+    await Promise.all([library.put('worktop.jpg', bytes, 'A kitchen worktop, wiped clean'), library.put('no-alt.jpg', bytes, '')]);
+    // As the local server gives it to its functions once its Storage emulator answers.
+    process.env.FIREBASE_STORAGE_EMULATOR_HOST = new URL(library.origin).host;
+  }, 60_000);
+  afterAll(async () => {
+    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+    await library?.stop();
+    await removeTempDirs();
+  });
+
+  it('answers 422 to a photo that is missing or has no alt text, with the problems npm run check -- --local-library prints, before any branch is made', async () => {
+    const text = withPhotos('no-such-photo.jpg', 'no-alt.jpg');
+    const [answer, expected] = await Promise.all([propose(text).then(refusal), npmRunCheck(PATH, text, ['--local-library'], { STORAGE_EMULATOR_PORT: new URL(library.origin).port })]);
+    expect(answer).toMatchObject({ status: 422, error: { code: 'content-problems' } });
+    expect(answer.problems).toEqual(expected);
+    expect(answer.problems!.map(({ code, field, title }) => ({ code, field, title }))).toEqual([
+      { code: 'library-photo-missing', field: 'images.0.src', title: 'A photo from the media library does not exist' },
+      { code: 'library-photo-no-alt', field: 'images.1.src', title: 'A photo from the media library has no alt text' },
+    ]);
+    expect(answer.problems![0]!.message).toBe('There is no photo "media/no-such-photo.jpg" in the media library (bucket demo-ardent.appspot.com): it was deleted or renamed, or the reference has a typing mistake.');
+    expect(branches()).toBe('');
+  }, 60_000);
+
+  it('proposes a page whose photo is in the library with its alt text', async () => {
+    const made = await propose(withPhotos('worktop.jpg'));
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { proposal } = ProposalAnswerSchema.parse(await made.json());
+    await call('POST', `${PROPOSALS_API}/${proposal.id}/withdraw`, { token: tokens.admin });
+  });
+
+  it('answers 503 in words when the library cannot be reached or is not set up, and makes no branch', async () => {
+    process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${await freePort()}`;
+    try {
+      const unreachable = await refusal(await propose(withPhotos('worktop.jpg')));
+      expect(unreachable).toMatchObject({ status: 503, error: { code: 'library-unreachable', title: 'The media library could not be reached' } });
+      expect(unreachable.error.message).toMatch(/^The page uses photos from the media library, and the library could not be asked whether they are there and have alt text, so the page was not proposed\. The media library \(http:\/\/127\.0\.0\.1:\d+, bucket demo-ardent\.appspot\.com\) could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\.$/);
+      expect(unreachable.error.hint).toContain('Your draft is kept');
+      // The content's own problems are still listed meanwhile.
+      expect(await refusal(await propose(withPhotos('worktop.jpg').replace('  - orpington\n', '  - orpingtn\n')))).toMatchObject({ status: 422, problems: [{ code: 'unknown-reference' }] });
+
+      delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+      vi.stubEnv('FIREBASE_STORAGE_BUCKET', undefined);
+      const notSetUp = await refusal(await propose(withPhotos('worktop.jpg')));
+      expect(notSetUp).toMatchObject({ status: 503, error: { code: 'not-set-up' } });
+      expect(notSetUp.error.message).toContain('FIREBASE_STORAGE_BUCKET is not set, so the media library photos this page uses cannot be checked.');
+      expect(branches()).toBe('');
+    } finally {
+      vi.unstubAllEnvs();
+      process.env.FIREBASE_STORAGE_EMULATOR_HOST = new URL(library.origin).host;
+    }
+  });
 });

@@ -4,6 +4,7 @@
  * photo", which gives `{ src: 'storage:media/<name>', alt }`, the reference content uses. A photo
  * without alt text cannot be picked (it could not be placed in content). The builder gives it the
  * read-only library (`libraryReader`, src/apps/media/firebase-library.ts) in a dialog (ImageField.tsx).
+ * Each photo shows its stored thumbnail, as on /admin: opening the picker fetches no photo itself.
  */
 import { useEffect, useState } from 'react';
 import { libraryReference } from '../../../kernel/wire/library-reference.ts';
@@ -26,7 +27,7 @@ export function pickedImage(photo: LibraryPhoto): PickedImage | null {
   return alt ? { src: libraryReference(photo.file.fullPath), alt } : null;
 }
 
-export function LibraryPicker({ library, onPick, selected }: { library: Pick<MediaLibrary, 'list' | 'preview'>; onPick: (image: PickedImage) => void; selected?: string }) {
+export function LibraryPicker({ library, onPick, selected }: { library: Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>; onPick: (image: PickedImage) => void; selected?: string }) {
   const [photos, setPhotos] = useState<LibraryPhoto[] | null>(null);
   const [error, setError] = useState<DescribedStorageError | null>(null);
   const [search, setSearch] = useState('');
@@ -50,7 +51,7 @@ export function LibraryPicker({ library, onPick, selected }: { library: Pick<Med
           const reference = libraryReference(photo.file.fullPath);
           return (
             <li key={photo.file.fullPath} className="admin-card">
-              <Thumbnail photo={photo} library={library} width={320} className="admin-thumb" />
+              <Thumbnail photo={photo} library={library} className="admin-thumb" />
               <h3 className="admin-card-name">{photo.file.name}</h3>
               {picked ? <p className="admin-note">{picked.alt}</p> : <p className="admin-badge">Needs alt text: add it on /admin first</p>}
               <button type="button" className="button button-secondary" disabled={!picked} aria-pressed={selected === reference} onClick={() => picked && onPick(picked)} aria-label={`Use ${photo.file.name}`}>

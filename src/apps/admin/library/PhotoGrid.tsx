@@ -5,7 +5,7 @@ import { formatBytes, formatTime } from '../format.ts';
 import { needsAlt } from './photos.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 
-/** The library as a grid: thumbnail, name, dimensions, size and date, "needs alt text" where it is missing, and Details. */
+/** The library as a grid: thumbnail (the stored one: never the photo itself), name, dimensions, size and date, "needs alt text" where it is missing, and Details. */
 export function PhotoGrid({ photos, library, onOpen }: { photos: readonly LibraryPhoto[]; library: MediaLibrary; onOpen: (photo: LibraryPhoto) => void }) {
   return (
     <ul className="admin-grid">
@@ -17,14 +17,15 @@ export function PhotoGrid({ photos, library, onOpen }: { photos: readonly Librar
 }
 
 function PhotoCard({ photo, library, onOpen }: { photo: LibraryPhoto; library: MediaLibrary; onOpen: (photo: LibraryPhoto) => void }) {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  // undefined while the thumbnail loads; null when it could not be made (its size is not known here).
+  const [size, setSize] = useState<{ width: number; height: number } | null | undefined>(undefined);
   const { file } = photo;
   return (
     <li className="admin-card" data-path={file.fullPath}>
-      <Thumbnail photo={photo} library={library} width={480} className="admin-thumb" onSize={setSize} />
+      <Thumbnail photo={photo} library={library} className="admin-thumb" onSize={setSize} />
       <h4 className="admin-card-name">{file.name}</h4>
       <p className="admin-card-facts">
-        <span>{size ? `${size.width} × ${size.height} px` : 'Measuring…'}</span>
+        <span>{size ? `${size.width} × ${size.height} px` : size === null ? 'Size in pixels not known' : 'Measuring…'}</span>
         <span>{formatBytes(file.size)}</span>
         <span>{formatTime(file.updated)}</span>
       </p>

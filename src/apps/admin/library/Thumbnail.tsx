@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
+import type { ThumbnailResult } from '../../media/thumbnails.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { altOf } from './photos.ts';
 
-type State = { status: 'waiting' } | { status: 'shown'; preview: Preview } | { status: 'failed' };
+type State = { status: 'waiting' } | ThumbnailResult | { status: 'failed' };
 
 /**
- * A library photo drawn small (MediaLibrary.preview), fetched once it comes near the screen. Its
- * box has the size of the image it will hold, so nothing moves when it arrives. `onSize` gets the
- * photo's own size in pixels.
+ * A library photo drawn small, fetched once it comes near the screen: its stored thumbnail
+ * (MediaLibrary.thumbnail, about 480 pixels wide, made once when it has none), or with `width`,
+ * the photo itself drawn at that width (MediaLibrary.preview: a photo's details). Its box has the
+ * size of the image it will hold, so nothing moves when it arrives. A photo whose thumbnail cannot
+ * be made shows a placeholder saying why. `onSize` gets the photo's own size in pixels.
  */
-export function Thumbnail({ photo, library, width, className, onSize }: { photo: LibraryPhoto; library: Pick<MediaLibrary, 'preview'>; width: number; className: string; onSize?: (size: { width: number; height: number }) => void }) {
+export function Thumbnail({ photo, library, width, className, onSize }: { photo: LibraryPhoto; library: Pick<MediaLibrary, 'preview' | 'thumbnail'>; width?: number; className: string; onSize?: (size: { width: number; height: number } | null) => void }) {
   const [state, setState] = useState<State>({ status: 'waiting' });
   const box = useRef<HTMLDivElement>(null);
   const { fullPath, generation } = photo.file;
@@ -18,15 +21,16 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
   useEffect(() => {
     let current = true;
     setState({ status: 'waiting' });
+    const load = async (): Promise<ThumbnailResult> => (width === undefined ? library.thumbnail({ fullPath, generation }) : { kind: 'shown', preview: await library.preview(fullPath, width) });
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        library.preview(fullPath, width).then(
-          (preview) => {
+        load().then(
+          (result) => {
             if (!current) return;
-            setState({ status: 'shown', preview });
-            onSize?.({ width: preview.width, height: preview.height });
+            setState(result);
+            onSize?.(result.kind === 'shown' ? { width: result.preview.width, height: result.preview.height } : null);
           },
           () => current && setState({ status: 'failed' }),
         );
@@ -41,10 +45,17 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
     // A replaced photo (a new generation) is drawn again; onSize is the caller's and may change on each render.
   }, [library, fullPath, generation, width]);
 
+  const shown: Preview | null = 'kind' in state && state.kind === 'shown' ? state.preview : null;
   return (
-    <div ref={box} className={className} data-status={state.status}>
-      {state.status === 'shown' ? <img src={state.preview.src} alt={altOf(photo)} width={state.preview.width} height={state.preview.height} /> : null}
-      {state.status === 'failed' ? <p className="admin-note">The photo could not be shown.</p> : null}
+    <div ref={box} className={className} data-status={'kind' in state ? state.kind : state.status}>
+      {shown ? <img src={shown.src} alt={altOf(photo)} width={shown.width} height={shown.height} /> : null}
+      {'kind' in state && state.kind === 'placeholder' ? (
+        <div className="admin-thumb-placeholder">
+          <p className="admin-thumb-placeholder-title">No thumbnail</p>
+          <p className="admin-note">{state.reason}</p>
+        </div>
+      ) : null}
+      {'status' in state && state.status === 'failed' ? <p className="admin-note">The photo could not be shown.</p> : null}
     </div>
   );
 }

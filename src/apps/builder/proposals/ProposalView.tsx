@@ -18,8 +18,15 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
 
 const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
 
-/** A failure in words: its title, what happened, what to do; the link when a review is wanted. */
-export function FailureNote({ failure }: { failure: unknown }) {
+/** The problems a refusal lists, the first few. */
+const SHOWN_PROBLEMS = 5;
+
+/**
+ * A failure in words: its title, what happened, what to do; the link when a review is wanted. The
+ * checks' problems are placed in the form's words by `placeOf` where the draft is at hand (else by
+ * their line), never by their field's path.
+ */
+export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   return (
     <div className="notice" role="alert">
@@ -28,12 +35,13 @@ export function FailureNote({ failure }: { failure: unknown }) {
       </p>
       {answer?.problems?.length ? (
         <ul>
-          {answer.problems.slice(0, 5).map((problem, index) => (
+          {answer.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
             <li key={index}>
-              {problem.field ? `${problem.field}: ` : ''}
+              {placeOf ? placeOf(problem) : problem.line ? `Line ${problem.line}: ` : ''}
               {problem.message}
             </li>
           ))}
+          {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}
         </ul>
       ) : null}
       {answer?.diff ? <pre className="proposal-diff">{answer.diff}</pre> : null}

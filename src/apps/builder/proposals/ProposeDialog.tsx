@@ -7,6 +7,7 @@ import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { exportPath, exportText, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { ProposalsClient } from './client.ts';
+import { placeOf } from '../problems-shown.ts';
 import { FailureNote, ProposalView } from './ProposalView.tsx';
 
 type Step = { kind: 'form' } | { kind: 'sending' } | { kind: 'failed'; failure: unknown };
@@ -35,7 +36,10 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
   const propose = async () => {
     setStep({ kind: 'sending' });
     try {
-      setProposal(await client.propose({ path, text: exportText(draft), summary, ...(draft.origin?.blob ? { blob: draft.origin.blob } : {}) }));
+      // The draft goes to the bucket now, not after the usual pause: a proposed draft is in both places
+      // before the owner moves on (to the dashboard, which lists it and deletes it once it is settled).
+      const [proposed] = await Promise.all([client.propose({ path, text: exportText(draft), summary, ...(draft.origin?.blob ? { blob: draft.origin.blob } : {}) }), store.flush?.()]);
+      setProposal(proposed);
       setStep({ kind: 'form' });
     } catch (failure) {
       setStep({ kind: 'failed', failure });
@@ -60,7 +64,7 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
             {proposal ? 'Propose again (adds to this proposal)' : 'Propose'}
           </button>
           {step.kind === 'sending' ? <p role="status">Checking the page and proposing it…</p> : null}
-          {step.kind === 'failed' ? <FailureNote failure={step.failure} /> : null}
+          {step.kind === 'failed' ? <FailureNote failure={step.failure} placeOf={(problem) => placeOf(problem, draft)} /> : null}
         </form>
       ) : null}
       <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>

@@ -1,7 +1,9 @@
-// The builder's side of the publishing API (src/kernel/wire/proposals.ts), called as every API call
-// from the browser is (src/apps/account/api-call.ts). The draft is never touched here: it stays in
-// its store.
+// The builder's side of the publishing API (src/kernel/wire/proposals.ts) and of a page's history
+// (src/kernel/wire/history.ts), called as every API call from the browser is
+// (src/apps/account/api-call.ts). The draft is never touched here: it stays in its store.
 import { apiCall, type ApiCaller } from '../../account/api-call.ts';
+import type { PageHistory, PageVersionFile } from '../../../kernel/wire/history.ts';
+import { historyUrl, versionUrl } from '../../../kernel/wire/history-paths.ts';
 import type { Proposal, ProposalAnswer, ProposalList, ProposeRequest } from '../../../kernel/wire/proposals.ts';
 import { proposalUrl, PROPOSALS_API, publishUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
 
@@ -11,6 +13,10 @@ export interface ProposalsClient {
   get(id: string): Promise<Proposal>;
   publish(id: string): Promise<Proposal>;
   withdraw(id: string): Promise<Proposal>;
+  /** One page of a file's published versions, newest first (page 1 the newest). */
+  history(path: string, page: number): Promise<PageHistory>;
+  /** A version's file, to open as a draft. */
+  version(path: string, commit: string): Promise<PageVersionFile>;
 }
 
 export function proposalsClient(services: ApiCaller['services'], fetcher?: typeof fetch): ProposalsClient {
@@ -22,5 +28,7 @@ export function proposalsClient(services: ApiCaller['services'], fetcher?: typeo
     get: (id) => proposal(proposalUrl(id)),
     publish: (id) => proposal(publishUrl(id), { method: 'POST' }),
     withdraw: (id) => proposal(withdrawUrl(id), { method: 'POST' }),
+    history: (path, page) => apiCall<PageHistory>({ ...caller, expected: 'the page\'s history' }, historyUrl(path, page)),
+    version: (path, commit) => apiCall<PageVersionFile>({ ...caller, expected: 'that version of the page' }, versionUrl(path, commit)),
   };
 }

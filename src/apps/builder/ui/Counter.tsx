@@ -5,7 +5,8 @@ export function Counter({ field, value }: { field: string; value: string }) {
   const limits = COUNTED[field];
   if (!limits) return null;
   const length = [...value].length;
-  const ok = length >= limits.min && length <= limits.max;
+  // Nothing written yet is not a problem to show in red (GOV.UK's pattern: problems after the owner acts).
+  const ok = length === 0 || (length >= limits.min && length <= limits.max);
   return (
     <p className={ok ? 'field-counter' : 'field-counter is-over'} aria-live="polite">
       {length} characters ({limits.min > 1 ? `${limits.min}–${limits.max}` : `at most ${limits.max}`})

@@ -1,17 +1,16 @@
 // /test-builder-dashboard: the drafts in this browser and in the Storage bucket, with their
-// problems; every page of the site; and new pages from a template.
+// problems; every page of the site; and new pages from a template (opened in the builder, which
+// saves nothing until the first change, so the lists hold real drafts only).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import { proposalsClient } from '../proposals/client.ts';
 import { ProposalsSection } from '../proposals/ProposalsSection.tsx';
-import { checkDraft } from '../check-draft.ts';
-import { duplicateDraft, exportPath, newDraft, TEMPLATES, type Draft, type TemplateName } from '../draft.ts';
+import { checkDraft, loadDraftLint } from '../check-draft.ts';
+import { duplicateDraft, exportPath, TEMPLATES, type Draft, type TemplateName } from '../draft.ts';
 import { MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { newDraftId } from './screen.tsx';
-import { siteLint } from '../../../kernel/check/site-lint.ts';
-import { renderForLint } from './site-data-client.ts';
 
 interface Row {
   draft: Draft;
@@ -40,12 +39,13 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
   const refresh = useCallback(async () => {
     // This browser's drafts and, when the site has a bucket, the bucket's: each listed apart, so one that cannot be read leaves the other.
     const stores = store instanceof MirroredDraftStore ? await store.places() : [store];
+    const lint = await loadDraftLint(site);
     const listed = await Promise.all(
       stores.map(async (place, index): Promise<Place> => {
         const local = index === 0;
         try {
           const drafts = await place.list();
-          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, siteLint(site, renderForLint))).problems.length }))) };
+          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, lint)).problems.length }))) };
         } catch (error) {
           return { label: place.label, local, rows: [], error: describeStorageError(error).message };
         }
@@ -61,22 +61,15 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
   }, [deleting]);
   const inBucket = places.length > 1;
 
-  const start = async (template: TemplateName) => {
-    const draft = newDraft(template, newDraftId(), Date.now());
-    await store.put(draft);
-    await store.flush?.();
-    window.location.assign(builderUrl(draft));
-  };
-
   return (
     <div className="dashboard">
       <section aria-labelledby="new-heading">
         <h2 id="new-heading">Start a new page</h2>
         <div className="export-actions">
           {(Object.keys(TEMPLATES) as TemplateName[]).map((name) => (
-            <button key={name} type="button" className="button" onClick={() => void start(name)}>
+            <a key={name} className="button" href={`/experiments/block-builder/builder?template=${name}`}>
               New {TEMPLATES[name].label.toLowerCase()}
-            </button>
+            </a>
           ))}
         </div>
       </section>

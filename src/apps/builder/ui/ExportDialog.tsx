@@ -29,7 +29,7 @@ export function ExportDialog({ result, onClose }: { result: ExportResult | null;
         <>
           <h2 id="export-heading">Export refused</h2>
           <p role="alert">
-            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}, so its file would not pass <code>npm run check</code>. Fix each one in the list of problems, then export again.
+            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}, so it would not pass the site’s checks. Put each one right (they are listed at the top of the form), then export again.
           </p>
         </>
       ) : result ? (

@@ -1,28 +1,26 @@
 // One form control per field kind (src/kernel/schema/fields.ts): the builder never names a field or a block
 // type, so a new one in the schemas gets its controls from here. Every control has its label, its
-// hint, and the problems the checks found at its field (aria-describedby, aria-invalid).
+// hint, and the problems the checks found at its field (aria-describedby, aria-invalid). Each field's
+// wrapper carries its path (`data-key`), by which the builder knows which field was left or focused.
 import { useId, useState, type ReactNode } from 'react';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
 import { emptyValue, type Field } from '../../../kernel/schema/fields.ts';
 import { Counter } from './Counter.tsx';
-import { fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
+import { describedByOf, FieldHint, fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 
-function Labelled({ id, field, problems, children, extra }: { id: string; field: Field; problems: readonly ContentProblem[]; children: (describedBy: string | undefined) => ReactNode; extra?: ReactNode }) {
-  const describedBy = [field.hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || undefined;
+function Labelled({ path, field, problems, children, extra }: { path: FieldPath; field: Field; problems: readonly ContentProblem[]; children: (describedBy: string | undefined) => ReactNode; extra?: ReactNode }) {
+  const id = fieldId(path);
+  const describedBy = describedByOf(id, field, problems);
   return (
-    <div className={problems.length ? 'field has-problems' : 'field'} data-field={id}>
+    <div className={problems.length ? 'field has-problems' : 'field'} data-field={id} data-key={fieldKey(path)}>
       <label htmlFor={id}>
         {field.label}
         {field.required ? null : <span className="field-optional"> (optional)</span>}
       </label>
-      {field.hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={field.hint} />
       {children(describedBy)}
       {extra}
       <FieldProblems id={`${id}-problems`} problems={problems} />
@@ -45,7 +43,7 @@ export function FieldInput(props: FieldProps) {
     case 'text':
     case 'link':
       return (
-        <Labelled id={id} field={field} problems={own}>
+        <Labelled path={path} field={field} problems={own}>
           {(describedBy) => (
             <input
               id={id}
@@ -61,19 +59,19 @@ export function FieldInput(props: FieldProps) {
       );
     case 'longtext':
       return (
-        <Labelled id={id} field={field} problems={own} extra={path.length === 1 ? <Counter field={String(path[0])} value={text} /> : null}>
+        <Labelled path={path} field={field} problems={own} extra={path.length === 1 ? <Counter field={String(path[0])} value={text} /> : null}>
           {(describedBy) => <textarea id={id} rows={3} value={text} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setText(event.target.value)} />}
         </Labelled>
       );
     case 'markdown':
       return (
-        <Labelled id={id} field={field} problems={own}>
+        <Labelled path={path} field={field} problems={own}>
           {(describedBy) => <MarkdownField id={id} value={text} invalid={invalid} describedBy={describedBy} onChange={setText} />}
         </Labelled>
       );
     case 'number':
       return (
-        <Labelled id={id} field={field} problems={own}>
+        <Labelled path={path} field={field} problems={own}>
           {(describedBy) => (
             <input
               id={id}
@@ -89,9 +87,10 @@ export function FieldInput(props: FieldProps) {
       );
     case 'boolean':
       return (
-        <div className={own.length ? 'field field-check has-problems' : 'field field-check'}>
-          <input id={id} type="checkbox" checked={value === true} aria-invalid={invalid} aria-describedby={own.length ? `${id}-problems` : undefined} onChange={(event) => onChange(path, event.target.checked)} />
+        <div className={own.length ? 'field field-check has-problems' : 'field field-check'} data-key={fieldKey(path)}>
+          <input id={id} type="checkbox" checked={value === true} aria-invalid={invalid} aria-describedby={describedByOf(id, field, own)} onChange={(event) => onChange(path, event.target.checked)} />
           <label htmlFor={id}>{field.label}</label>
+          <FieldHint id={id} hint={field.hint} />
           <FieldProblems id={`${id}-problems`} problems={own} />
         </div>
       );
@@ -100,7 +99,7 @@ export function FieldInput(props: FieldProps) {
       const choices: Option[] = field.kind === 'choice' ? field.options.map((option) => ({ value: option, label: option })) : options[field.references];
       const known = choices.some((choice) => choice.value === text);
       return (
-        <Labelled id={id} field={field} problems={own}>
+        <Labelled path={path} field={field} problems={own}>
           {(describedBy) => (
             <select id={id} value={text} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setText(event.target.value)}>
               {field.required && known ? null : <option value="">{field.defaultValue !== undefined ? `Default (${String(field.defaultValue)})` : 'None'}</option>}
@@ -136,11 +135,12 @@ function ReferencesField({ field, path, value, problems, onChange, options }: Fi
   const set = (next: string[]) => onChange(path, next.length === 0 && !field.required ? undefined : next);
   const toggle = (name: string, on: boolean) => set(on ? [...selected, name] : selected.filter((item) => item !== name));
   return (
-    <fieldset className={problems.length ? 'field field-references has-problems' : 'field field-references'} id={id} aria-describedby={problems.length ? `${id}-problems` : undefined}>
+    <fieldset className={problems.length ? 'field field-references has-problems' : 'field field-references'} id={id} data-key={fieldKey(path)} aria-describedby={describedByOf(id, field, problems)}>
       <legend>
         {field.label}
         {field.required ? null : <span className="field-optional"> (optional; none chosen shows all)</span>}
       </legend>
+      <FieldHint id={id} hint={field.hint} />
       <div className="reference-choices">
         {[...choices, ...unknown.map((name) => ({ value: name, label: `${name} (not on the site)` }))].map((choice) => (
           <label key={choice.value} className="reference-choice">
@@ -177,8 +177,9 @@ function ListField({ field, path, value, problems, onChange, options }: FieldPro
   const full = field.maxItems !== undefined && items.length >= field.maxItems;
   const label = useId();
   return (
-    <fieldset className={own.length ? 'field field-list has-problems' : 'field field-list'} id={id}>
+    <fieldset className={own.length ? 'field field-list has-problems' : 'field field-list'} id={id} data-key={fieldKey(path)} aria-describedby={describedByOf(id, field, [])}>
       <legend id={label}>{field.label}</legend>
+      <FieldHint id={id} hint={field.hint} />
       {items.length === 0 ? <p className="field-hint">None yet.</p> : null}
       <ol className="list-items">
         {items.map((item, i) => (
@@ -216,7 +217,7 @@ function GroupField({ field, path, value, problems, onChange, options }: FieldPr
   const own = problemsAt(problems, path);
   if (value === undefined || value === null) {
     return (
-      <div className="field" id={id}>
+      <div className="field" id={id} data-key={fieldKey(path)}>
         <button type="button" className="button button-small button-secondary" onClick={() => onChange(path, emptyValue({ ...field, required: true }))}>
           Add {field.label.toLowerCase()}
         </button>
@@ -225,7 +226,7 @@ function GroupField({ field, path, value, problems, onChange, options }: FieldPr
   }
   const group = value as Record<string, unknown>;
   return (
-    <fieldset className="field field-group" id={id}>
+    <fieldset className="field field-group" id={id} data-key={fieldKey(path)}>
       <legend>{field.label}</legend>
       {field.fields.map((inner) => (
         <FieldInput key={inner.key} field={inner} path={[...path, inner.key]} value={group[inner.key]} problems={problems} onChange={onChange} options={options} />

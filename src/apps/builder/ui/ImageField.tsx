@@ -2,16 +2,18 @@
 // them in its builder data), or one from the media library, chosen in the library's own picker
 // (src/apps/admin/library/LibraryPicker.tsx), which gives `{ src: 'storage:media/<name>', alt }` and
 // offers no photo without alt text. The alt text can then be changed for this place.
-import { useState } from 'react';
-import { Dialog } from '../../admin/Dialog.tsx';
-import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
+import { lazy, Suspense, useState } from 'react';
+import type { PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
-import { FieldProblems, fieldId, type FieldOptions, type FieldPath } from './field-parts.tsx';
+import { FieldProblems, fieldId, fieldKey, type FieldOptions, type FieldPath } from './field-parts.tsx';
 import { useLibrary } from './library-context.ts';
 import { LibraryImage } from './LibraryImage.tsx';
 
 export type { PickedImage };
+
+// The picker loads when first opened: it is not part of what the builder needs to start.
+const LibraryPickerDialog = lazy(() => import('./LibraryPickerDialog.tsx').then(({ LibraryPickerDialog }) => ({ default: LibraryPickerDialog })));
 
 export function ImageField({ id, label, path, value, problems, onChange, images }: { id: string; label: string; path: FieldPath; value: unknown; problems: readonly ContentProblem[]; onChange(path: FieldPath, value: unknown): void; images: FieldOptions['images'] }) {
   const image = (value ?? { src: '', alt: '' }) as PickedImage;
@@ -23,7 +25,7 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
   const shown = images.find((candidate) => candidate.src === image.src);
   const set = (next: PickedImage) => onChange(path, next);
   return (
-    <fieldset className={problems.length ? 'field field-image has-problems' : 'field field-image'} id={id}>
+    <fieldset className={problems.length ? 'field field-image has-problems' : 'field field-image'} id={id} data-key={fieldKey(path)}>
       <legend>{label}</legend>
       <label htmlFor={srcId}>Photo</label>
       <select id={srcId} value={image.src} onChange={(event) => set({ ...image, src: event.target.value })}>
@@ -47,18 +49,9 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
       <input id={altId} type="text" value={image.alt} aria-invalid={!image.alt.trim() || undefined} onChange={(event) => set({ ...image, alt: event.target.value })} />
       <FieldProblems id={`${id}-problems`} problems={problems} />
       {picking && library ? (
-        <Dialog title="Choose a photo from the media library" onClose={() => setPicking(false)} className="picker-dialog">
-          {(close) => (
-            <LibraryPicker
-              library={library}
-              selected={image.src}
-              onPick={(picked) => {
-                set(picked);
-                close();
-              }}
-            />
-          )}
-        </Dialog>
+        <Suspense fallback={<p role="status">Loading the media library…</p>}>
+          <LibraryPickerDialog library={library} selected={image.src} onPick={set} onClose={() => setPicking(false)} />
+        </Suspense>
       ) : null}
     </fieldset>
   );

@@ -7,8 +7,9 @@ import { draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { PagePayload } from '../../../kernel/wire/payload.ts';
 import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
-import { RestoreOffer } from './BlockBuilderScreen.tsx';
+import { Notice, RestoreOffer } from './BlockBuilderScreen.tsx';
 import { Builder } from './Builder.tsx';
+import { PageHistory } from '../page-history/PageHistory.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 
 type State =
@@ -17,7 +18,7 @@ type State =
   | { kind: 'loading'; route: string }
   | { kind: 'failed'; message: string }
   | { kind: 'offer'; draft: Draft; live: Draft }
-  | { kind: 'editing'; draft: Draft };
+  | { kind: 'editing'; draft: Draft; stored: boolean };
 
 /**
  * Only the site's own pages open: ?route= must be one of the routes in builder-data.json, and the
@@ -29,6 +30,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
   const known = wanted === null ? undefined : site.byRoute.get(wanted);
   const [state, setState] = useState<State>(() => (wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' }));
   const [route, setRoute] = useState(() => known?.route ?? site.data.routes[0]?.route ?? '/');
+  const [notice, setNotice] = useState('');
 
   const open = async (facts: RouteFacts) => {
     setState({ kind: 'loading', route: facts.route });
@@ -37,7 +39,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       if (!response.ok) throw new Error(`The page ${facts.route} could not be loaded (${response.status}).`);
       const live = draftFromPayload((await response.json()) as PagePayload, newDraftId(), Date.now());
       const [earlier] = (await store.list()).filter((draft) => draft.origin?.route === facts.route);
-      setState(earlier ? { kind: 'offer', draft: earlier, live } : { kind: 'editing', draft: live });
+      setState(earlier ? { kind: 'offer', draft: earlier, live } : { kind: 'editing', draft: live, stored: false });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -48,9 +50,24 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (state.kind === 'editing') return <Builder site={site} initial={state.draft} store={store} />;
+  if (state.kind === 'editing') {
+    const reopen = (message: string) => {
+      setNotice(`${message} This is the live page.`);
+      const facts = state.draft.origin && site.byRoute.get(state.draft.origin.route);
+      if (facts) void open(facts);
+    };
+    // A restored version differs from the live page: it is a draft at once, saved like any change.
+    const restore = (draft: Draft) => void store.put(draft).then(() => setState({ kind: 'editing', draft, stored: true }));
+    return (
+      <>
+        <Notice text={notice} />
+        <PageHistory draft={state.draft} onRestore={restore} />
+        <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} />
+      </>
+    );
+  }
   if (state.kind === 'offer') {
-    return <RestoreOffer draft={state.draft} onRestore={() => setState({ kind: 'editing', draft: state.draft })} onNew={() => setState({ kind: 'editing', draft: state.live })} newLabel="Open the live page instead" />;
+    return <RestoreOffer draft={state.draft} onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true })} onNew={() => setState({ kind: 'editing', draft: state.live, stored: false })} newLabel="Open the live page instead" />;
   }
   return (
     <form

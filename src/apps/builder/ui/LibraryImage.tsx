@@ -1,11 +1,12 @@
 // Media library photos in the builder, drawn small through the SDK (MediaLibrary.preview, a data:
 // URL), as on /admin: the page's img-src stays 'self' data:, and nothing points at the storage origin.
 import { useEffect, useMemo, useState } from 'react';
-import type { ImageMap, ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
+import { unprocessedImage, type ImageMap, type ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
 import type { Draft } from '../draft.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
+import { describeStorageError } from '../../media/storage-errors.ts';
 import { useLibrary } from './library-context.ts';
 
 /** The image field's thumbnail of its library photo. */
@@ -30,50 +31,46 @@ export function LibraryImage({ library, fullPath, width, className }: { library:
 const WAITING = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 const LIBRARY_REFERENCES = /storage:media\/[a-z0-9][a-z0-9._-]*\.(?:jpe?g|png|webp|avif)/gi;
 
-const asImage = (src: string, url: string, width: number, height: number): ResponsiveImage => ({
-  src,
-  file: '',
-  width,
-  height,
-  avif: [],
-  webp: [],
-  fallback: { path: '', url, format: 'jpeg', width },
-});
-
 /**
  * The site with the library photos a draft uses among its images, so the preview (and the checks'
  * rendering) draw them as the built page will, from the site's own origin. Each is drawn once;
- * until then it holds its place with a blank image.
+ * until then it holds its place with a blank image. A photo the library does not have is listed in
+ * `library.missing`, for the draft's checks.
  */
 export function useSiteWithLibraryImages(site: BuilderSite, draft: Pick<Draft, 'data' | 'body'> | null): BuilderSite {
   const library = useLibrary();
-  const images = useLibraryImages(site.images, draft ? [draft.data, draft.body] : null, library);
-  return useMemo(() => (images === site.images ? site : { ...site, images }), [site, images]);
+  const [images, missing] = useLibraryImages(site.images, draft ? [draft.data, draft.body] : null, library);
+  return useMemo(() => (images === site.images ? site : { ...site, images, ...(library ? { library: { bucket: library.bucket, missing } } : {}) }), [site, images, library, missing]);
 }
 
-function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLibrary, 'preview'> | null): ImageMap {
+function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLibrary, 'preview'> | null): [ImageMap, ReadonlySet<string>] {
   const wanted = useMemo(() => [...new Set(JSON.stringify(used ?? null).match(LIBRARY_REFERENCES) ?? [])].sort().join('\n'), [used]);
   const [drawn, setDrawn] = useState<ReadonlyMap<string, ResponsiveImage>>(new Map());
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!library || !wanted) return;
     let current = true;
     for (const src of wanted.split('\n')) {
-      if (drawn.has(src)) continue;
-      library.preview(libraryPathOf(src)!, 1280).then(
-        (preview) => current && setDrawn((known) => new Map(known).set(src, asImage(src, preview.src, preview.width, preview.height))),
-        () => undefined,
+      const photo = libraryPathOf(src)!;
+      if (drawn.has(src) || missing.has(photo)) continue;
+      library.preview(photo, 1280).then(
+        (preview) => current && setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview))),
+        (error: unknown) => current && describeStorageError(error).kind === 'object-not-found' && setMissing((known) => new Set(known).add(photo)),
       );
     }
     return () => {
       current = false;
     };
-    // `drawn` is read to skip what is already there, not to draw again when it grows.
+    // `drawn` and `missing` are read to skip what is known, not to draw again when they grow.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [library, wanted]);
-  return useMemo(() => {
-    if (!wanted) return images;
-    const all = new Map(images);
-    for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? asImage(src, WAITING, 1600, 900));
-    return all;
-  }, [images, wanted, drawn]);
+  return [
+    useMemo(() => {
+      if (!wanted) return images;
+      const all = new Map(images);
+      for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? unprocessedImage(src, WAITING, { width: 1600, height: 900 }));
+      return all;
+    }, [images, wanted, drawn]),
+    missing,
+  ];
 }

@@ -1,5 +1,6 @@
 // /experiments/block-builder/preview?draft=<id>: the draft's preview in a tab of its own, kept in
-// sync with the builder (every change arrives on a BroadcastChannel; the saved draft on opening).
+// sync with the builder (every change arrives on a BroadcastChannel; on opening, the saved draft,
+// or the builder's answer to `{ want: id }` for one not saved yet, having no change).
 import { useEffect, useMemo, useState } from 'react';
 import { useDraftCheck } from './use-draft-check.ts';
 import type { Draft } from '../draft.ts';
@@ -23,6 +24,7 @@ export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; st
       live = true;
       setDraft(event.data);
     };
+    channel.postMessage({ want: id });
     void store.get(id).then((saved) => !live && setDraft(saved ?? null));
     return () => channel.close();
   }, [id, store]);
@@ -35,5 +37,5 @@ export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; st
       </p>
     );
   }
-  return <PreviewFrame page={page} site={site} title={String(draft.data.title ?? 'Preview')} />;
+  return <PreviewFrame page={page} site={site} title={String(draft.data.title ?? 'Preview')} className="preview-tab" />;
 }

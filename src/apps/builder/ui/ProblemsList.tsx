@@ -1,22 +1,30 @@
-// Every problem the checks found, each with a way to its field.
+// The summary at the top of the form (GOV.UK's error summary): the problems the owner has met, each
+// a way to its field, named in the form's own words ("Block 2 (Hero): Fill in “Heading”."). Problems
+// show once their field has been left, or once the owner tries to propose or export; until then the
+// summary only says how the checks stand.
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
-import { CATALOGUE } from '../../../kernel/errors/catalogue.ts';
 
-export function ProblemsList({ problems, checking, onGo }: { problems: readonly ContentProblem[]; checking: boolean; onGo(problem: ContentProblem): void }) {
+export function ProblemsList({ problems, state, whereOf, onGo }: { problems: readonly ContentProblem[]; state: 'checking' | 'passes' | 'waiting'; whereOf(problem: ContentProblem): string; onGo(problem: ContentProblem): void }) {
+  const count = problems.length;
   return (
-    <section className={problems.length ? 'problems has-problems' : 'problems'} aria-labelledby="problems-heading" id="problems" tabIndex={-1}>
-      <h2 id="problems-heading">{problems.length === 0 ? 'No problems' : problems.length === 1 ? '1 problem' : `${problems.length} problems`}</h2>
+    <section className={count ? 'problems has-problems' : 'problems'} aria-labelledby="problems-heading" id="problems" tabIndex={-1}>
+      <h2 id="problems-heading">{count === 0 ? (state === 'passes' ? 'No problems' : 'Checks') : count === 1 ? '1 problem' : `${count} problems`}</h2>
       <p className="field-hint" aria-live="polite">
-        {checking ? 'Checking…' : problems.length === 0 ? 'The page passes the same checks as npm run check.' : 'The same checks as npm run check. Fix each one to export the page.'}
+        {count > 0
+          ? 'Put each one right to propose or export the page.'
+          : state === 'checking'
+            ? 'Checking the page…'
+            : state === 'passes'
+              ? 'The page passes the site’s checks.'
+              : 'Anything to put right shows here and at its field once you leave the field, or when you propose or export the page.'}
       </p>
-      {problems.length > 0 ? (
+      {count > 0 ? (
         <ul className="problem-list">
           {problems.map((problem, i) => (
             <li key={i}>
-              <strong>{CATALOGUE[problem.code].title}</strong>
-              {problem.field ? <span className="problem-field"> ({problem.field})</span> : null}: {problem.message}{' '}
               <button type="button" className="link-button" onClick={() => onGo(problem)}>
-                Go to the field
+                {whereOf(problem)}
+                {problem.message}
               </button>
             </li>
           ))}

@@ -33,6 +33,19 @@ export const problemsAt = (problems: readonly ContentProblem[], path: FieldPath,
   return problems.filter((problem) => problem.field === key || (nested && problem.field?.startsWith(`${key}.`)));
 };
 
+/** A field's hint, under its label, read with its control. */
+export function FieldHint({ id, hint }: { id: string; hint: string | undefined }) {
+  if (!hint) return null;
+  return (
+    <p className="field-hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  );
+}
+
+/** What a control is described by: its hint and its problems, where it has them. */
+export const describedByOf = (id: string, field: Pick<Field, 'hint'>, problems: readonly unknown[]) => [field.hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || undefined;
+
 /** The problems under a control, announced with it. */
 export function FieldProblems({ id, problems }: { id: string; problems: readonly ContentProblem[] }) {
   if (problems.length === 0) return null;

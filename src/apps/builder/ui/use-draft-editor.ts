@@ -1,11 +1,13 @@
 // The draft being edited: every change recorded for undo, saved to the draft store at once (so
-// closing the tab loses nothing) and sent to any preview tab open on the same draft.
+// closing the tab loses nothing) and sent to any preview tab open on the same draft. A draft exists
+// once something changed: opening a page or starting a new one saves nothing, so every draft in
+// the store (this browser's and the bucket's) holds an owner's change.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { record, redo, startHistory, undo, type History } from '../history.ts';
 
-/** The channel preview tabs listen on: each message is the draft as it now is. */
+/** The channel preview tabs listen on: each message is the draft as it now is, or a tab's `{ want: id }`, which the builder answers with it. */
 export const PREVIEW_CHANNEL = 'ardent-builder-preview';
 
 export interface DraftEditor {
@@ -16,32 +18,43 @@ export interface DraftEditor {
   redo(): void;
   canUndo: boolean;
   canRedo: boolean;
-  /** When the draft was last saved in the store, or the error that stopped it. */
+  /** Whether the draft is in the store: opened from it, or changed here since it opened. */
+  exists: boolean;
+  /** When the draft was last saved in the store, or the error that stopped it; null while nothing was changed. */
   saved: { at: number } | { error: string } | null;
 }
 
-export function useDraftEditor(initial: Draft, store: DraftStore, clock: () => number = Date.now): DraftEditor {
+/** `stored`: the draft was opened from the store (restored, or from the dashboard), so it exists already. */
+export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolean, clock: () => number = Date.now): DraftEditor {
   const [history, setHistory] = useState<History<Draft>>(() => startHistory(initial));
-  const [saved, setSaved] = useState<DraftEditor['saved']>(null);
+  const [saved, setSaved] = useState<DraftEditor['saved']>(stored ? { at: initial.updated } : null);
   const channel = useRef<BroadcastChannel | null>(null);
   const draft = history.present;
+  const current = useRef(draft);
+  current.current = draft;
+  // Once changed, always saved: an undo back to how it opened is saved too.
+  const changed = history.past.length > 0 || history.future.length > 0;
 
   useEffect(() => {
-    channel.current = new BroadcastChannel(PREVIEW_CHANNEL);
-    return () => channel.current?.close();
+    const opened = new BroadcastChannel(PREVIEW_CHANNEL);
+    // A preview tab opened before the first change asks for the draft, which is not in the store yet.
+    opened.onmessage = (event: MessageEvent<{ want?: string }>) => event.data?.want === current.current.id && opened.postMessage(current.current);
+    channel.current = opened;
+    return () => opened.close();
   }, []);
 
   useEffect(() => {
-    let current = true;
+    if (!changed) return;
+    let live = true;
     store.put(draft).then(
-      () => current && setSaved({ at: clock() }),
-      (error: unknown) => current && setSaved({ error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.` }),
+      () => live && setSaved({ at: clock() }),
+      (error: unknown) => live && setSaved({ error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.` }),
     );
     channel.current?.postMessage(draft);
     return () => {
-      current = false;
+      live = false;
     };
-  }, [draft, store, clock]);
+  }, [draft, changed, store, clock]);
 
   const edit = useCallback<DraftEditor['edit']>(
     (change, key) =>
@@ -58,6 +71,7 @@ export function useDraftEditor(initial: Draft, store: DraftStore, clock: () => n
     redo: useCallback(() => setHistory(redo), []),
     canUndo: history.past.length > 0,
     canRedo: history.future.length > 0,
+    exists: stored || saved !== null,
     saved,
   };
 }

@@ -55,6 +55,26 @@ describe('BucketDraftStore', () => {
     await expect(store.put({ id: '../media/x', updated: 4, title: 'Escaping' })).rejects.toThrow(/is not one/);
   });
 
+  it('asks for no draft by name that the bucket does not hold: one never copied reads as none and deletes as done, without a 404', async () => {
+    await signInWithEmailAndPassword(getAuth(app), LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
+    // Every request the SDK makes (it fetches): a 404 for an object is an error the browser logs.
+    const requests: { url: string; status: number }[] = [];
+    const fetched = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await fetched(input, init);
+      requests.push({ url: String(input instanceof Request ? input.url : input), status: response.status });
+      return response;
+    };
+    try {
+      expect(await store.get('only-in-this-browser')).toBeUndefined();
+      await store.delete('only-in-this-browser');
+    } finally {
+      globalThis.fetch = fetched;
+    }
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((request) => request.url.includes('only-in-this-browser') || request.status === 404)).toEqual([]);
+  });
+
   it('refuses an account without the admin role', async () => {
     await signOut(getAuth(app));
     await signInWithEmailAndPassword(getAuth(app), LOCAL_ACCOUNTS.member.email, LOCAL_ACCOUNTS.member.password);

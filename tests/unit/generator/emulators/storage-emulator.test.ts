@@ -5,6 +5,7 @@
 // and by the policy cases (storage-policy.test.ts). No request may bring down the process it shares
 // with the site server.
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { Server } from 'node:http';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getBytes, getDownloadURL, getMetadata, getStorage, listAll, ref, uploadBytes } from 'firebase/storage';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { checkInternals, FIREBASE_TOOLS_VERSION, startStorageEmulator, StorageEmulatorError, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
 import { seedSamplePhotos, SAMPLE_PHOTOS } from '../../../../src/generator/emulators/sample-photos.ts';
+import { thumbnailFolderOf } from '../../../../src/kernel/wire/thumbnail-rules.ts';
 import { EMULATOR_OWNER, updateObjectMetadata, uploadObject } from '../../../../src/generator/emulators/storage-rest.ts';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { emulatorProxy } from '../../../../src/generator/server/emulator-proxy.ts';
@@ -59,6 +61,10 @@ describe('the in-process Storage emulator', () => {
     expect(items.map((item) => item.fullPath).sort()).toEqual(SAMPLE_PHOTOS.map((photo) => `media/${photo.name}`).sort());
     const kitchen = ref(storage, 'media/kitchen-worktop.jpg');
     const metadata = await getMetadata(kitchen);
+    // Each with its thumbnail, as the library's screen stores them: named after the photo's generation and size, WebP, 480 pixels wide.
+    const thumbnails = await listAll(ref(storage, thumbnailFolderOf('media/kitchen-worktop.jpg')));
+    expect(thumbnails.items.map((item) => item.name)).toEqual([`${metadata.generation}-1600x1067.webp`]);
+    expect(await sharp(Buffer.from(await getBytes(thumbnails.items[0]!))).metadata()).toMatchObject({ format: 'webp', width: 480, height: 320 });
     expect(metadata).toMatchObject({ contentType: 'image/jpeg', customMetadata: { alt: expect.stringMatching(/kitchen/) } });
     expect(metadata.md5Hash).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const bytes = new Uint8Array(await getBytes(kitchen));

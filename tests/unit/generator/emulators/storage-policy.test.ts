@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { startStorageEmulator, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
 import { DRAFT_ID_PATTERN, MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
+import { MAX_THUMBNAIL_BYTES, readThumbnailName, THUMBNAIL_FILE_PATTERN, THUMBNAIL_TYPE, thumbnailPathOf } from '../../../../src/kernel/wire/thumbnail-rules.ts';
 import { MEDIA_NAME_PATTERN } from '../../../../src/kernel/wire/library-reference.ts';
 import { storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
 import { MAX_DRAFT_BYTES } from '../../../../src/kernel/wire/media-rules.ts';
@@ -87,6 +88,19 @@ describe('storage.rules, the policy function and the upload check say the same',
     expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toMatch(/over the 10 MB limit/);
     expect(rules).toContain('request.resource.size <= 1024 * 1024');
     expect(MAX_DRAFT_BYTES).toBe(1024 * 1024);
+    expect(rules).toContain('request.resource.size <= 512 * 1024');
+    expect(MAX_THUMBNAIL_BYTES).toBe(512 * 1024);
+  });
+
+  it('names and types thumbnails the same', () => {
+    expect(rules).toContain(`photo.matches('${MEDIA_NAME_PATTERN}')`);
+    expect(rules).toContain(`file.matches('${THUMBNAIL_FILE_PATTERN}')`);
+    expect(rules).toContain(`request.resource.contentType == '${THUMBNAIL_TYPE}'`);
+    const path = thumbnailPathOf('media/kitchen.jpg', { generation: '1700000000000001', width: 1600, height: 1067 });
+    expect(path).toBe('thumbnails/kitchen.jpg/1700000000000001-1600x1067.webp');
+    expect(readThumbnailName(path.split('/').pop()!)).toEqual({ generation: '1700000000000001', width: 1600, height: 1067 });
+    expect(readThumbnailName('latest.webp')).toBeNull();
+    expect(storagePolicy({ method: 'create', path, claims: { admin: true }, resource: { contentType: THUMBNAIL_TYPE, size: 1 } })).toBe(true);
   });
 
   it('accepts the same names', () => {

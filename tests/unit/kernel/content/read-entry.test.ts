@@ -124,7 +124,7 @@ describe('validateEntry', () => {
     expect(problem).toMatchObject({ code: 'missing-field', field: 'blocks.1.action.href' });
     // The parent: the "action:" key (line 16) or its first field (line 17); never the top of the file.
     expect([16, 17]).toContain(problem!.line);
-    expect(problem!.message).toContain('"href:"');
+    expect(problem!.message).toBe('Fill in “Goes to”.');
   });
 
   it('reports a missing enum field as missing-field, not as a wrong value', () => {

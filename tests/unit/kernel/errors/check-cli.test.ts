@@ -1,13 +1,17 @@
 // `npm run check -- --format <format>` as CI runs it (node scripts/run.mjs check): the report on
-// the stream a program reads, every problem at once, and the same exit code in every format.
+// the stream a program reads, every problem at once, and the same exit code in every format; and
+// `--local-library`, which checks media library photos in the local Storage emulator.
 import { execFile } from 'node:child_process';
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemRecordSchema } from '../../../../src/kernel/errors/report-formats.ts';
 import { parseWorkflowCommand } from '../../../support/github-commands.ts';
+import { writePhoto } from '../../../support/image-fixtures.ts';
+import { startCountedLibrary } from '../../../support/library-emulator.ts';
 import { lintCase } from '../../../support/lint.ts';
-import { BROKEN_CASES, copyBrokenCase, PROJECT_ROOT, REAL_CONTENT, removeTempCopies } from '../../../support/sites.ts';
+import { BROKEN_CASES, copyBrokenCase, editText, PROJECT_ROOT, REAL_CONTENT, removeTempCopies } from '../../../support/sites.ts';
 
 interface Run {
   code: number | null;
@@ -102,9 +106,33 @@ describe('the real content', () => {
   });
 });
 
+describe('media library photos', () => {
+  it('--local-library checks them in the local Storage emulator at STORAGE_EMULATOR_PORT; without it, this machine has no bucket to check them in', async () => {
+    const [library, work] = await Promise.all([startCountedLibrary(), mkdtemp(path.join(tmpdir(), 'check-library-'))]);
+    try {
+      await writePhoto(path.join(work, 'oven.jpg'), 1200, 800);
+      await library.put('oven.jpg', await readFile(path.join(work, 'oven.jpg')), 'An oven with its racks back in, cleaned');
+      const content = path.join(work, 'content');
+      await cp(REAL_CONTENT, content, { recursive: true });
+      await editText(content, 'services/oven-cleaning-services.md', 'areaServed:\n', 'images:\n  - src: storage:media/oven.jpg\nareaServed:\n');
+      const [local, unset] = await Promise.all([
+        check(content, ['--format', 'json', '--local-library'], { STORAGE_EMULATOR_PORT: new URL(library.origin).port }),
+        check(content, ['--format', 'json'], { FIREBASE_STORAGE_BUCKET: '' }),
+      ]);
+      expect(JSON.parse(local.stdout), local.stderr).toEqual([]);
+      expect(local.code).toBe(0);
+      expect(library.counts.metadata).toBe(1);
+      expect(unset.code).toBe(1);
+      expect(problemRecordSchema.array().parse(JSON.parse(unset.stdout)).map(({ code, field }) => ({ code, field }))).toEqual([{ code: 'library-not-set-up', field: 'images.0.src' }]);
+    } finally {
+      await Promise.all([library.stop(), rm(work, { recursive: true, force: true })]);
+    }
+  });
+});
+
 it('refuses an unknown format with the usage line', async () => {
   const run = await check(REAL_CONTENT, ['--format', 'xml']);
   expect(run.code).toBe(1);
   expect(run.stderr).toContain('Unknown report format "xml": use text, json, github.');
-  expect(run.stderr).toContain('Usage: npm run check -- [--content <dir>] [--format text|json|github]');
+  expect(run.stderr).toContain('Usage: npm run check -- [--content <dir>] [--format text|json|github] [--local-library]');
 });

@@ -2,9 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emptyBlock, fieldsOf, paletteOf } from '../../../../src/kernel/schema/fields.ts';
-import { BlockSchema, HeroBlockSchema, ServiceSchema } from '../../../../src/kernel/schema/index.ts';
+import { AreaSchema, BlockSchema, HeroBlockSchema, PageSchema, ServiceSchema } from '../../../../src/kernel/schema/index.ts';
 import { ActionSchema, referenceTo } from '../../../../src/kernel/schema/common.ts';
 import { BlockForm } from '../../../../src/apps/builder/ui/BlockForm.tsx';
+import { FieldInput } from '../../../../src/apps/builder/ui/FieldInput.tsx';
 
 describe('the builder forms follow the zod schemas', () => {
   it('offers every block type of the union in the palette, with a name and a one-line description', () => {
@@ -69,6 +70,31 @@ describe('the builder forms follow the zod schemas', () => {
     expect(html).toMatch(/<select[^>]*id="field-blocks-3-area"[^>]*>.*Orpington/);
     expect(html).toMatch(/id="field-blocks-3-action-label"/);
     expect(html).toMatch(/id="field-blocks-3-action-href"/);
+  });
+
+  it('labels every field in the words an owner uses, said once in the schemas, and marks the rarely needed ones advanced', () => {
+    const byKey = (schema: Parameters<typeof fieldsOf>[0]) => Object.fromEntries(fieldsOf(schema).map((field) => [field.key, field]));
+    const page = byKey(PageSchema);
+    const service = byKey(ServiceSchema);
+    expect(service.slug!.label).toBe('Web address (after ardent.example/)');
+    expect(byKey(AreaSchema).slug!.label).toBe('Web address (after ardent.example/cleaning-services-)');
+    expect(page.route!.label).toBe('Web address (after ardent.example)');
+    expect(page.noindex).toMatchObject({ kind: 'boolean', label: 'Hide from search engines' });
+    expect(service.order!.label).toBe('Position in the services list');
+    expect(service.serviceType!.label).toBe('Kind of service, for search engines');
+    expect(Object.values(page).filter((field) => field.advanced).map((field) => field.key)).toEqual(['template', 'access', 'structuredData', 'mount']);
+    expect(Object.values(service).filter((field) => field.advanced).map((field) => field.key)).toEqual(['icon', 'offers']);
+    // No field of a page, a service, an area or a block is labelled by its key, in a developer's word.
+    const developerWords = /^(Slug|Route|Mount|Access|Template|Structured data|Noindex|Order|Service type|Href|Src|Lead)$/;
+    const labels = [PageSchema, ServiceSchema, AreaSchema].flatMap((schema) => fieldsOf(schema)).concat(paletteOf(BlockSchema).flatMap((kind) => kind.fields));
+    const all = (fields: ReturnType<typeof fieldsOf>): string[] => fields.flatMap((field) => [field.label, ...(field.kind === 'group' ? all(field.fields) : field.kind === 'list' ? all([field.item]) : [])]);
+    expect(all(labels).filter((label) => developerWords.test(label))).toEqual([]);
+  });
+
+  it('shows a yes-or-no field as a checkbox beside its label, with its hint', () => {
+    const noindex = fieldsOf(PageSchema).find((field) => field.key === 'noindex')!;
+    const html = renderToStaticMarkup(<FieldInput field={noindex} path={['noindex']} value={true} problems={[]} onChange={() => {}} options={{ service: [], area: [], faq: [], contact: [], routes: [], images: [] }} />);
+    expect(html).toMatch(/^<div class="field field-check" data-key="noindex"><input id="field-noindex" type="checkbox" aria-describedby="field-noindex-hint" checked=""\/><label for="field-noindex">Hide from search engines<\/label><p class="field-hint" id="field-noindex-hint">Keeps the page out of Google/);
   });
 
   it('keeps the hero schema itself unchanged by the palette (meta is only read)', () => {

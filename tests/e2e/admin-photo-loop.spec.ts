@@ -1,0 +1,74 @@
+// The admin's photo loop, whole, against `npm start` itself (issue 28's acceptance): a photo
+// uploaded with alt text on /admin is placed under Images on /oven-cleaning-services in the
+// integrated builder, proposed, checked (the local backend's checks read the local media library),
+// published, and `npm start` builds again: the live page shows it as self-hosted AVIF and WebP
+// variants with its alt text, and nothing is asked of the storage origin. npm start runs with its
+// own ports, output folder and throwaway repository to publish into, never this one.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LOCAL_ACCOUNTS, signIn } from '../support/accounts.ts';
+import { card, choosePhotos, openLibrary, photo, queue, uniqueName } from '../support/admin.ts';
+import { addLibraryPhoto, openAsAdmin } from '../support/builder.ts';
+import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
+import { start } from '../support/npm-start.ts';
+import { publishRepository } from '../support/publish-repository.ts';
+import { watchContext } from '../support/quality/page-watch.ts';
+
+const ALT = 'An oven with its racks back in, cleaned';
+
+test('a photo uploaded on /admin is placed in the builder, proposed, checked, published and on the rebuilt page', async ({ browser }) => {
+  // npm start's build and emulators, the proposal's checks and the build after publishing run one after another.
+  test.setTimeout(300_000);
+  const work = await mkdtemp(path.join(tmpdir(), 'ardent-photo-loop-'));
+  const repository = publishRepository(projectRoot, path.join(work, 'repository'));
+  const started = await start('npm', ['start', '--', '--root', path.join(work, 'dist')], { env: { PUBLISH_REPOSITORY_DIR: repository } });
+  const context = await browser.newContext({ baseURL: started.origin, viewport: { width: 1280, height: 900 } });
+  const watch = await watchContext(context);
+  try {
+    const page = await context.newPage();
+    await signIn(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
+
+    // On /admin: upload the photo with its alt text.
+    const name = `${uniqueName('oven')}.jpg`;
+    await openLibrary(page);
+    await choosePhotos(page, [await photo(name, { width: 1600, height: 1000 })]);
+    await queue(page).getByLabel('Alt text: what the photo shows').fill(ALT);
+    await page.getByRole('button', { name: 'Upload the photo' }).click();
+    await expect(card(page, name)).toBeVisible({ timeout: 20_000 });
+
+    // In the integrated builder: a photo under Images, chosen from the media library.
+    await openAsAdmin(page, '/integrated-builder?route=/oven-cleaning-services');
+    await addLibraryPhoto(page, name);
+    await expect(page.locator('.field-image').first().getByLabel(/^Alt text/)).toHaveValue(ALT);
+    await expect(page.getByRole('heading', { name: 'No problems' })).toBeVisible({ timeout: 15_000 });
+
+    // Propose; the checks pass; publish.
+    await page.getByRole('button', { name: 'Propose this change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Propose this change' });
+    await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog.getByText('Published: the page changes with the next build of the site.')).toBeVisible({ timeout: 20_000 });
+
+    // npm start builds again; the live page shows the photo, self-hosted.
+    await expect.poll(started.output, { timeout: 120_000, message: 'npm start built again' }).toContain('Built again: the published page is served.');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/oven-cleaning-services');
+    const picture = page.locator('main picture').filter({ has: page.locator(`img[alt="${ALT}"]`) });
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /^\/assets\/images\/oven-[\w-]+-480-[0-9a-f]+\.avif 480w, .+ 1440w$/);
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 1440w$/);
+    const image = picture.locator('img');
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).origin).toBe(started.origin);
+    expect(requested.filter((url) => /\/v0\/b\/|firebasestorage|storage:/.test(url) || new URL(url).port === String(started.storagePort))).toEqual([]);
+    expect(watch.all(), 'console errors and CSP violations').toEqual([]);
+  } finally {
+    await context.close();
+    process.kill(-started.child.pid!, 'SIGINT');
+    await started.exited;
+    await rm(work, { recursive: true, force: true });
+  }
+});
