@@ -17,16 +17,12 @@ import './require-node.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
-import { checkTbtAgain, failsOnTbtAlone, formatTable, judgeRuns, LIGHTHOUSE_PAGES, runAgain, withCheckedTbt, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { auditPages, launchChromium } from '../tests/support/quality/lighthouse-run.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
-import { LOCAL_ACCOUNTS } from '../src/generator/emulators/local-accounts.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 import { parseOptions } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -45,99 +41,8 @@ const values = parseOptions(
   'Usage: tsx scripts/lighthouse.ts [--root dist] [--netlify-toml netlify.toml] [--path /p]... [--no-fixture] [--json file]',
 );
 
-// The project's Chromium flags (scripts/ensure-chromium.ts), headless.
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-
-// Trace failures Lighthouse itself says to retry ("Please run Lighthouse again").
-const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
-
-/** `throttling`: Lighthouse's default simulated throttling, or DevTools throttling for checkTbtAgain's runs (performance only). */
-async function run(port: number, origin: string, page: LighthousePage, throttling: 'simulate' | 'devtools' = 'simulate', attempt = 1): Promise<Result> {
-  if (!page.signedInAs) await clearStorage(port, origin);
-  // No config: Lighthouse's default, which is mobile emulation (with simulated throttling unless told otherwise).
-  const result = await lighthouse(`${origin}${page.path}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    throttlingMethod: throttling,
-    onlyCategories: throttling === 'simulate' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'],
-    // The 404 page is audited as served, with its 404 status.
-    ignoreStatusCode: page.status !== undefined,
-    // A signed-in page keeps the session the browser holds (otherwise Lighthouse clears the origin's storage first).
-    disableStorageReset: page.signedInAs !== undefined,
-  });
-  if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
-  const { lhr } = result;
-  if (lhr.runtimeError && TRANSIENT.has(lhr.runtimeError.code) && attempt < 3) {
-    console.log(`  (${page.path}: ${lhr.runtimeError.code}, running it again)`);
-    return run(port, origin, page, throttling, attempt + 1);
-  }
-  return lhr;
-}
-
-/** The highest CPU benchmark the host has shown this session: the yardstick for a disturbed run. */
-let hostBest = 0;
-
-/**
- * A page is run until one run meets every threshold, or it has had RUNS_WHEN_FAILING runs on an
- * undisturbed machine (runAgain), and is judged on its best run (judgeRuns): on a shared machine
- * the CPU load of the moment moves the simulated timings (TBT above all). A real failure fails
- * every run. When TBT alone keeps the best run from passing, DevTools-throttled runs measure it
- * (checkTbtAgain).
- */
-async function audit(port: number, origin: string, page: LighthousePage): Promise<PageScores> {
-  const runs: Result[] = [];
-  do {
-    const lhr = await run(port, origin, page);
-    hostBest = Math.max(hostBest, lhr.environment?.benchmarkIndex ?? 0);
-    runs.push(lhr);
-  } while (runAgain(page, runs, hostBest));
-  const judgement = judgeRuns(page, runs, hostBest);
-  const { judged } = judgement;
-  let { scores } = judgement;
-  if (failsOnTbtAlone(page, judged)) {
-    const checks: Result[] = [];
-    do checks.push(await run(port, origin, page, 'devtools'));
-    while (checkTbtAgain(page, judged, checks));
-    scores = withCheckedTbt(page, judged, scores, checks);
-  }
-  mkdirSync(REPORTS, { recursive: true });
-  writeFileSync(join(REPORTS, `${page.kind.replace(/\W+/g, '-')}.json`), JSON.stringify(judged));
-  return scores;
-}
-
-/** Signs the account in through /login in the Chromium Lighthouse drives: the SDK keeps the session in the origin's storage. */
-async function signIn(port: number, origin: string, account: keyof typeof LOCAL_ACCOUNTS): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Email address').fill(LOCAL_ACCOUNTS[account].email);
-    await page.getByLabel('Password', { exact: true }).fill(LOCAL_ACCOUNTS[account].password);
-    await page.locator('button[type="submit"]:enabled').click();
-    await page.waitForURL(`${origin}/`);
-    await page.close();
-  } finally {
-    await browser.close(); // disconnects; the browser and its default context stay for Lighthouse
-  }
-}
-
-/**
- * Clears the origin's storage before each signed-out run. Lighthouse clears it too, but first warns
- * about any IndexedDB it finds, and the Firebase SDK keeps one (its heartbeat store) on every
- * account page: a run after another account page would fail on that warning alone.
- */
-async function clearStorage(port: number, origin: string): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
-    const session = await page.context().newCDPSession(page);
-    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
-}
+/** The highest CPU benchmark the host has shown this session, dist/'s pages and the fixture alike: the yardstick for a disturbed run. */
+const host = { best: 0 };
 
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
   // The local sign-in service, when a page is audited signed in.
@@ -149,19 +54,7 @@ async function auditSite(port: number, root: string, netlifyToml: string, pages:
   );
   try {
     await services?.ready;
-    const rows: PageScores[] = [];
-    // One page at a time: parallel runs on a shared machine would distort the timings. Signed-out
-    // pages first: Lighthouse clears the origin's storage before each of them.
-    const order = [...pages.filter((page) => !page.signedInAs), ...pages.filter((page) => page.signedInAs)];
-    let signedIn = false;
-    for (const page of order) {
-      if (page.signedInAs && !signedIn) {
-        await signIn(port, site.origin, page.signedInAs);
-        signedIn = true;
-      }
-      rows.push(await audit(port, site.origin, page));
-    }
-    return pages.map((page) => rows[order.indexOf(page)]!);
+    return await auditPages({ port, origin: site.origin, reports: REPORTS, log: console.log, host }, pages);
   } finally {
     await site.close();
     await services?.stop();
@@ -173,7 +66,7 @@ function printFailures(rows: readonly PageScores[]): void {
 }
 
 const started = performance.now();
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+const chrome = await launchChromium();
 let passed = 0;
 let failed = 0;
 const report: Record<string, unknown> = {};

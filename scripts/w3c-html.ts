@@ -12,8 +12,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROKEN_SITE_ROOT } from '../tests/support/quality/broken-fixture.ts';
 import { htmlFilesUnder } from '../tests/support/quality/html-validity.ts';
-import { formatW3cErrors, JAVA_NEEDED, javaAvailable, w3cErrors } from '../tests/support/quality/w3c-validity.ts';
-import { aptInstall } from './apt-install.ts';
+import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../tests/support/quality/w3c-validity.ts';
 import { fail, parseOptions } from './cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -32,7 +31,7 @@ try {
 }
 if (pages.length === 0) fail(`No HTML pages in ${root}: run \`npm run build\` first.`);
 // As for Chromium, the CI container (root, Debian) installs what is missing.
-if (!javaAvailable() && !(aptInstall('default-jre-headless', 'Java is missing (the W3C checker runs on it)') && javaAvailable())) fail(JAVA_NEEDED);
+if (!ensureJava()) fail(JAVA_NEEDED);
 const fixture = values['no-fixture'] ? undefined : resolve(BROKEN_SITE_ROOT, 'index.html');
 const errors = await w3cErrors(projectRoot, fixture ? [...pages, fixture] : pages).catch((error: unknown) => fail((error as Error).message));
 const fixtureName = fixture && relative(projectRoot, fixture);

@@ -3,6 +3,7 @@ import type { FirebaseWebConfig } from '../kernel/wire/firebase-config.ts';
 import type { CodeKeys } from './cache/code-key.mjs';
 import type { PageScriptWeight } from './emit/script-weights.ts';
 import type { LibrarySource } from '../kernel/images/library-metadata.ts';
+import type { RenderJob } from '../kernel/render/render-page.tsx';
 import type { SiteModel } from '../kernel/site/site-model.ts';
 
 export interface SiteOptions {
@@ -33,6 +34,12 @@ export interface BuildReport {
   bytes: number;
   /** Files written, the rest being already up to date. */
   written: number;
+  /**
+   * The pages whose HTML this build wrote (their render jobs: the output file, and the page or error
+   * page): new, or different from what the output folder held; every page, into a fresh folder.
+   * What `npm run check:change` puts through the page gates.
+   */
+  changedPages: RenderJob[];
   milliseconds: number;
   buildId: string;
   images: { encoded: number; cached: number };

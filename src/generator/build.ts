@@ -145,6 +145,7 @@ export class Site {
         pages: site.pages.length,
         ...this.folder.stats,
         written: this.folder.written,
+        changedPages: jobs.filter((job) => this.folder.wrote(job.path)),
         milliseconds: performance.now() - started,
         buildId,
         images,

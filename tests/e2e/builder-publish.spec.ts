@@ -20,7 +20,8 @@ const repository = () => process.env.PUBLISH_REPOSITORY_DIR!;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repository(), encoding: 'utf8' }).trim();
 
 test('a live page is proposed, checked, published onto the checked-out branch and built', async ({ page }) => {
-  test.setTimeout(120_000);
+  // The checks are npm run check:change (two builds, the page gates, Lighthouse), at the lowest priority beside the other tests.
+  test.setTimeout(240_000);
   const head = git('rev-parse', 'HEAD');
   await openAsAdmin(page, '/integrated-builder?route=/about');
   await page.getByLabel('Main heading').fill('About Ardent, proposed from the builder');
@@ -35,7 +36,7 @@ test('a live page is proposed, checked, published onto the checked-out branch an
   // The proposal is a real branch; the checked-out branch has not moved.
   expect(git('branch', '--list', 'content/*')).toMatch(/content\/about-\d{8}-\d{4}/);
   expect(git('rev-parse', 'HEAD')).toBe(head);
-  await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 150_000 });
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Published: the page changes with the next build of the site.')).toBeVisible({ timeout: 20_000 });
   expect(git('log', '-1', '--format=%s')).toBe('Say the page was proposed from the builder');

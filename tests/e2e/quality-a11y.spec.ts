@@ -8,79 +8,17 @@
 // open states are scanned on every page but the services and areas after the first of each; the
 // closed states, which hold each page's own content, on every page. The same pages must log
 // no console error or warning and no CSP violation while this happens (gates 6 and 8).
-import type { Page } from '@playwright/test';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations, loadAt, scanStates, VIEWPORTS } from '../support/quality/axe.ts';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { isOwn404, settle, watchContext } from '../support/quality/page-watch.ts';
+import { isOwn404, watchContext } from '../support/quality/page-watch.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 import { adminContext } from '../support/accounts.ts';
 import { AREA_ROUTES, GUARDED_ROUTES, SERVICE_ROUTES } from '../support/spec-routes.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
-const VIEWPORTS = [
-  { name: '1280 px', width: 1280, height: 800 },
-  { name: '375 px', width: 375, height: 740 },
-] as const;
-
-/** Loads the route at this width (the page stays watched), and waits for its islands. */
-async function load(page: Page, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<void> {
-  await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  const response = await page.goto(path);
-  expect(response?.status(), `${path} status`).toBe(path === NOT_FOUND ? 404 : 200);
-  await settle(page);
-}
-
-/**
- * Opens each <details> dropdown in turn with a real click on its summary, scans, and closes it
- * again with another click (one open at a time, as a visitor would leave them).
- */
-async function eachDropdownOpen(page: Page, scan: (label: string) => Promise<void>): Promise<void> {
-  const dropdowns = page.locator('details.dropdown');
-  for (let index = 0; index < (await dropdowns.count()); index += 1) {
-    const dropdown = dropdowns.nth(index);
-    const summary = dropdown.locator('summary');
-    const label = (await summary.innerText()).trim();
-    await summary.click();
-    await expect(dropdown, `${label} dropdown opens`).toHaveAttribute('open', '');
-    await scan(label);
-    await summary.click();
-    await expect(dropdown, `${label} dropdown closes`).not.toHaveAttribute('open');
-  }
-}
 
 /** The services and areas after the first of each: their menus are those of the first. */
 const MENUS_SEEN = new Set<string>([...SERVICE_ROUTES.slice(1), ...AREA_ROUTES.slice(1)]);
-
-/** Every state of one route at one width, and the violations found in each. */
-async function scanStates(page: Page, viewport: (typeof VIEWPORTS)[number], menus: boolean): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = { [`${viewport.name}, menus closed`]: await axeViolations(page) };
-  const header = page.locator('.site-header');
-  if ((await header.count()) === 0 || !menus) return found; // the home page has no header
-  if (viewport.width >= 1024) {
-    await eachDropdownOpen(page, async (label) => {
-      found[`${viewport.name}, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
-    });
-  } else {
-    // Other popover menus first (the sidebar's list of services on a phone): open, scan, Escape.
-    const toggles = page.locator('button[popovertarget]:not(.menu-button):not(#site-menu *):visible');
-    for (let index = 0; index < (await toggles.count()); index += 1) {
-      const toggle = toggles.nth(index);
-      const target = (await toggle.getAttribute('popovertarget'))!;
-      await toggle.click();
-      await page.waitForFunction((id) => document.getElementById(id)?.matches(':popover-open'), target);
-      found[`${viewport.name}, #${target} open`] = await axeViolations(page, `#${target}`);
-      await page.keyboard.press('Escape');
-      await page.waitForFunction((id) => !document.getElementById(id)?.matches(':popover-open'), target);
-    }
-    await page.locator('.menu-button').click();
-    await page.waitForFunction(() => document.getElementById('site-menu')?.matches(':popover-open'));
-    found[`${viewport.name}, menu open`] = await axeViolations(page, '.site-header');
-    await eachDropdownOpen(page, async (label) => {
-      found[`${viewport.name}, menu open, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
-    });
-  }
-  return found;
-}
 
 for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
   test(`axe finds no violation on ${route} at 1280 and 375 px, menus closed and open`, async ({ browser, baseURL }) => {
@@ -95,8 +33,8 @@ for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
       const page = await context.newPage();
       for (const viewport of VIEWPORTS) {
         // A fresh load at each width, as a phone or a desktop browser would get the page.
-        await load(page, route, viewport);
-        Object.assign(violations, await scanStates(page, viewport, !MENUS_SEEN.has(route)));
+        expect(await loadAt(page, route, viewport), `${route} status`).toBe(route === NOT_FOUND ? 404 : 200);
+        Object.assign(violations, await scanStates(page, viewport, { menus: !MENUS_SEEN.has(route) }));
       }
     } finally {
       await context.close();

@@ -3,7 +3,7 @@
 // error, and no warning (a warning that no fix can remove would be listed, with its reason, in
 // tests/quality/structured-data.ts). The LocalBusiness carries what Google asks for.
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { formatIssues, hasLocalBusiness, localBusinessProblems, validateStructuredData } from '../support/quality/structured-data.ts';
+import { formatIssues, hasLocalBusiness, localBusinessProblems, structuredDataProblems, validateStructuredData } from '../support/quality/structured-data.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
@@ -14,11 +14,10 @@ test('every JSON-LD block on every page is valid schema.org, without errors or w
   let businesses = 0;
   for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
     const html = await (await request.get(route)).text();
-    const result = await validateStructuredData(html);
+    const result = await structuredDataProblems(html);
     blocks += result.blocks;
     if (hasLocalBusiness(result.nodes)) businesses += 1;
-    const problems = [...formatIssues(result.issues), ...localBusinessProblems(result.nodes)];
-    if (problems.length) found[route] = problems;
+    if (result.problems.length) found[route] = result.problems;
   }
   expect(found, 'structured-data problems by route').toEqual({});
   expect(blocks, 'JSON-LD blocks checked').toBeGreaterThanOrEqual(SPEC_ROUTES.length);

@@ -19,7 +19,7 @@ export function publishRepository(projectRoot: string, dir = path.join(projectRo
   cpSync(path.join(projectRoot, 'content'), path.join(dir, 'content'), { recursive: true });
   git('add', '--all', 'content');
   if (git('status', '--porcelain')) git('commit', '--quiet', '--message', 'The content the site under test was built from');
-  // Its checks run `npm run check` with the project's packages.
+  // Its checks run `npm run check:change` with the project's packages.
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }

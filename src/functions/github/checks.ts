@@ -1,7 +1,15 @@
-// A proposal's checks and preview on GitHub, from its head commit: the check runs (the content
-// workflow's job, whose annotations are `npm run check`'s problems) and the commit statuses
-// (Netlify's deploy preview reports itself as one whose context starts with "deploy/netlify").
+// A proposal's checks and preview on GitHub, from its head commit: the check run of the content
+// workflow's final job, REQUIRED_CHECK, which reports for the whole workflow (a content-only change's
+// job or the code suite's; .github/workflows/content.yml), and the commit statuses (Netlify's deploy
+// preview reports itself as one whose context starts with "deploy/netlify").
 import type { Checks, Preview } from '../../kernel/wire/proposals.ts';
+
+/**
+ * The name of the content workflow's final job: the one check branch protection requires and a
+ * proposal waits for. It always reports, and fails when the job the change needed did not pass.
+ * tests/unit/workflow.test.ts holds the workflow to it.
+ */
+export const REQUIRED_CHECK = 'All checks';
 
 export interface CheckRun {
   id: number;
@@ -10,6 +18,8 @@ export interface CheckRun {
   conclusion: string | null;
   html_url?: string | null;
   output?: { title?: string | null; summary?: string | null };
+  /** A workflow run's jobs share one check suite. */
+  check_suite?: { id: number } | null;
 }
 
 export interface Annotation {
@@ -27,23 +37,49 @@ export interface CommitStatus {
 }
 
 const FAILED = new Set(['failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale']);
+const isFailed = (run: CheckRun) => run.status === 'completed' && FAILED.has(run.conclusion ?? '');
 
-/** The failed run whose first problem is told, if any. */
-export const failedRun = (runs: readonly CheckRun[]) => runs.find((run) => run.status === 'completed' && FAILED.has(run.conclusion ?? ''));
+/** The latest run of the required check (a re-run makes another). */
+const requiredRun = (runs: readonly CheckRun[]) => runs.filter((run) => run.name === REQUIRED_CHECK).reduce<CheckRun | undefined>((latest, run) => (latest && latest.id > run.id ? latest : run), undefined);
 
-/** Waiting until a run exists; running while any is not done; then failed if any failed, else passed. */
-export function checksOf(runs: readonly CheckRun[], annotations: readonly Annotation[] = []): Checks {
-  if (runs.length === 0) return { state: 'waiting' };
-  if (runs.some((run) => run.status !== 'completed')) return { state: runs.some((run) => run.status === 'in_progress') ? 'running' : 'waiting' };
-  const failed = failedRun(runs);
-  if (!failed) return { state: 'passed' };
-  const first = annotations.find((annotation) => annotation.annotation_level === 'failure') ?? annotations[0];
-  const firstProblem = first
-    ? `${first.path}, line ${first.start_line}: ${first.title ? `${first.title}. ` : ''}${first.message}`
-    : failed.output?.title || `The check "${failed.name}" failed (${failed.conclusion}).`;
-  return { state: 'failed', firstProblem, ...(failed.html_url ? { url: failed.html_url } : {}) };
+/**
+ * The run whose first problem is told, once the required check has failed: the job that failed
+ * before it (the content job, whose annotations are the content's and the pages' problems, or the
+ * code suite's), else the required check itself.
+ */
+export function failedRun(runs: readonly CheckRun[]): CheckRun | undefined {
+  const required = requiredRun(runs);
+  if (!required || !isFailed(required)) return undefined;
+  const sameWorkflow = (run: CheckRun) => !required.check_suite || !run.check_suite || run.check_suite.id === required.check_suite.id;
+  return runs.find((run) => run.name !== REQUIRED_CHECK && sameWorkflow(run) && isFailed(run)) ?? required;
 }
 
+/**
+ * GitHub annotates a failed job itself ("Process completed with exit code 1.") on the path
+ * ".github"; the checks' own problems name a file of the repository. Those first, errors before
+ * warnings.
+ */
+function firstAnnotation(annotations: readonly Annotation[]): Annotation | undefined {
+  const own = annotations.filter((annotation) => annotation.path !== '.github' && !annotation.path.startsWith('.github/'));
+  return own.find((annotation) => annotation.annotation_level === 'failure') ?? own[0];
+}
+
+/**
+ * Judged by the required check alone: waiting until it has a run (while the jobs before it work,
+ * running when any run of the commit is in progress), passed when it succeeded, else failed with
+ * the first problem of the job that failed (`annotations`: failedRun's).
+ */
+export function checksOf(runs: readonly CheckRun[], annotations: readonly Annotation[] = []): Checks {
+  const required = requiredRun(runs);
+  if (!required || required.status !== 'completed') return { state: runs.some((run) => run.status === 'in_progress') ? 'running' : 'waiting' };
+  const failed = failedRun(runs);
+  if (!failed) return { state: 'passed' };
+  const first = firstAnnotation(annotations);
+  const firstProblem = first
+    ? `${first.path}, line ${first.start_line}: ${first.title ? `${first.title}. ` : ''}${first.message}`
+    : failed.output?.title || `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
+  return { state: 'failed', firstProblem, ...(failed.html_url ? { url: failed.html_url } : {}) };
+}
 /** Netlify's deploy preview, from its commit status. */
 export function previewOf(statuses: readonly CommitStatus[]): Preview {
   const netlify = statuses.find((status) => status.context.startsWith('deploy/netlify'));

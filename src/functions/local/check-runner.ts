@@ -1,7 +1,9 @@
-// The local backend's checks: `npm run check` (as `node scripts/run.mjs check --format json`) on a
-// proposal's commit, in a temporary worktree (`git worktree add --detach`) with the project's
-// node_modules linked in, one commit at a time, in the background at the lowest priority. Waiting, running, passed or
-// failed, as GitHub's checks are; a failure says its first problem in words.
+// The local backend's checks: `npm run check:change -- --base <the proposal's base>` (the content
+// checks, the build and the page gates on the pages it alters, as the GitHub job of a content-only
+// pull request runs them) on a proposal's commit, in a temporary worktree (`git worktree add
+// --detach`) with the project's node_modules linked in, one commit at a time, in the background at
+// the lowest priority. Waiting, running, passed or failed, as GitHub's checks are; a failure says
+// its first problem in words.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -13,7 +15,7 @@ import { lowerPriority, type Git } from './git.ts';
 export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string };
 
 export interface CheckRunnerOptions {
-  /** The command, run in the worktree: `node scripts/run.mjs check --format json` by default. */
+  /** The command, run in the worktree with `--base <commit>` added: `npm run check:change -- --format json` by default. */
   command?: readonly string[];
   /** Added to the command: what the local backend's setup asks of the checks (`--local-library`). */
   args?: readonly string[];
@@ -26,10 +28,11 @@ export interface CheckRunnerOptions {
   log?(message: string): void;
 }
 
-const DEFAULT_COMMAND = [process.execPath, 'scripts/run.mjs', 'check', '--format', 'json'];
+const DEFAULT_COMMAND = [process.execPath, '--import', 'tsx', 'scripts/check-change.ts', '--format', 'json'];
 
 export class CheckRunner {
-  #queue: string[] = [];
+  /** Each commit waiting, with the commit it is a change of. */
+  #queue: { commit: string; base: string }[] = [];
   #running: string | undefined;
   #idle: Promise<void> = Promise.resolve();
 
@@ -41,19 +44,19 @@ export class CheckRunner {
   /** What the runner is doing with a commit: undefined when it has nothing to do with it. */
   stateOf(commit: string): Checks['state'] | undefined {
     if (this.#running === commit) return 'running';
-    return this.#queue.includes(commit) ? 'waiting' : undefined;
+    return this.#queue.some((waiting) => waiting.commit === commit) ? 'waiting' : undefined;
   }
 
-  /** Checks the commit after the others waiting. */
-  enqueue(commit: string): void {
+  /** Checks the commit, a change of `base`, after the others waiting. */
+  enqueue(commit: string, base: string): void {
     if (this.stateOf(commit)) return;
-    this.#queue.push(commit);
+    this.#queue.push({ commit, base });
     if (this.#running === undefined) this.#idle = this.#drain();
   }
 
   /** Forgets a commit that is still waiting (its proposal was withdrawn). */
   forget(commit: string): void {
-    this.#queue = this.#queue.filter((waiting) => waiting !== commit);
+    this.#queue = this.#queue.filter((waiting) => waiting.commit !== commit);
   }
 
   /** Resolves once nothing is waiting or running (for tests and shutting down). */
@@ -62,11 +65,12 @@ export class CheckRunner {
   }
 
   async #drain(): Promise<void> {
-    for (let commit = this.#queue.shift(); commit !== undefined; commit = this.#queue.shift()) {
+    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
+      const { commit, base } = next;
       this.#running = commit;
       let result: CheckResult;
       try {
-        result = await this.#check(commit);
+        result = await this.#check(commit, base);
       } catch (error) {
         result = { state: 'failed', firstProblem: `The checks could not run: ${error instanceof Error ? error.message : String(error)}` };
       }
@@ -79,14 +83,14 @@ export class CheckRunner {
     }
   }
 
-  async #check(commit: string): Promise<CheckResult> {
+  async #check(commit: string, base: string): Promise<CheckResult> {
     const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
     const worktree = path.join(dir, 'checkout');
     try {
       await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
-      const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? [])];
+      const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
       const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env);
       return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
     } finally {
@@ -112,7 +116,7 @@ function run(command: string, args: readonly string[], cwd: string, env?: Readon
   });
 }
 
-/** The first problem of `npm run check -- --format json`'s report, in words; or why the check did not report. */
+/** The first problem of `npm run check:change -- --format json`'s report (the content's and the pages' problems), in words; or why it did not report. */
 export function firstProblemOf(stdout: string, stderr: string): string {
   try {
     const problems = JSON.parse(stdout) as { file: string; line?: number; field?: string; severity: string; title: string; message: string }[];

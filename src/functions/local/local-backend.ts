@@ -1,7 +1,8 @@
 // The local backend: the project's own git repository stands in for GitHub. A proposal is a real
 // branch content/… with a real commit, made with git's plumbing (a blob, a temporary index, a
 // tree, a commit, the refs), so that the working tree, the index and the checked-out branch are
-// never touched while proposing. Its checks are `npm run check` on that commit (check-runner.ts).
+// never touched while proposing. Its checks are `npm run check:change` on that commit against the
+// proposal's base (check-runner.ts).
 // Publishing commits the file on the checked-out branch, when that file has no uncommitted change.
 //
 // What GitHub keeps on a pull request (summary, who, when, the checks' results) is kept in git
@@ -217,7 +218,7 @@ export class LocalBackend implements Backend {
       const running = this.checks.stateOf(tip);
       if (result) checks = result;
       else if (running) checks = { state: running };
-      else this.checks.enqueue(tip);
+      else this.checks.enqueue(tip, record.base);
     }
     const { id, branch, path, route, page, summary, author, created, updated } = record;
     return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true };

@@ -63,8 +63,8 @@ export class OutputFolder {
   private temporary: string | null = null;
   private readonly madeDirs = new Set<string>();
   private recordRemoved = false;
-  /** Files written by the current build, against those already up to date. */
-  written = 0;
+  /** The files the current build wrote: new, or different from what the folder held. */
+  private writtenFiles = new Set<string>();
 
   private constructor(
     readonly outDir: string,
@@ -85,7 +85,7 @@ export class OutputFolder {
   /** Starts a build: in place when the folder's files are known, else into a fresh temporary folder. */
   begin(): void {
     this.produced = new Set();
-    this.written = 0;
+    this.writtenFiles = new Set();
     if (this.files.size === 0) {
       this.temporary = `${this.outDir}.tmp-${process.pid}-${Date.now()}`;
       this.madeDirs.clear();
@@ -131,10 +131,20 @@ export class OutputFolder {
         this.madeDirs.add(dir);
       }
       writeFileSync(target, data);
-      this.written += 1;
+      this.writtenFiles.add(file);
     }
     this.produced.add(file);
     this.files.set(file, { hash, bytes: data.byteLength, key });
+  }
+
+  /** How many files the current build wrote, against those already up to date. */
+  get written(): number {
+    return this.writtenFiles.size;
+  }
+
+  /** Whether the current build wrote this file: its contents are new or changed (a fresh folder's every file). */
+  wrote(file: string): boolean {
+    return this.writtenFiles.has(file);
   }
 
   /** The files this build has made so far under a folder ("assets/"), in order. */

@@ -4,8 +4,8 @@
  * hint and the stage that finds it. Codes never change once published: see README.md here.
  */
 
-/** Which stage finds a problem: the `source` of the JSON and GitHub reports. */
-export const PROBLEM_SOURCES = ['content', 'image', 'lint', 'budget'] as const;
+/** Which stage finds a problem: the `source` of the JSON and GitHub reports. `page`: the page gates of `npm run check:change`. */
+export const PROBLEM_SOURCES = ['content', 'image', 'lint', 'budget', 'page'] as const;
 export type ProblemSource = (typeof PROBLEM_SOURCES)[number];
 
 export interface CatalogueEntry {
@@ -214,6 +214,38 @@ export const CATALOGUE = {
     source: 'budget',
     title: 'A page loads more JavaScript than its budget allows',
     hint: "Move code out of the boot script or an island that every page loads, or drop a dependency; `npm run build` lists each page's scripts.",
+  },
+  // The page gates of `npm run check:change` (tests/support/quality/page-gates.ts), on each built page a
+  // change altered: named on the page's own content file, the message starting with the page's address.
+  'page-html-invalid': {
+    source: 'page',
+    title: 'The page is not valid HTML',
+    hint: 'HTML written into the Markdown is the usual cause (an element left open, an id used twice, a block inside a paragraph): write it as plain Markdown instead. If the page has none, its template needs a developer.',
+  },
+  'page-broken-link': {
+    source: 'page',
+    title: 'A link or resource on the page does not work',
+    hint: 'Link to a page of the site by its address ("/about"), and to a part of a page by an anchor that exists there ("/faqs#pricing"); correct the spelling, or remove the link.',
+  },
+  'page-structured-data': {
+    source: 'page',
+    title: "The page's structured data for search engines is not valid",
+    hint: "It is made from the business profile and the page's fields: check the values the message names (opening hours, address, telephone, prices). If they are right, the template needs a developer.",
+  },
+  'page-accessibility': {
+    source: 'page',
+    title: 'The page fails an accessibility check',
+    hint: 'Give every image its alt text, keep headings in order (## before ###), and write link text that says where the link leads. If the content does all that, the template needs a developer.',
+  },
+  'page-script-error': {
+    source: 'page',
+    title: 'The page reports an error in the browser',
+    hint: 'An error in the browser console, or something the Content Security Policy blocked: HTML, scripts and media embedded from other sites are not allowed in content. If the content has none, the page\'s code needs a developer.',
+  },
+  'page-lighthouse': {
+    source: 'page',
+    title: 'The page misses a Lighthouse threshold',
+    hint: 'Lighthouse loads the page as a phone on a slow network would: large or many photos and very long pages slow it down. Fix what the message names (a photo\'s size, a missing description), or ask a developer.',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -66,6 +66,8 @@ export function throwIfProblems(problems: readonly ContentProblem[]): void {
 function checkName(problems: readonly ContentProblem[]): string {
   const sources = new Set(problems.map(sourceOf));
   if (sources.size === 1 && sources.has('budget')) return 'Size budget check';
+  if (sources.size === 1 && sources.has('page')) return 'Page check';
+  if (sources.has('page')) return 'Content and page check';
   return sources.has('budget') ? 'Build check' : 'Content check';
 }
 

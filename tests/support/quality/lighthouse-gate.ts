@@ -98,6 +98,18 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
   },
 ];
 
+/** A public page kept out of search engines on purpose (the thank-you page after an enquiry). */
+const NOINDEX_PAGE: ExpectedFailure = { audit: 'is-crawlable', mustFail: true, why: 'the page is noindex: it is kept out of search engines on purpose' };
+
+/**
+ * How a page is audited: as LIGHTHOUSE_PAGES has it when it lists the path (its thresholds and
+ * expected failures), else with the public pages' thresholds, a noindex page allowed to fail
+ * is-crawlable and nothing else (`npm run check:change` on the pages a change altered).
+ */
+export function lighthousePageFor(path: string, { kind, noindex }: { kind: string; noindex: boolean }): LighthousePage {
+  return LIGHTHOUSE_PAGES.find((page) => page.path === path) ?? { kind, path, ...(noindex ? { expectedFailures: [NOINDEX_PAGE] } : {}) };
+}
+
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 

@@ -32,6 +32,8 @@ export interface CrawlOptions {
   expectNotFound?: readonly string[];
   /** The site's public URL (canonical, og:image, JSON-LD), checked against the local server. */
   siteUrl?: string;
+  /** false: the links of the root pages only (`npm run check:change`'s pages), not of every page they lead to. */
+  recurse?: boolean;
 }
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
@@ -40,7 +42,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const checker = new LinkChecker();
   const result = await checker.check({
     path: options.roots.map((path) => new URL(path, origin).href),
-    recurse: true,
+    recurse: options.recurse ?? true,
     checkCss: true,
     checkFragments: true,
     concurrency: 16,
@@ -71,7 +73,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   }
 
   const okLocal = [...new Set(result.links.filter((link) => link.state === LinkState.OK && link.url.startsWith(origin)).map((link) => link.url))];
-  const fragments = await checkFragments(origin, [...okLocal, ...expected404]);
+  // The pages whose own links were followed: every page crawled, or the roots alone.
+  const scanned = options.recurse === false ? options.roots.map((path) => new URL(path, origin).href) : [...okLocal, ...expected404];
+  const fragments = await checkFragments(origin, scanned);
   // Each broken URL once (linkinator and the fragment check may both report a fragment).
   const seen = new Set<string>();
   const unique = [...broken, ...fragments.broken].filter((link) => !seen.has(link.url) && seen.add(link.url));

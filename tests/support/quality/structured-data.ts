@@ -90,3 +90,13 @@ export function localBusinessProblems(nodes: readonly Record<string, unknown>[])
 export const hasLocalBusiness = (nodes: readonly Record<string, unknown>[]) => nodes.some((node) => typesOf(node).includes('LocalBusiness'));
 
 export const formatIssues = (issues: readonly StructuredDataIssue[]) => issues.map((issue) => `${issue.severity} ${issue.type}${issue.path ? ` (${issue.path})` : ''}: ${issue.message}`);
+
+/**
+ * Everything wrong with one page's structured data, a line each: the validator's errors and
+ * warnings, and what a LocalBusiness lacks of Google's list (the browser tests and `npm run
+ * check:change` alike). `nodes` and `blocks` say what was found.
+ */
+export async function structuredDataProblems(html: string): Promise<{ problems: string[]; nodes: Record<string, unknown>[]; blocks: number }> {
+  const { blocks, nodes, issues } = await validateStructuredData(html);
+  return { problems: [...formatIssues(issues), ...localBusinessProblems(nodes)], nodes, blocks };
+}

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from '../../../scripts/apt-install.ts';
 
 export interface W3cError {
   /** The page, relative to the `root` the caller gave. */
@@ -39,6 +40,9 @@ export const JAVA_NEEDED = 'The W3C checker needs Java 17 or later as `java` on 
 
 /** Whether `java` runs at all (its version is the checker's to judge). */
 export const javaAvailable = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+
+/** Java, installed with apt when it is missing and this process may (the CI container, as for Chromium): whether it runs now. */
+export const ensureJava = () => javaAvailable() || (aptInstall('default-jre-headless', 'Java is missing (the W3C checker runs on it)') && javaAvailable());
 
 /** One message of vnu's JSON output (`--format json`). */
 interface VnuMessage {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../src/functions/auth.ts';
 import { githubClient, githubSettingsFrom, type GitHubSettings } from '../../../src/functions/github/client.ts';
+import { REQUIRED_CHECK } from '../../../src/functions/github/checks.ts';
 import { GitHubBackend } from '../../../src/functions/github/github-backend.ts';
 import { ApiFailure } from '../../../src/functions/http.ts';
 import type { ChangeFacts } from '../../../src/functions/proposals/describe.ts';
@@ -98,29 +99,75 @@ describe('proposing', () => {
 });
 
 describe('checks and preview', () => {
-  it('are read from the head commit: waiting, running, failed with the first problem, passed; the preview building, then ready', async () => {
+  // The content workflow's jobs on a content-only change, one check suite; the required check reports last.
+  const suite = { id: 70 };
+  const job = (id: number, name: string) => ({ id, name, check_suite: suite, html_url: `https://github.com/ardent/site/actions/runs/7/job/${id}`, output: { title: null, summary: null } });
+  const changes = job(5, 'What the change touches');
+  const content = job(6, 'Check the content change');
+  const final = job(7, REQUIRED_CHECK);
+  const done = (conclusion: string) => ({ status: 'completed', conclusion });
+  const pending = (status: 'queued' | 'in_progress') => ({ status, conclusion: null });
+
+  it("are the required check's: waiting, running while the jobs before it work, failed with the content job's first problem, passed; the preview building, then ready", async () => {
     const { proposal } = await propose();
     const head = headOf(proposal.branch);
-    const run = { id: 7, name: 'Check the content and run the tests', html_url: 'https://github.com/ardent/site/actions/runs/7', output: { title: null, summary: null } };
     expect((await backend.status('1')).checks).toEqual({ state: 'waiting' });
-    gh.checkRuns.set(head, [{ ...run, status: 'in_progress', conclusion: null }]);
+    gh.checkRuns.set(head, [{ ...changes, ...pending('in_progress') }]);
     gh.statuses.set(head, [{ context: 'deploy/netlify', state: 'pending', target_url: 'https://app.netlify.com/sites/ardent/deploys/1', description: 'Deploy Preview processing.' }]);
     expect(await backend.status('1')).toMatchObject({ checks: { state: 'running' }, preview: { state: 'building' } });
+    gh.checkRuns.set(head, [{ ...changes, ...done('success') }, { ...content, ...pending('queued') }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'waiting' });
+    // The content job has failed, but the required check has not reported yet.
+    gh.checkRuns.set(head, [{ ...changes, ...done('success') }, { ...content, ...done('failure') }, { ...final, ...pending('in_progress') }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'running' });
 
-    gh.checkRuns.set(head, [{ ...run, status: 'completed', conclusion: 'failure' }]);
-    gh.annotations.set(7, [{ path: PATH, start_line: 3, end_line: 3, annotation_level: 'failure', title: 'A field has the wrong value [invalid-field]', message: 'title: At most 70 characters. — Correct the value as the message says.' }]);
+    gh.checkRuns.set(head, [{ ...changes, ...done('success') }, { ...content, ...done('failure') }, { ...final, ...done('failure') }]);
+    gh.annotations.set(6, [
+      // GitHub's own note on the failed step comes first; the content's problem is what the admin needs.
+      { path: '.github', start_line: 1, end_line: 1, annotation_level: 'failure', title: null, message: 'Process completed with exit code 1.' },
+      { path: PATH, start_line: 3, end_line: 3, annotation_level: 'failure', title: 'A field has the wrong value [invalid-field]', message: 'title: At most 70 characters. — Correct the value as the message says.' },
+    ]);
     gh.statuses.set(head, [{ context: 'deploy/netlify', state: 'success', target_url: 'https://deploy-preview-1--ardent.netlify.app', description: 'Deploy Preview ready!' }]);
     expect(await backend.status('1')).toMatchObject({
-      checks: { state: 'failed', firstProblem: `${PATH}, line 3: A field has the wrong value [invalid-field]. title: At most 70 characters. — Correct the value as the message says.`, url: run.html_url },
+      checks: { state: 'failed', firstProblem: `${PATH}, line 3: A field has the wrong value [invalid-field]. title: At most 70 characters. — Correct the value as the message says.`, url: content.html_url },
       preview: { state: 'ready', url: 'https://deploy-preview-1--ardent.netlify.app' },
     });
-    gh.checkRuns.set(head, [{ ...run, status: 'completed', conclusion: 'success' }]);
+    expect(gh.requests.some((request) => request.path.endsWith('/check-runs/6/annotations'))).toBe(true);
+
+    gh.checkRuns.set(head, [{ ...changes, ...done('success') }, { ...content, ...done('success') }, { ...job(8, 'Check the content and run the tests'), ...done('skipped') }, { ...final, ...done('success') }]);
     expect((await backend.status('1')).checks).toEqual({ state: 'passed' });
+  });
+
+  it("says a page gate's problem, and which job failed when there is no annotation to tell", async () => {
+    const { proposal } = await propose();
+    const head = headOf(proposal.branch);
+    gh.checkRuns.set(head, [{ ...content, ...done('failure') }, { ...final, ...done('failure') }]);
+    gh.annotations.set(6, [
+      { path: PATH, start_line: 1, end_line: 1, annotation_level: 'failure', title: 'The page fails an accessibility check [page-accessibility]', message: '/deep-cleaning-services: 375 px, menus closed: image-alt [critical] Images must have alternative text: img — Give every image its alt text.' },
+    ]);
+    expect((await backend.status('1')).checks).toMatchObject({ state: 'failed', firstProblem: expect.stringMatching(/^content\/services\/deep-cleaning-services\.md, line 1: The page fails an accessibility check \[page-accessibility\]\. \/deep-cleaning-services: 375 px/) });
+
+    gh.annotations.set(6, [{ path: '.github', start_line: 1, end_line: 1, annotation_level: 'failure', title: null, message: 'Process completed with exit code 1.' }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'failed', firstProblem: 'The check "Check the content change" failed (failure): its log on GitHub says why.', url: content.html_url });
+  });
+
+  it('follows the latest run of the required check, and no other workflow', async () => {
+    const { proposal } = await propose();
+    const head = headOf(proposal.branch);
+    const storageRules = { id: 9, name: 'Storage rules', check_suite: { id: 80 }, ...done('failure') };
+    // Another workflow failing on the commit is not this proposal's check.
+    gh.checkRuns.set(head, [storageRules, { ...content, ...done('success') }, { ...final, ...done('success') }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'passed' });
+    // Re-run after a failure: the newer run of the required check decides.
+    gh.checkRuns.set(head, [{ ...final, ...done('failure') }, { ...final, id: 12, ...done('success') }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'passed' });
+    gh.checkRuns.set(head, [{ ...final, id: 12, ...pending('in_progress') }]);
+    expect((await backend.status('1')).checks).toEqual({ state: 'running' });
   });
 });
 
 describe('publishing', () => {
-  const passed = (branch: string) => gh.checkRuns.set(headOf(branch), [{ id: 8, name: 'Check the content and run the tests', status: 'completed', conclusion: 'success' }]);
+  const passed = (branch: string) => gh.checkRuns.set(headOf(branch), [{ id: 8, name: REQUIRED_CHECK, status: 'completed', conclusion: 'success' }]);
 
   it('squash-merges only once the checks passed, then deletes the branch', async () => {
     const { proposal } = await propose();

@@ -19,14 +19,22 @@ vi.setConfig({ testTimeout: 90_000 });
 const ADMIN: Caller = { uid: 'u1', name: 'Alex Admin', email: 'alex@ardent.example' };
 const PATH = 'content/services/deep-cleaning-services.md';
 
-// A stand-in for `npm run check` (the real one needs the project's code): it waits for a gate file,
-// then fails on a file that asks it to, with a problem as the JSON report gives it.
+// A stand-in for `npm run check:change -- --base <commit>` (the real one needs the project's code):
+// it waits for a gate file, then, like the real one, looks at what changed since the base it is
+// given, and fails on a changed file that asks it to, with a problem as the JSON report gives it.
 const STUB = `
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 while (!existsSync(process.argv[2])) await new Promise((resolve) => setTimeout(resolve, 10));
-const bad = readdirSync('content', { recursive: true }).filter((name) => name.endsWith('.md')).find((name) => readFileSync('content/' + name, 'utf8').includes('Fail the check'));
+const base = process.argv[process.argv.indexOf('--base') + 1];
+const changed = execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { encoding: 'utf8' }).split('\\n').filter(Boolean);
+if (changed.length === 0) {
+  console.error('No change since the base ' + base);
+  process.exit(1);
+}
+const bad = changed.find((file) => readFileSync(file, 'utf8').includes('Fail the check'));
 if (bad) {
-  console.log(JSON.stringify([{ file: 'content/' + bad, line: 2, field: 'title', code: 'title-too-long', source: 'lint', severity: 'warning', title: 'The title is too long', message: 'It has 80 characters; at most 60 show in search results.', hint: 'Shorten it.' }]));
+  console.log(JSON.stringify([{ file: bad, line: 2, field: 'title', code: 'title-too-long', source: 'lint', severity: 'warning', title: 'The title is too long', message: 'It has 80 characters; at most 60 show in search results.', hint: 'Shorten it.' }]));
   process.exit(1);
 }
 console.log('[]');

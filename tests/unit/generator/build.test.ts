@@ -16,6 +16,7 @@ let contentDir: string;
 let cacheDir: string;
 let outDir: string;
 let syntheticArea: string;
+let syntheticAreaPage: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'build-cache-'));
@@ -24,6 +25,7 @@ beforeAll(async () => {
   outDir = path.join(root, 'dist');
   const areas = generate({ sourceContent: REAL_CONTENT, contentDir, markdownDir: path.join(root, 'markdown'), count: 12 });
   syntheticArea = `areas/${areas[0]!.slug}.md`;
+  syntheticAreaPage = `cleaning-services-${areas[0]!.slug}.html`;
 });
 
 afterAll(async () => {
@@ -45,9 +47,12 @@ describe('a build after another', () => {
     const first = await build();
     expect(first.report.work.loaded).toBe(first.report.work.files);
     expect(first.report.work.rendered).toBe(first.report.work.renders);
+    // Into a fresh folder, every page is new.
+    expect(first.report.changedPages).toHaveLength(first.report.work.renders);
     const second = await build();
     expect(second.report.work).toMatchObject({ loaded: 0, rendered: 0 });
     expect(second.report.written).toBe(0);
+    expect(second.report.changedPages).toEqual([]);
     await expectSameAsWithoutCache(second.out);
   });
 
@@ -57,6 +62,8 @@ describe('a build after another', () => {
     await editText(contentDir, syntheticArea, '## Homes in', '## Houses and flats in');
     const bodyEdit = await build();
     expect(bodyEdit.report.work).toMatchObject({ loaded: 1, rendered: 1 });
+    // The page the edit altered, and no other: what `npm run check:change` puts through the page gates.
+    expect(bodyEdit.report.changedPages.map((job) => job.path)).toEqual([syntheticAreaPage]);
     await expectSameAsWithoutCache(bodyEdit.out);
 
     // A field only its own page shows (the meta description): only that page.
@@ -70,6 +77,7 @@ describe('a build after another', () => {
     const menuEdit = await build();
     expect(menuEdit.report.work.loaded).toBe(1);
     expect(menuEdit.report.work.rendered).toBeGreaterThan(menuEdit.report.work.renders / 2);
+    expect(menuEdit.report.changedPages.length).toBeGreaterThan(menuEdit.report.work.renders / 2);
     await expectSameAsWithoutCache(menuEdit.out);
   });
 
