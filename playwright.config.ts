@@ -28,6 +28,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
+  projects: [
+    // Signs the seeded administrator and member in once, through the form, and saves their sessions
+    // (tests/support/e2e/sessions.ts) for every test that starts signed in.
+    { name: 'sessions', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sessions'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',
