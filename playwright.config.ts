@@ -23,9 +23,6 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 20_000,
-  // A guarded screen signs in and loads its session and data: 4–6 s on a busy two-core CI machine.
-  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
   projects: [
