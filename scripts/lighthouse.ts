@@ -17,10 +17,10 @@ import './require-node.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { checkTbtAgain, failsOnTbtAlone, formatTable, judgeRuns, LIGHTHOUSE_PAGES, runAgain, withCheckedTbt, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
+import { checkTbtAgain, failsOnTbtAlone, formatRuns, formatTable, judgeRuns, LIGHTHOUSE_PAGES, runAgain, withCheckedTbt, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
 import { serveSite } from '../tests/support/quality/serve.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
@@ -51,9 +51,15 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 // Trace failures Lighthouse itself says to retry ("Please run Lighthouse again").
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
+/**
+ * Audits that weigh nothing in any category and cost a second of each run: the back/forward cache
+ * check (it navigates away and back) and the full-page screenshot (for the HTML report's pictures).
+ */
+const SKIPPED_AUDITS = ['bf-cache'];
+
 /** `throttling`: Lighthouse's default simulated throttling, or DevTools throttling for checkTbtAgain's runs (performance only). */
-async function run(port: number, origin: string, page: LighthousePage, throttling: 'simulate' | 'devtools' = 'simulate', attempt = 1): Promise<Result> {
-  if (!page.signedInAs) await clearStorage(port, origin);
+async function run(browser: Browser, port: number, origin: string, page: LighthousePage, throttling: 'simulate' | 'devtools' = 'simulate', attempt = 1): Promise<Result> {
+  if (!page.signedInAs) await clearStorage(browser, origin);
   // No config: Lighthouse's default, which is mobile emulation (with simulated throttling unless told otherwise).
   const result = await lighthouse(`${origin}${page.path}`, {
     port,
@@ -61,6 +67,8 @@ async function run(port: number, origin: string, page: LighthousePage, throttlin
     logLevel: 'error',
     throttlingMethod: throttling,
     onlyCategories: throttling === 'simulate' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'],
+    skipAudits: SKIPPED_AUDITS,
+    disableFullPageScreenshot: true,
     // The 404 page is audited as served, with its 404 status.
     ignoreStatusCode: page.status !== undefined,
     // A signed-in page keeps the session the browser holds (otherwise Lighthouse clears the origin's storage first).
@@ -70,7 +78,7 @@ async function run(port: number, origin: string, page: LighthousePage, throttlin
   const { lhr } = result;
   if (lhr.runtimeError && TRANSIENT.has(lhr.runtimeError.code) && attempt < 3) {
     console.log(`  (${page.path}: ${lhr.runtimeError.code}, running it again)`);
-    return run(port, origin, page, throttling, attempt + 1);
+    return run(browser, port, origin, page, throttling, attempt + 1);
   }
   return lhr;
 }
@@ -85,10 +93,10 @@ let hostBest = 0;
  * every run. When TBT alone keeps the best run from passing, DevTools-throttled runs measure it
  * (checkTbtAgain).
  */
-async function audit(port: number, origin: string, page: LighthousePage): Promise<PageScores> {
+async function audit(browser: Browser, port: number, origin: string, page: LighthousePage): Promise<PageScores> {
   const runs: Result[] = [];
   do {
-    const lhr = await run(port, origin, page);
+    const lhr = await run(browser, port, origin, page);
     hostBest = Math.max(hostBest, lhr.environment?.benchmarkIndex ?? 0);
     runs.push(lhr);
   } while (runAgain(page, runs, hostBest));
@@ -97,7 +105,7 @@ async function audit(port: number, origin: string, page: LighthousePage): Promis
   let { scores } = judgement;
   if (failsOnTbtAlone(page, judged)) {
     const checks: Result[] = [];
-    do checks.push(await run(port, origin, page, 'devtools'));
+    do checks.push(await run(browser, port, origin, page, 'devtools'));
     while (checkTbtAgain(page, judged, checks));
     scores = withCheckedTbt(page, judged, scores, checks);
   }
@@ -107,19 +115,14 @@ async function audit(port: number, origin: string, page: LighthousePage): Promis
 }
 
 /** Signs the account in through /login in the Chromium Lighthouse drives: the SDK keeps the session in the origin's storage. */
-async function signIn(port: number, origin: string, account: keyof typeof LOCAL_ACCOUNTS): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Email address').fill(LOCAL_ACCOUNTS[account].email);
-    await page.getByLabel('Password', { exact: true }).fill(LOCAL_ACCOUNTS[account].password);
-    await page.locator('button[type="submit"]:enabled').click();
-    await page.waitForURL(`${origin}/`);
-    await page.close();
-  } finally {
-    await browser.close(); // disconnects; the browser and its default context stay for Lighthouse
-  }
+async function signIn(browser: Browser, origin: string, account: keyof typeof LOCAL_ACCOUNTS): Promise<void> {
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email address').fill(LOCAL_ACCOUNTS[account].email);
+  await page.getByLabel('Password', { exact: true }).fill(LOCAL_ACCOUNTS[account].password);
+  await page.locator('button[type="submit"]:enabled').click();
+  await page.waitForURL(`${origin}/`);
+  await page.close();
 }
 
 /**
@@ -127,16 +130,11 @@ async function signIn(port: number, origin: string, account: keyof typeof LOCAL_
  * about any IndexedDB it finds, and the Firebase SDK keeps one (its heartbeat store) on every
  * account page: a run after another account page would fail on that warning alone.
  */
-async function clearStorage(port: number, origin: string): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
-    const session = await page.context().newCDPSession(page);
-    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
+async function clearStorage(browser: Browser, origin: string): Promise<void> {
+  const page = await browser.contexts()[0]!.newPage();
+  const session = await page.context().newCDPSession(page);
+  await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await page.close();
 }
 
 async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[]): Promise<PageScores[]> {
@@ -147,6 +145,8 @@ async function auditSite(port: number, root: string, netlifyToml: string, pages:
     netlifyToml,
     services ? { emulators: { auth: services.emulator.host, storage: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready }, functions: functionRoutes({ logger: { error: () => {} }, ready: services.ready }) } : {},
   );
+  // Playwright's connection to the Chromium Lighthouse drives, for signing in and clearing storage between runs.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     await services?.ready;
     const rows: PageScores[] = [];
@@ -156,13 +156,14 @@ async function auditSite(port: number, root: string, netlifyToml: string, pages:
     let signedIn = false;
     for (const page of order) {
       if (page.signedInAs && !signedIn) {
-        await signIn(port, site.origin, page.signedInAs);
+        await signIn(browser, site.origin, page.signedInAs);
         signedIn = true;
       }
-      rows.push(await audit(port, site.origin, page));
+      rows.push(await audit(browser, port, site.origin, page));
     }
     return pages.map((page) => rows[order.indexOf(page)]!);
   } finally {
+    await browser.close(); // disconnects; the browser and its default context stay for Lighthouse
     await site.close();
     await services?.stop();
   }
@@ -186,6 +187,7 @@ try {
   const rows = await auditSite(chrome.port, root, netlifyToml, pages);
   console.log(`Lighthouse ${rows.length} pages of ${root} (mobile, simulated throttling):\n`);
   console.log(formatTable(rows));
+  console.log(formatRuns(rows));
   printFailures(rows);
   passed += rows.filter((row) => row.failures.length === 0).length;
   failed += rows.filter((row) => row.failures.length > 0).length;

@@ -274,6 +274,16 @@ export function withCheckedTbt(page: LighthousePage, judged: Result, scores: Pag
   return { ...checked, runTbts: scores.runTbts ?? [scores.tbtMs], busyRuns: scores.busyRuns, devtoolsTbts: readings.map((reading) => reading.ms) };
 }
 
+/** How many Lighthouse runs a page took: its simulated runs and any DevTools-throttled TBT checks. */
+export const runsOf = (row: PageScores) => (row.runTbts?.length ?? 1) + (row.devtoolsTbts?.length ?? 0);
+
+/** One line on the runs: one per page unless a page failed and was run again. */
+export function formatRuns(rows: readonly PageScores[]): string {
+  const total = rows.reduce((sum, row) => sum + runsOf(row), 0);
+  const again = rows.filter((row) => runsOf(row) > 1);
+  return `Runs: ${total} for ${rows.length} pages${again.length ? `; run again after a miss: ${again.map((row) => `${row.path} (${runsOf(row)})`).join(', ')}` : ', one each'}`;
+}
+
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
 export function formatTable(rows: readonly PageScores[], pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): string {
   const header = ['page', 'path', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'CPU', 'result'];
