@@ -89,15 +89,13 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
   }
   // The requests a step sets off (the SDK's status query to the emulator, then its retry) must
   // finish before the clock moves on, or the retry is sent a step late: wait until the page has
-  // none in flight (up to 10 s: a quiet run waits about 50 ms).
+  // none in flight (a quiet run waits about 50 ms).
   let elapsed = Math.round((now - from) / 1000);
   while (elapsed < limit) {
     const step = elapsed < 130 ? 1 : coarse;
     await page.clock.runFor(step * 1000);
     elapsed += step;
-    const until = Date.now() + 10_000;
-    do await new Promise((resolve) => setTimeout(resolve, 25));
-    while ((await inFlight(page)) > 0 && Date.now() < until);
+    await expect.poll(() => inFlight(page), { intervals: [25] }).toBe(0);
     if (await done()) break;
   }
   return elapsed;

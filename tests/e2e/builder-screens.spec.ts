@@ -83,9 +83,12 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
   });
   await heading.focus();
   await page.keyboard.press('End');
+  // One key at a time, each once the preview shows the one before: every keystroke timed on its own.
+  let typed = 'About Ardent';
   for (const key of ' and friends') {
     await page.keyboard.type(key);
-    await page.waitForTimeout(120);
+    typed += key;
+    await expect(previewOf(page).locator('h1')).toHaveText(typed.trim());
   }
   await expect(previewOf(page).locator('h1')).toHaveText('About Ardent and friends');
   const times = await page.evaluate(() => (window as unknown as { previewTimes: { times: number[] } }).previewTimes.times);

@@ -1,7 +1,7 @@
 // Gates 6 and 8 (issue 5): what a page reports while it loads and runs. Console errors and
 // warnings, uncaught exceptions, and Content Security Policy violations (from the document's
 // securitypolicyviolation events, so a violation fails the test even if nothing logs it).
-import type { BrowserContext, ConsoleMessage, Page } from '@playwright/test';
+import { expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -79,4 +79,21 @@ export async function settle(page: Page): Promise<void> {
       );
       throw new Error(`islands not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
     });
+}
+
+/**
+ * Waits until the page's own work after loading is done: the build check (a second after it starts)
+ * answered, and the widgets' chunks the page preloads when idle all fetched. What has not happened
+ * by then (a widget hydrating, a sign-in screen starting) waits for the visitor.
+ */
+export async function startedWorkDone(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const later = (document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '').split(' ').filter(Boolean);
+        const fetched = (url: string) => performance.getEntriesByName(new URL(url, location.href).href).some((entry) => (entry as PerformanceResourceTiming).responseEnd > 0);
+        return fetched('/build-manifest.json') && later.every(fetched);
+      }),
+    )
+    .toBe(true);
 }
