@@ -558,5 +558,5 @@ test.describe('prefetch', () => {
   });
 });
 
-// No console error or warning on any route once its islands have hydrated: quality-console.spec.ts
-// loads every route until its islands have hydrated, and checks that.
+// No console error or warning on any route once its islands have hydrated: routes.spec.ts loads
+// every route at both widths until its islands have hydrated, and checks that.

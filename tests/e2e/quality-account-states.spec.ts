@@ -1,7 +1,7 @@
 // Quality gates 1, 3, 6 and 8 (axe at 1280 and 375 px, html-validate, console and CSP) on the states
 // the account screens reach only in the browser: errors next to their fields, signed in, the reset
 // steps, the guard's checking, no-access and failure states. The other gates see the pages as
-// they load (quality-a11y, quality-console, quality-html on dist/).
+// they load (routes.spec.ts, and quality-html on dist/).
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
