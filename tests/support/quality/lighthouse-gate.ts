@@ -25,6 +25,8 @@ export interface LighthousePage {
   expectedFailures?: readonly ExpectedFailure[];
   /** The thresholds the page is held to: the public pages' (issue 5) unless given. */
   thresholds?: Thresholds;
+  /** Audited once whatever it scores: the broken fixture, which must fail, and whose every run would. */
+  once?: boolean;
 }
 
 /** The rows of an audit's table, loosely typed. */
@@ -222,6 +224,7 @@ const isDisturbed = (benchmark: number, hostBest: number) => benchmark < DISTURB
 
 /** Whether a page whose runs so far are `lhrs` is run again (`hostBest`: the highest benchmark of the session). */
 export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest: number): boolean {
+  if (page.once) return false;
   const rows = lhrs.map((lhr) => evaluate(page, lhr));
   if (rows.some((row) => row.failures.length === 0) || rows.length >= MOST_RUNS) return false;
   return rows.filter((row) => !isDisturbed(row.benchmark, hostBest)).length < RUNS_WHEN_FAILING;

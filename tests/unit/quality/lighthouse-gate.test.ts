@@ -80,6 +80,10 @@ describe('runAgain', () => {
     expect(formatRuns(rows)).toBe('Runs: 2 for 2 pages, one each');
   });
 
+  it('runs the broken fixture once: it must fail, and every run would', () => {
+    expect(runAgain({ kind: 'broken fixture', path: '/', once: true }, [run({ tbt: 90, cls: 0.4 })], 2500)).toBe(false);
+  });
+
   it('counts the runs of a page that missed, DevTools-throttled checks included', () => {
     const again = judgeRuns(publicPage, [failing(2500), run({ tbt: 20 })], 2500).scores;
     const checked = { ...judgeRuns(adminPage, [run({ tbt: 0 })]).scores, devtoolsTbts: [30] };
