@@ -18,7 +18,7 @@ let site: RunningSite;
 test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // a second build of the site, without the sign-in configuration
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(Object.values(FIREBASE_ENV) as string[]).includes(name)));
   const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', UNCONFIGURED], { cwd: projectRoot, env, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);

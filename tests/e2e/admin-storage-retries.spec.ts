@@ -104,7 +104,7 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
 const seconds = (times: readonly number[]) => times.slice(1).map((time, i) => Math.round((time - times[i]!) / 1000));
 
 test('an operation is retried with doubling waits and gives up at 120 s with the retry-limit message', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // some 130 one-second steps of the page's clock, each waiting for the SDK's requests to the emulator
   const listing = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('prefix') === 'media/';
   await page.route(listing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"Service Unavailable"}}' }));
   await page.goto('/admin');
@@ -127,7 +127,7 @@ test('an operation is retried with doubling waits and gives up at 120 s with the
 });
 
 test('a large upload’s chunks back off without the 64 s cap, and the upload gives up only after a wait past 600 s', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000); // some 400 steps of the page's clock through 34 minutes of backoff, each waiting for the SDK's requests
   const name = `${uniqueName('chunked')}.jpg`;
   const thisPhoto = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`;
   const chunk = (url: URL, command: string) => thisPhoto(url) && command.includes('upload');

@@ -15,7 +15,7 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 const VALID_DESCRIPTION = 'A spring clean for homes in Orpington and Bromley, booked in March or April, with the oven and windows done on the same day.';
 
 test('a page of four blocks: built, reordered by keyboard, checked, fixed, undone, restored and exported; the file builds and is served', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000); // the whole builder loop, then npm run check and npm run build on a copy of content/
   await openAsAdmin(page, '/experiments/block-builder/builder');
 
   // Page details.

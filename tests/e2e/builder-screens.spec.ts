@@ -40,7 +40,7 @@ test('the integrated builder shows a line diff against the live file', async ({ 
 });
 
 test('the integrated builder opens only the site\'s own pages: an unknown route fetches nothing and offers the pages', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(60_000); // the integrated builder opened three times, each loading its session and the site's data
   const origin = new URL(baseURL!).origin;
   const routes = await routesOf(page);
   // Every request that leaves for another origin or asks for a page's payload.
