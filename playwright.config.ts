@@ -23,11 +23,14 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 20_000,
-  // A guarded screen signs in and loads its session and data: 4–6 s on a busy two-core CI machine.
-  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
+  projects: [
+    // Signs the seeded administrator and member in once, through the form, and saves their sessions
+    // (tests/support/e2e/sessions.ts) for every test that starts signed in.
+    { name: 'sessions', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sessions'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -1,13 +1,16 @@
 /**
  * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests
- * (with the quality gates of tests/e2e/quality-*.spec.ts), Lighthouse.
- * Every step runs (browser tests need the build), and the last line sums up: "N passed, N failed".
+ * (with the quality gates of tests/e2e/routes.spec.ts and quality-*.spec.ts), Lighthouse.
+ * Every step runs (browser tests need the build). The summary gives each step's time, and before it
+ * the slowest 10 browser tests and each spec file's summed time; the last line sums up: "N passed, N failed".
  */
 // First: on too old a Node, it stops with one line before anything else loads.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { JSONReport } from '@playwright/test/reporter';
 import { ensureChromium } from './ensure-chromium.ts';
+import { formatTimes } from '../tests/support/e2e/json-report.ts';
 
 interface StepResult {
   name: string;
@@ -78,6 +81,10 @@ if (!chromium) {
     return report ? { passed: Number(report.passed), failed: Number(report.failed) } : undefined;
   });
 }
+
+// Where the browser tests' time went: the slowest 10, and each spec file's sum (its durations, over both workers).
+const e2eReport = readJson('test-results/e2e.json') as JSONReport | undefined;
+if (e2eReport?.suites) console.log(`\n${formatTimes(e2eReport).join('\n')}`);
 
 console.log('\nSummary');
 for (const result of results) {

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { createAccount, LOCAL_ACCOUNTS, SERVICE_REFUSAL, signIn, submitLogin, uniqueEmail } from '../support/accounts.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 import { OFF_SITE_NEXTS } from '../support/next-path-cases.ts';
+import { startedWorkDone } from '../support/quality/page-watch.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -48,8 +49,8 @@ test('register → the new account is signed in, and the screen says so', async 
 
 test('the sign-in screen waits for the visitor to turn to the form: nothing of React or Firebase runs before', async ({ page }) => {
   await page.goto('/login');
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(1500);
+  // The page's own work after loading (its build check, its chunks preloaded) is done: the screen still waits.
+  await startedWorkDone(page);
   const screen = page.locator('[data-screen="login"]');
   await expect(screen).not.toHaveAttribute('data-hydrated');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
@@ -152,7 +153,7 @@ test('?next= is honoured when it is a path on this site', async ({ page }) => {
 });
 
 test('an off-site next is refused after a real sign-in: the visitor lands on the home page of this site', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.slow(); // a real sign-in through the form for each of the off-site spellings
   const origin = new URL(baseURL!).origin;
   // Should the page leave, the other site answers at once (there is no network) and the URL says where.
   await page.route((url) => url.origin !== origin, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Another site</title>' }));

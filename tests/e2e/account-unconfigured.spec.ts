@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { FIREBASE_ENV } from '../../src/kernel/wire/firebase-config.ts';
 import { DIST } from '../support/quality/dist.ts';
 import { serveSite, type RunningSite } from '../support/quality/serve.ts';
+import { startedWorkDone } from '../support/quality/page-watch.ts';
 import { ACCOUNT_ROUTES } from '../support/spec-routes.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
@@ -17,7 +18,7 @@ let site: RunningSite;
 test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // a second build of the site, without the sign-in configuration
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(Object.values(FIREBASE_ENV) as string[]).includes(name)));
   const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', UNCONFIGURED], { cwd: projectRoot, env, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
@@ -43,7 +44,7 @@ for (const route of ACCOUNT_ROUTES) {
       // Whatever the page does on load (the build check after a second) is done, and the visitor has acted.
       await page.getByRole('heading', { name: 'Sign-in is not set up' }).hover();
       await page.keyboard.press('Tab');
-      await page.waitForTimeout(1500);
+      await startedWorkDone(page);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/^error: Missing backend API key: sign-in is not set up on this build\. Set FIREBASE_API_KEY/);
       expect(calls).toEqual([]);

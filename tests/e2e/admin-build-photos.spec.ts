@@ -37,7 +37,7 @@ function build(content: string, out: string): { status: number | null; output: s
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000); // a whole build of a copy of the site, its library photo encoded to AVIF and WebP from a cold cache
   work = await mkdtemp(path.join(tmpdir(), 'ardent-library-build-'));
   name = `${uniqueName('about-kitchen')}.jpg`;
   const file = await photo(name, { width: 1600, height: 1000 });

@@ -11,14 +11,19 @@ import { expect, test } from '../support/e2e/fixtures.ts';
 const STORAGE = 'https://firebasestorage.googleapis.com';
 const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
 
-/** Whether the page can load an image from `src` under its policy, and the directive a refusal names. */
+/**
+ * Whether the page can load an image from `src` under its policy, and the directive a refusal names.
+ * A refused image reports both its error and the policy's violation event, in either order: both are awaited.
+ */
 const tryImage = (src: string) =>
   new Promise<{ loaded: boolean; refusedBy: string | null }>((resolve) => {
     let refusedBy: string | null = null;
-    document.addEventListener('securitypolicyviolation', (event) => (refusedBy = event.effectiveDirective), { once: true });
+    let failed = false;
+    const refused = () => failed && refusedBy !== null && resolve({ loaded: false, refusedBy });
+    document.addEventListener('securitypolicyviolation', (event) => ((refusedBy = event.effectiveDirective), refused()), { once: true });
     const image = new Image();
     image.onload = () => resolve({ loaded: true, refusedBy });
-    image.onerror = () => setTimeout(() => resolve({ loaded: false, refusedBy }), 50);
+    image.onerror = () => ((failed = true), refused());
     image.src = src;
   });
 

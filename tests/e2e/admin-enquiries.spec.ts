@@ -34,8 +34,7 @@ const stored = () => {
 };
 
 test('an enquiry sent with the form is listed on /admin, marked as spam and back, and deleted after a confirmation', async () => {
-  // A visitor's form, then the admin screen (up to 15 s to show on a busy machine), then three actions.
-  test.slow();
+  test.slow(); // a visitor's form, then the admin screen twice (its scripts, the session check and its three sections each time)
   const name = `Admin view ${Date.now().toString(36)}`;
   await page.goto('/contact#enquiry');
   await page.getByLabel('Your name').fill(name);

@@ -89,15 +89,13 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
   }
   // The requests a step sets off (the SDK's status query to the emulator, then its retry) must
   // finish before the clock moves on, or the retry is sent a step late: wait until the page has
-  // none in flight (up to 10 s: a quiet run waits about 50 ms).
+  // none in flight (a quiet run waits about 50 ms).
   let elapsed = Math.round((now - from) / 1000);
   while (elapsed < limit) {
     const step = elapsed < 130 ? 1 : coarse;
     await page.clock.runFor(step * 1000);
     elapsed += step;
-    const until = Date.now() + 10_000;
-    do await new Promise((resolve) => setTimeout(resolve, 25));
-    while ((await inFlight(page)) > 0 && Date.now() < until);
+    await expect.poll(() => inFlight(page), { intervals: [25] }).toBe(0);
     if (await done()) break;
   }
   return elapsed;
@@ -106,7 +104,7 @@ async function runClock(from: number, limit: number, coarse: number, done: () =>
 const seconds = (times: readonly number[]) => times.slice(1).map((time, i) => Math.round((time - times[i]!) / 1000));
 
 test('an operation is retried with doubling waits and gives up at 120 s with the retry-limit message', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // some 130 one-second steps of the page's clock, each waiting for the SDK's requests to the emulator
   const listing = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('prefix') === 'media/';
   await page.route(listing, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"Service Unavailable"}}' }));
   await page.goto('/admin');
@@ -129,7 +127,7 @@ test('an operation is retried with doubling waits and gives up at 120 s with the
 });
 
 test('a large upload’s chunks back off without the 64 s cap, and the upload gives up only after a wait past 600 s', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000); // some 400 steps of the page's clock through 34 minutes of backoff, each waiting for the SDK's requests
   const name = `${uniqueName('chunked')}.jpg`;
   const thisPhoto = (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`;
   const chunk = (url: URL, command: string) => thisPhoto(url) && command.includes('upload');

@@ -5,6 +5,7 @@
 // JSON-LD and its sitemap entry.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSiteServer } from '../../src/generator/server/create-server.ts';
@@ -14,7 +15,7 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 const VALID_DESCRIPTION = 'A spring clean for homes in Orpington and Bromley, booked in March or April, with the oven and windows done on the same day.';
 
 test('a page of four blocks: built, reordered by keyboard, checked, fixed, undone, restored and exported; the file builds and is served', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000); // the whole builder loop, then npm run check and npm run build on a copy of content/
   await openAsAdmin(page, '/experiments/block-builder/builder');
 
   // Page details.
@@ -129,9 +130,10 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
     expect(check).not.toContain('warning:');
     run('build', '--content', path.join(root, 'content'), '--out', path.join(root, 'dist'), '--cache', path.join(root, 'cache'));
     const server = await createSiteServer({ root: path.join(root, 'dist'), netlifyToml: path.join(projectRoot, 'netlify.toml'), logger: { info: () => {}, error: () => {} } });
-    await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_EXPORT_PORT || 4332), '127.0.0.1', resolve));
+    // A free port: several copies of the suite may run side by side.
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const origin = `http://127.0.0.1:${process.env.E2E_EXPORT_PORT || 4332}`;
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const served = await page.request.get(`${origin}/spring-offer`);
       expect(served.status()).toBe(200);
       const html = await served.text();

@@ -40,7 +40,7 @@ test('the integrated builder shows a line diff against the live file', async ({ 
 });
 
 test('the integrated builder opens only the site\'s own pages: an unknown route fetches nothing and offers the pages', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(60_000); // the integrated builder opened three times, each loading its session and the site's data
   const origin = new URL(baseURL!).origin;
   const routes = await routesOf(page);
   // Every request that leaves for another origin or asks for a page's payload.
@@ -83,9 +83,12 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
   });
   await heading.focus();
   await page.keyboard.press('End');
+  // One key at a time, each once the preview shows the one before: every keystroke timed on its own.
+  let typed = 'About Ardent';
   for (const key of ' and friends') {
     await page.keyboard.type(key);
-    await page.waitForTimeout(120);
+    typed += key;
+    await expect(previewOf(page).locator('h1')).toHaveText(typed.trim());
   }
   await expect(previewOf(page).locator('h1')).toHaveText('About Ardent and friends');
   const times = await page.evaluate(() => (window as unknown as { previewTimes: { times: number[] } }).previewTimes.times);

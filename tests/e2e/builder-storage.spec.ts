@@ -22,7 +22,7 @@ async function libraryPhoto(name: string, alt: string): Promise<void> {
 }
 
 test('an image field takes a media library photo with its alt text; the preview draws it and the export refers to it', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000); // two photos put in the bucket, then three builder screens, each loading its session and the site's data, and an export
   const tag = uniqueName('worktop');
   const chosen = `${tag}.jpg`;
   const noAlt = `${tag}-no-alt.jpg`;
@@ -86,7 +86,7 @@ test('an image field takes a media library photo with its alt text; the preview 
 });
 
 test('a draft is copied to the bucket, and another device opens it from the dashboard as it was left', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000); // a builder on one device, the dashboard and the builder on another, the draft going through the bucket between them
   await openAsAdmin(page, '/experiments/block-builder/builder');
   const title = `Window Cleaning in Orpington ${Date.now().toString(36)} | Ardent`;
   await page.getByLabel('Web address (after ardent.example)').fill('/window-cleaning-offer');

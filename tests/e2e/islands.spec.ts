@@ -1,6 +1,7 @@
 // The layout's behaviour once its islands have hydrated, in Chromium: menus, sidebar, contact section, scroll-to-top, build checks, prefetch.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures.ts';
+import { startedWorkDone } from '../support/quality/page-watch.ts';
 
 /**
  * The widgets hydrate when the visitor first acts (src/apps/islands/wake.ts): a Shift press, which
@@ -36,7 +37,7 @@ test.describe('when the islands start', () => {
       await page.goto('/about');
       // The contact section's load came back as the page shows it: no React for it at all.
       await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-checked', '');
-      await page.waitForTimeout(1200);
+      await startedWorkDone(page);
       expect(await hydratedCount(page)).toBe(0);
       await act(page);
       for (const name of ['header', 'sidebar', 'scroll-top']) await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute('data-hydrated', '');
@@ -109,13 +110,15 @@ test.describe('header dropdowns (desktop)', () => {
   }
 
   test('a click opens a dropdown, which stays open when the pointer leaves; an outside click closes it', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/about');
     await hydrated(page, 'header');
     const services = page.locator('details[data-dropdown="services"]');
     await services.locator('summary').click();
     await expect(services).toHaveAttribute('open', '');
     await page.mouse.move(640, 700);
-    await page.waitForTimeout(400);
+    // Past the delay after which a dropdown opened by hovering closes.
+    await page.clock.runFor(1_000);
     await expect(services).toHaveAttribute('open', '');
     await page.mouse.click(640, 700);
     await expect(services).not.toHaveAttribute('open');
@@ -265,7 +268,7 @@ test.describe('logo', () => {
     expect(new URL(requests[0]!).search).toBe('');
     expect(new URL(requests[1]!).searchParams.get('retry')).toMatch(/^\d+$/);
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await page.waitForTimeout(300);
+    // Only a failed load is retried: once the image has loaded, nothing asks for it again.
     expect(requests).toHaveLength(2);
   });
 });
@@ -278,8 +281,11 @@ test.describe('scroll-to-top', () => {
     await hydrated(page, 'scroll-top');
     const button = page.getByRole('link', { name: 'Back to top' });
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 250));
-    await page.waitForTimeout(150);
+    // Scrolled, and the scroll handled: scroll events are dispatched before the next frame is drawn.
+    await page.evaluate(() => new Promise((drawn) => {
+      window.scrollTo(0, 250);
+      requestAnimationFrame(() => requestAnimationFrame(drawn));
+    }));
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect(button).toBeVisible();
@@ -322,17 +328,18 @@ test.describe('smart contact section', () => {
   });
 
   test('a response slower than 5 s gives the timeout message, with the fallback details', async ({ page, consoleErrors }) => {
-    test.setTimeout(30_000);
     consoleErrors.allow(/Failed to load resource/);
-    await page.route(CONTACT_JSON, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 7000));
-      await route.fulfill({ json: { title: 'Too late' } }).catch(() => {});
-    });
-    const started = Date.now();
+    // The page's clock is the test's: the answer never comes, and 5 s pass at once. (The 5 s limit
+    // itself: tests/unit/kernel/components/contact/contact-data.test.ts.)
+    await page.clock.install();
+    await page.route(CONTACT_JSON, () => {});
+    const asked = page.waitForRequest(CONTACT_JSON);
     await page.goto('/faqs');
+    await asked;
     const alert = section(page).getByRole('alert');
-    await expect(alert).toContainText('The request took too long. Please check your connection and try again.', { timeout: 10_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+    await expect(alert).toHaveCount(0);
+    await page.clock.runFor(5_000);
+    await expect(alert).toContainText('The request took too long. Please check your connection and try again.');
     await expect(section(page).locator('h2')).toHaveText('Get in Touch');
     await expect(section(page)).toContainText('Contact our friendly team for professional services');
     await expect(section(page).getByRole('button', { name: 'Try Again' })).toBeVisible();
@@ -401,8 +408,8 @@ test.describe('smart contact section', () => {
     await page.goto('/domestic-cleaning-services'); // the same file, ardent-cleaning-contact
     await hydrated(page, 'contact');
     await page.goto('/ardent-cleaning');
+    // Checked: the section has its details, from the session cache (a request would have come before).
     await hydrated(page, 'contact');
-    await page.waitForTimeout(300);
     expect(asked).toEqual(['/content/ardent-cleaning-contact.json']);
     await page.goto('/faqs'); // another file is asked for once
     await expect.poll(() => asked).toEqual(['/content/ardent-cleaning-contact.json', '/content/contact-details.json']);
@@ -455,28 +462,45 @@ test.describe('new builds', () => {
       .toMatch(/^\/latest-build\.json\?t=\d+$/);
   });
 
-  async function countLoads(page: Page, latestBuildId: string | null): Promise<number> {
+  /**
+   * The header island's chunk is gone, as after a deploy replaced it: a key press asks for it, the
+   * page checks for a newer build (its last step: the latest-build file), and reloads if there is
+   * one. `latestBuildId`: what that file says (null: the live file, this very build). Dates are
+   * frozen, so the reload guard's 10 s never run out however slow the machine.
+   */
+  async function chunkFails(page: Page, latestBuildId: string | null): Promise<{ loads: () => number; keyPressChecked: () => Promise<void> }> {
     let loads = 0;
     page.on('load', () => (loads += 1));
-    // The header island's chunk is gone, as after a deploy replaced it; a key press asks for it.
+    await page.clock.setFixedTime(new Date());
     await page.route('**/assets/header-*.js', (route) => route.abort('failed'));
     if (latestBuildId) await page.route('**/latest-build.json*', (route) => route.fulfill({ json: { buildId: latestBuildId, time: new Date().toISOString() } }));
     await page.goto('/about');
-    await page.keyboard.press('Shift');
-    await page.waitForTimeout(6000);
-    return loads;
+    const keyPressChecked = async () => {
+      const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/latest-build.json');
+      await page.keyboard.press('Shift');
+      await (await checked).finished();
+      // The answer has been read (a reload would start from it): one more round trip to the page.
+      await page.evaluate(() => document.readyState).catch(() => {});
+    };
+    return { loads: () => loads, keyPressChecked };
   }
 
-  test('a chunk that fails to load with a newer build live reloads the page exactly once within 10 s', async ({ page, consoleErrors }) => {
-    test.setTimeout(30_000);
+  test('a chunk that fails to load with a newer build live reloads the page, and only once within 10 s', async ({ page, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
-    expect(await countLoads(page, 'a-newer-build')).toBe(2);
+    const { loads, keyPressChecked } = await chunkFails(page, 'a-newer-build');
+    await keyPressChecked();
+    await expect.poll(loads).toBe(2);
+    await page.waitForLoadState('load');
+    // The reloaded page fails the same way: the guard does not reload it again.
+    await keyPressChecked();
+    expect(loads()).toBe(2);
   });
 
   test('a chunk that fails to load with the same build live does not reload', async ({ page, consoleErrors }) => {
-    test.setTimeout(30_000);
     consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
-    expect(await countLoads(page, null)).toBe(1);
+    const { loads, keyPressChecked } = await chunkFails(page, null);
+    await keyPressChecked();
+    expect(loads()).toBe(1);
   });
 });
 
@@ -485,30 +509,36 @@ test.describe('prefetch', () => {
     let inFlight = 0;
     let most = 0;
     const prefetched = new Set<string>();
+    // Each prefetch is held until the test lets it go, so the page's limit is what keeps a sixth from starting.
+    const held: (() => void)[] = [];
+    const releaseAll = () => held.splice(0).forEach((release) => release());
     await page.route('**/*', async (route) => {
       const request = route.request();
-      const url = new URL(request.url());
       const isPrefetch = (request.headers()['sec-purpose'] ?? '').includes('prefetch');
       if (!isPrefetch) return route.continue();
-      prefetched.add(url.pathname);
+      prefetched.add(new URL(request.url()).pathname);
       inFlight += 1;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise<void>((release) => held.push(release));
       await route.continue();
       inFlight -= 1;
     });
     await page.setViewportSize({ width: 1280, height: 2000 });
     await page.goto('/about');
-    await expect.poll(() => prefetched.size, { timeout: 10_000 }).toBeGreaterThan(6);
+    await expect.poll(() => held.length).toBe(5);
+    // The page has had its idle moments to start more: none started while five were held.
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(null)))));
+    expect(most).toBe(5);
+    await expect.poll(() => (releaseAll(), prefetched.size)).toBeGreaterThan(6);
     expect(most).toBeLessThanOrEqual(5);
-    expect(most).toBeGreaterThan(1);
     // Hovering opens a dropdown; the pages of the links it shows are prefetched too.
     const inDropdown = await page.locator('details[data-dropdown="areas"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     const hidden = inDropdown.find((href) => !prefetched.has(href));
     expect(hidden, 'a dropdown link whose page is linked nowhere else in view').toBeDefined();
     await page.locator('details[data-dropdown="areas"] summary').hover();
-    await expect.poll(() => prefetched.has(hidden!), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => (releaseAll(), prefetched.has(hidden!))).toBe(true);
     expect(most).toBeLessThanOrEqual(5);
+    releaseAll();
   });
 
   test('nothing is prefetched when the visitor asks to save data', async ({ page }) => {
@@ -519,11 +549,14 @@ test.describe('prefetch', () => {
     });
     await page.goto('/about');
     await hydrated(page, 'header');
+    await startedWorkDone(page);
     await page.locator('details[data-dropdown="areas"] summary').hover();
-    await page.waitForTimeout(1500);
+    await page.mouse.move(0, 0);
+    // Links in view and hovered are prefetched when the page is next idle: it has been, twice.
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(null)))));
     expect(prefetches).toEqual([]);
   });
 });
 
-// No console error or warning on any route once its islands have hydrated: quality-console.spec.ts
-// loads every route until its islands have hydrated, and checks that.
+// No console error or warning on any route once its islands have hydrated: routes.spec.ts loads
+// every route at both widths until its islands have hydrated, and checks that.

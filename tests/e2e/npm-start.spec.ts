@@ -63,7 +63,7 @@ const listening = (port: number) =>
   });
 
 test('npm start: site and emulator together, the printed admin signs in, Ctrl+C stops both and leaves no process', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(150_000); // npm start builds and starts both emulators (its "Ready:" may take 90 s on a busy machine), then a sign-in and the stop
   const started = await start('npm', ['start', '--'], { chosen: true });
   const group = started.child.pid!;
   const note = runningServicesFile(projectRoot);
@@ -109,7 +109,7 @@ test('npm start: site and emulator together, the printed admin signs in, Ctrl+C 
 });
 
 test('SIGTERM to the server process alone stops its emulators too', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // the server starts both emulators before it is ready (up to 90 s on a busy machine), then stops them
   const started = await start(process.execPath, ['--import', 'tsx', 'scripts/serve.ts']);
   const server = started.child.pid!;
   const emulator = descendantsOf(server);

@@ -1,14 +1,15 @@
 // Quality gates 1, 3, 6 and 8 (axe at 1280 and 375 px, html-validate, console and CSP) on the states
 // the account screens reach only in the browser: errors next to their fields, signed in, the reset
 // steps, the guard's checking, no-access and failure states. The other gates see the pages as
-// they load (quality-a11y, quality-console, quality-html on dist/).
+// they load (routes.spec.ts, and quality-html on dist/).
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { axeViolations } from '../support/quality/axe.ts';
 import { PROJECT_ROOT } from '../support/quality/dist.ts';
 import { watchContext } from '../support/quality/page-watch.ts';
-import { adminContext, createAccount, LOCAL_ACCOUNTS, resetCodesFor, SERVICE_REFUSAL, signIn, submitLogin, uniqueEmail } from '../support/accounts.ts';
+import { createAccount, LOCAL_ACCOUNTS, resetCodesFor, SERVICE_REFUSAL, submitLogin, uniqueEmail } from '../support/accounts.ts';
+import { signedInContext, type Role } from '../support/e2e/sessions.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 const WIDTHS = [1280, 375] as const;
@@ -16,8 +17,8 @@ const PASSWORD = 'account states password';
 
 interface State {
   name: string;
-  /** Whose session the context starts with. */
-  as?: 'admin';
+  /** Whose saved session the context starts with (tests/support/e2e/sessions.ts). */
+  as?: Role;
   /** Brings the page to the state; resolves to the selector of the element that shows it. */
   reach(page: Page, context: BrowserContext): Promise<string>;
 }
@@ -102,8 +103,9 @@ const STATES: State[] = [
   },
   {
     name: 'guarded page, no access',
+    as: 'member',
     async reach(page) {
-      await signIn(page, LOCAL_ACCOUNTS.member.email, LOCAL_ACCOUNTS.member.password, '/integrated-builder');
+      await page.goto('/integrated-builder');
       return '[data-state="no-access"]';
     },
   },
@@ -124,26 +126,27 @@ const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 for (const state of STATES) {
   test(`account screen "${state.name}": no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({ browser, baseURL }) => {
-    test.slow();
     const problems: Record<string, string[]> = {};
-    for (const width of WIDTHS) {
-      const options = { baseURL, viewport: { width, height: width > 1000 ? 800 : 740 } };
-      const context = state.as === 'admin' ? await adminContext(browser, options) : await browser.newContext(options);
-      const watch = await watchContext(context, (message, page) => expectedConsole(`${message.text()} (${message.location().url || page.url()})`));
-      try {
-        const page = await context.newPage();
-        const shown = await state.reach(page, context);
+    const options = { baseURL, viewport: { width: 1280, height: 800 } };
+    const context = state.as ? await signedInContext(browser, state.as, options) : await browser.newContext(options);
+    const watch = await watchContext(context, (message, page) => expectedConsole(`${message.text()} (${message.location().url || page.url()})`));
+    try {
+      const page = await context.newPage();
+      const shown = await state.reach(page, context);
+      // The state is reached once and seen at both widths: the page is narrowed as a phone would show it.
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width > 1000 ? 800 : 740 });
         await expect(page.locator(shown)).toBeVisible();
         problems[`axe at ${width} px`] = await axeViolations(page);
-        // The screen as the browser now holds it (the rest of the document is the build's, checked in dist/):
-        // an account screen, or the app root a builder screen mounts into.
-        const screen = await page.locator('[data-screen], [data-mount]').first().evaluate((element) => element.outerHTML);
-        const report = await validator.validateString(screen, join(PROJECT_ROOT, 'dist', 'state.html'));
-        problems[`html-validate at ${width} px`] = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`));
-        problems[`console at ${width} px`] = watch.all();
-      } finally {
-        await context.close();
       }
+      // The screen as the browser now holds it (the rest of the document is the build's, checked in dist/):
+      // an account screen, or the app root a builder screen mounts into.
+      const screen = await page.locator('[data-screen], [data-mount]').first().evaluate((element) => element.outerHTML);
+      const report = await validator.validateString(screen, join(PROJECT_ROOT, 'dist', 'state.html'));
+      problems['html-validate'] = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`));
+      problems.console = watch.all();
+    } finally {
+      await context.close();
     }
     expect(Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0))).toEqual({});
   });

@@ -1,8 +1,7 @@
 // Quality gate 6 (issue 5): the security headers netlify.toml defines, as the local server sends
 // them, graded with the MDN HTTP Observatory's published scoring table: at least 100 (A+). The
 // CSP allows no 'unsafe-inline' or 'unsafe-eval' for scripts. (No page breaking under the CSP is
-// checked where every page is loaded: quality-console.spec.ts and quality-a11y.spec.ts fail on any
-// securitypolicyviolation.)
+// checked where every page is loaded: routes.spec.ts fails on any securitypolicyviolation.)
 //
 // The Observatory's own scanner cannot run here (it needs HTTPS and downloads lists at install),
 // so its tests are applied to the served headers below. What the local server cannot show is

@@ -1,5 +1,4 @@
-// JSON-LD content beyond the types (which the per-route test in site.spec.ts checks for every
-// page kind): the business profile, a service's offer and areas, the FAQ answers.
+// JSON-LD content beyond the types (which routes.spec.ts checks on every route, by page kind): the business profile, a service's offer and areas, the FAQ answers.
 import { expect, graphNodesOf, loadSite, test, typesOf, type LdNode } from '../support/e2e/fixtures.ts';
 
 const ofType = (nodes: readonly LdNode[], type: string) => nodes.filter((node) => typesOf([node]).includes(type));

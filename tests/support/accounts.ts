@@ -1,12 +1,14 @@
 // Shared pieces of the account browser tests: fresh accounts, the real sign-in form, the
 // emulator's out-of-band codes, `npm run admin`, and the console messages the browser itself logs
-// when the sign-in service refuses a request.
+// when the sign-in service refuses a request. The seeded accounts' saved sessions, for the tests
+// about something else: ./e2e/sessions.ts (adminContext below, `test.use({ signedInAs })`).
 import { spawnSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { LOCAL_PROJECT_ID } from '../../src/kernel/wire/firebase-config.ts';
 import { LOCAL_ACCOUNTS } from '../../src/generator/emulators/local-accounts.ts';
 import { E2E_AUTH_PORT } from './e2e-ports.ts';
+import { signedInContext } from './e2e/sessions.ts';
 
 export { LOCAL_ACCOUNTS };
 
@@ -62,24 +64,12 @@ export function runAdmin(...args: string[]): { status: number | null; output: st
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-let adminState: ReturnType<BrowserContext['storageState']> | undefined;
-
 /**
- * A new context signed in as the seeded administrator (signed in once per worker through the real
- * form; the SDK keeps the session in localStorage, which Playwright's storage state carries).
+ * A new context signed in as the seeded administrator, from the session the setup project saved
+ * (tests/support/e2e/sessions.ts): no form, no wait for the sign-in service.
  */
-export async function adminContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  adminState ??= (async () => {
-    const context = await browser.newContext({ baseURL: options.baseURL });
-    try {
-      const page = await context.newPage();
-      await signIn(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
-      return await context.storageState();
-    } finally {
-      await context.close();
-    }
-  })();
-  return browser.newContext({ ...options, storageState: await adminState });
+export function adminContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return signedInContext(browser, 'admin', options);
 }
 
 /**

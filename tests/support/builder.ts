@@ -1,23 +1,19 @@
 // Shared pieces of the block builder's browser tests.
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { LOCAL_ACCOUNTS, submitLogin } from './accounts.ts';
+import { useSession } from './e2e/sessions.ts';
 
 /**
- * Opens a builder route as the site's administrator would. The builder routes are behind the
- * auth-client guard, which sends someone not signed in to /login?next=<route>: there this signs in
- * as the seeded administrator (the session then stays in the browser context). Every builder test
- * goes through here.
+ * Opens a builder route as the site's administrator: the page's context is given the
+ * administrator's saved session first, unless it already holds it (tests/support/e2e/sessions.ts),
+ * and the builder has loaded the site. Every builder test goes through here.
  */
 export async function openAsAdmin(page: Page, path: string): Promise<void> {
+  await useSession(page.context(), 'admin');
   await page.goto(path);
-  await page.waitForFunction(() => window.location.pathname === '/login' || document.querySelector('.builder-root') !== null, null, { timeout: 20_000 });
-  if (new URL(page.url()).pathname === '/login') {
-    await submitLogin(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 20_000 });
-    await page.locator('.builder-root').waitFor({ timeout: 20_000 });
-  }
-  await expect(page.locator('#app-root')).not.toContainText('Loading the site', { timeout: 10_000 });
+  // A builder page's 250 KB of scripts, its session check and the site's data: up to 15 s on a busy two-core machine.
+  await expect(page.locator('.builder-root')).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator('#app-root')).not.toContainText('Loading the site', { timeout: 15_000 });
 }
 
 /** The builder's preview frame. */

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 import type { SiteModel } from '../../../src/kernel/site/site-model.ts';
+import { noteSession, sessionFile, type Role } from './sessions.ts';
 
 export { expect };
 
@@ -59,6 +60,9 @@ async function watched(page: Page, consoleErrors: ConsoleErrors, body: () => Pro
 
 /**
  * The one `test` of the suite (one test type, so Playwright never restarts workers between files).
+ * - `signedInAs`: `test.use({ signedInAs: 'admin' })` starts the test's `context` and `page` with
+ *   the seeded administrator's session (or the member's), saved once per run by the setup project
+ *   (tests/support/e2e/sessions.ts). No test signs in through the form unless signing in is what it tests.
  * - `page`: Playwright's page, with a console watch: any console error or uncaught exception fails
  *   the test unless the test allowed it with `consoleErrors.allow()`.
  * - `routePage`: for the tests that load each of the 40 routes. Instead of a fresh context per test,
@@ -67,9 +71,17 @@ async function watched(page: Page, consoleErrors: ConsoleErrors, body: () => Pro
  *   which keeps the suite fast on a busy machine. Same console watch as `page`.
  */
 export const test = base.extend<
-  { consoleErrors: ConsoleErrors; javaScript: boolean; routePage: Page },
+  { consoleErrors: ConsoleErrors; javaScript: boolean; routePage: Page; signedInAs: Role | undefined },
   { sharedPages: { get(javaScript: boolean): Promise<Page> } }
 >({
+  signedInAs: [undefined, { option: true }],
+  storageState: async ({ signedInAs, storageState }, use) => {
+    await use(signedInAs ? sessionFile(signedInAs) : storageState);
+  },
+  context: async ({ context, signedInAs }, use) => {
+    if (signedInAs) noteSession(context, signedInAs);
+    await use(context);
+  },
   consoleErrors: async ({}, use) => {
     const allowed: RegExp[] = [];
     await use({ allow: (pattern) => allowed.push(pattern), allowed });

@@ -25,6 +25,8 @@ export interface LighthousePage {
   expectedFailures?: readonly ExpectedFailure[];
   /** The thresholds the page is held to: the public pages' (issue 5) unless given. */
   thresholds?: Thresholds;
+  /** Audited once whatever it scores: the broken fixture, which must fail, and whose every run would. */
+  once?: boolean;
 }
 
 /** The rows of an audit's table, loosely typed. */
@@ -234,6 +236,7 @@ const isDisturbed = (benchmark: number, hostBest: number) => benchmark < DISTURB
 
 /** Whether a page whose runs so far are `lhrs` is run again (`hostBest`: the highest benchmark of the session). */
 export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest: number): boolean {
+  if (page.once) return false;
   const rows = lhrs.map((lhr) => evaluate(page, lhr));
   if (rows.some((row) => row.failures.length === 0) || rows.length >= MOST_RUNS) return false;
   return rows.filter((row) => !isDisturbed(row.benchmark, hostBest)).length < RUNS_WHEN_FAILING;
@@ -284,6 +287,16 @@ export function withCheckedTbt(page: LighthousePage, judged: Result, scores: Pag
   const best = readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ?? lowestTbt(readings, (reading) => reading.ms)!;
   const checked = evaluate(page, judged, best);
   return { ...checked, runTbts: scores.runTbts ?? [scores.tbtMs], busyRuns: scores.busyRuns, devtoolsTbts: readings.map((reading) => reading.ms) };
+}
+
+/** How many Lighthouse runs a page took: its simulated runs and any DevTools-throttled TBT checks. */
+export const runsOf = (row: PageScores) => (row.runTbts?.length ?? 1) + (row.devtoolsTbts?.length ?? 0);
+
+/** One line on the runs: one per page unless a page failed and was run again. */
+export function formatRuns(rows: readonly PageScores[]): string {
+  const total = rows.reduce((sum, row) => sum + runsOf(row), 0);
+  const again = rows.filter((row) => runsOf(row) > 1);
+  return `Runs: ${total} for ${rows.length} pages${again.length ? `; run again after a miss: ${again.map((row) => `${row.path} (${runsOf(row)})`).join(', ')}` : ', one each'}`;
 }
 
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */

@@ -1,7 +1,7 @@
 // Gates 6 and 8 (issue 5): what a page reports while it loads and runs. Console errors and
 // warnings, uncaught exceptions, and Content Security Policy violations (from the document's
 // securitypolicyviolation events, so a violation fails the test even if nothing logs it).
-import type { BrowserContext, ConsoleMessage, Page } from '@playwright/test';
+import { expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -50,7 +50,7 @@ export async function watchContext(context: BrowserContext, allow: (message: Con
 export const isOwn404 = (message: ConsoleMessage, page: Page) =>
   message.type() === 'error' && /status of 404/.test(message.text()) && message.location().url === page.url();
 
-/** Seven pages load side by side in the console checks: on a busy machine hydration took just over 10 s. */
+/** A guarded screen hydrates once its session is checked, behind the 250 KB of a builder's scripts: up to 15 s on a busy two-core machine. */
 const HYDRATION_TIMEOUT_MS = 20_000;
 
 /**
@@ -58,10 +58,9 @@ const HYDRATION_TIMEOUT_MS = 20_000;
  * the visitor first acts) and hydrated (they mark themselves data-hydrated), the contact
  * section's first load checked (data-checked, or hydrated when it changed the section), and a
  * guarded page's screen hydrated and past its checking state. (A sign-in screen starts when the
- * visitor turns to its form; until then the form the build rendered is what there is to see.) With `idle`, also the deferred work of the
- * first seconds (the build check runs 1 s after start) and then a quiet network.
+ * visitor turns to its form; until then the form the build rendered is what there is to see.)
  */
-export async function settle(page: Page, { idle = false } = {}): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.keyboard.press('Shift');
   await page
@@ -80,8 +79,21 @@ export async function settle(page: Page, { idle = false } = {}): Promise<void> {
       );
       throw new Error(`islands not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s on ${new URL(page.url()).pathname}: ${stuck.join(', ')}`);
     });
-  if (!idle) return;
-  const sinceStart = await page.evaluate(() => performance.now());
-  if (sinceStart < 1300) await page.waitForTimeout(1300 - sinceStart);
-  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Waits until the page's own work after loading is done: the build check (a second after it starts)
+ * answered, and the widgets' chunks the page preloads when idle all fetched. What has not happened
+ * by then (a widget hydrating, a sign-in screen starting) waits for the visitor.
+ */
+export async function startedWorkDone(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const later = (document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '').split(' ').filter(Boolean);
+        const fetched = (url: string) => performance.getEntriesByName(new URL(url, location.href).href).some((entry) => (entry as PerformanceResourceTiming).responseEnd > 0);
+        return fetched('/build-manifest.json') && later.every(fetched);
+      }),
+    )
+    .toBe(true);
 }

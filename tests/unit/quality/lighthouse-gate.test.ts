@@ -4,6 +4,7 @@ import {
   ACCOUNT_THRESHOLDS,
   checkTbtAgain,
   failsOnTbtAlone,
+  formatRuns,
   formatTable,
   judgeRuns,
   MOST_RUNS,
@@ -72,6 +73,22 @@ describe('judgeRuns', () => {
 
 describe('runAgain', () => {
   const failing = (benchmark: number) => run({ tbt: 90, benchmark });
+
+  it('runs a page that passes once, and says so', () => {
+    expect(runAgain(publicPage, [run({ tbt: 0 })], 2500)).toBe(false);
+    const rows = [judgeRuns(publicPage, [run({ tbt: 0 })]).scores, judgeRuns(adminPage, [run({ tbt: 0 })]).scores];
+    expect(formatRuns(rows)).toBe('Runs: 2 for 2 pages, one each');
+  });
+
+  it('runs the broken fixture once: it must fail, and every run would', () => {
+    expect(runAgain({ kind: 'broken fixture', path: '/', once: true }, [run({ tbt: 90, cls: 0.4 })], 2500)).toBe(false);
+  });
+
+  it('counts the runs of a page that missed, DevTools-throttled checks included', () => {
+    const again = judgeRuns(publicPage, [failing(2500), run({ tbt: 20 })], 2500).scores;
+    const checked = { ...judgeRuns(adminPage, [run({ tbt: 0 })]).scores, devtoolsTbts: [30] };
+    expect(formatRuns([again, checked])).toBe('Runs: 4 for 2 pages; run again after a miss: /faqs (2), /admin (2)');
+  });
 
   it('stops at the first run that meets every threshold', () => {
     expect(runAgain(publicPage, [failing(2500), run({ tbt: 10 })], 2500)).toBe(false);
