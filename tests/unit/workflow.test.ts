@@ -9,12 +9,13 @@
 // it only on the pull requests that touch the policy, evaluates storage.rules in the official
 // Storage emulator, with Java 21 installed and the emulator required, never skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import playwrightConfig from '../../playwright.config.ts';
 import { REQUIRED_CHECK } from '../../src/functions/github/checks.ts';
+import { documentationFiles } from '../support/markdown-docs.ts';
 import { officialEmulatorPlan, REQUIRE_OFFICIAL_EMULATOR } from '../support/official-storage-emulator.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
@@ -63,11 +64,10 @@ const final = byName(REQUIRED_CHECK);
 
 /**
  * Every npm command the documentation names: the README's opening code block (split at &&) and
- * commands in backticks in the README and in every docs/*.md. docs-pending/ holds documentation
- * written with a change and not folded into docs/ yet, and counts too.
+ * commands in backticks in the README and in every docs/*.md.
  */
 function documentedCommands(): Set<string> {
-  const docs = ['docs', 'docs-pending'].flatMap((folder) => (existsSync(path.join(PROJECT_ROOT, folder)) ? readdirSync(path.join(PROJECT_ROOT, folder)).filter((name) => name.endsWith('.md')).map((name) => `${folder}/${name}`) : []));
+  const docs = documentationFiles().filter((file) => file.startsWith('docs/'));
   const readme = read('README.md');
   const commands = new Set<string>();
   const block = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
