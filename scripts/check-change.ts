@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { BaseProblem } from '../src/generator/change/base-content.ts';
 import { buildChange, type ChangeBuild } from '../src/generator/change/build-change.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
+import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
 import { formatReport, REPORT_FORMATS, reportFormatOf, type ProblemRecord } from '../src/kernel/errors/report-formats.ts';
 import { firebaseConfigFromEnv } from '../src/kernel/wire/firebase-config.ts';
@@ -84,7 +85,7 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
     deployContext: process.env.CONTEXT,
     firebase: firebaseConfigFromEnv(process.env).config,
     // The media library as the content check reads it: the local Storage emulator, else the project's bucket.
-    library: librarySourceFrom(process.env, { local: localLibrary }),
+    library: librarySourceFrom(process.env, { local: localLibrary, runningStorage: localLibrary ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined }),
     clock: () => now,
   };
   try {
