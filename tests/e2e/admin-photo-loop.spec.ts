@@ -13,6 +13,7 @@ import { addLibraryPhoto, openAsAdmin } from '../support/builder.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { start } from '../support/npm-start.ts';
 import { publishRepository } from '../support/publish-repository.ts';
+import { noteSession } from '../support/e2e/sessions.ts';
 import { watchContext } from '../support/quality/page-watch.ts';
 
 const ALT = 'An oven with its racks back in, cleaned';
@@ -28,6 +29,8 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
   try {
     const page = await context.newPage();
     await signIn(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
+    // Signed in through the form on this npm start's own origin: openAsAdmin keeps that session.
+    noteSession(context, 'admin');
 
     // On /admin: upload the photo with its alt text.
     const name = `${uniqueName('oven')}.jpg`;

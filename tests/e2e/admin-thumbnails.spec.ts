@@ -118,7 +118,6 @@ function originalsFetched(page: Page, name: string): string[] {
 }
 
 test('a photo uploaded before thumbnails existed gets one made once, on first view; then the grid and the builder\'s picker fetch the thumbnail only', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
   const name = `${uniqueName('before-thumbnails')}.jpg`;
   const file = await photo(name, { width: 1500, height: 1000 });
   const stored = await uploadObject({ origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket }, `media/${name}`, file.buffer, { contentType: 'image/jpeg', customMetadata: { alt: 'A hallway, tidied' } }, EMULATOR_OWNER);
@@ -142,8 +141,8 @@ test('a photo uploaded before thumbnails existed gets one made once, on first vi
     await expect(card(again, name)).toContainText('1500 × 1000 px');
 
     await openAsAdmin(again, '/test-builder-dashboard');
-    await again.getByRole('button', { name: 'New service' }).click();
-    await again.waitForURL(/\/experiments\/block-builder\/builder\?draft=/);
+    await again.getByRole('link', { name: 'New service' }).click();
+    await again.waitForURL(/\/experiments\/block-builder\/builder\?template=service$/);
     await again.getByRole('button', { name: 'Add photo' }).click();
     await again.getByRole('button', { name: 'Choose from the media library' }).click();
     const picker = again.getByRole('dialog', { name: 'Choose a photo from the media library' });

@@ -189,7 +189,7 @@ describe('npm run build on the valid minimal site', () => {
   it('exits 0 and says what it built', () => {
     expect(success.build.stderr).toBe('');
     expect(success.build.code).toBe(0);
-    expect(success.build.stdout).toMatch(/^Built 13 pages \(\d+ files, [\d.]+ [KM]B\) in [\d.]+ s \([\d.]+ s with start-up\) into .*dist\/ \[build [0-9a-f]{16}\]$/m);
+    expect(success.build.stdout).toMatch(/^Built 13 pages \(\d+ files, [\d.]+ [KM]B\) in [\d.]+ s \([\d.]+ s with start-up, Node\.js v\d+\.\d+\.\d+\) into .*dist\/ \[build [0-9a-f]{16}\]$/m);
   });
 
   it('replaces the earlier output', async () => {
