@@ -38,10 +38,10 @@ test('an image field takes a media library photo with its alt text; the preview 
   await picker.getByRole('searchbox', { name: 'Search the media library' }).fill(tag);
   await expect(picker.getByRole('listitem')).toHaveCount(2);
   // A photo without alt text cannot be placed in content.
-  await expect(picker.getByRole('button', { name: `Use ${noAlt}` })).toBeDisabled();
+  await expect(picker.getByRole('button', { name: `Use this photo: ${noAlt}` })).toBeDisabled();
   await expect(picker.getByRole('listitem').filter({ hasText: noAlt })).toContainText('Needs alt text');
   expect(await axeViolations(page), 'axe with the library picker open').toEqual([]);
-  await picker.getByRole('button', { name: `Use ${chosen}` }).click();
+  await picker.getByRole('button', { name: `Use this photo: ${chosen}` }).click();
   await expect(picker).toBeHidden();
 
   const field = page.locator('.field-image').first();

@@ -39,6 +39,6 @@ export async function addLibraryPhoto(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Choose from the media library' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose a photo from the media library' });
   await picker.getByRole('searchbox', { name: 'Search the media library' }).fill(name);
-  await picker.getByRole('button', { name: `Use ${name}` }).click();
+  await picker.getByRole('button', { name: `Use this photo: ${name}` }).click();
   await expect(picker).toBeHidden();
 }

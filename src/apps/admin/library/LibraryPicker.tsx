@@ -49,13 +49,15 @@ export function LibraryPicker({ library, onPick, selected }: { library: Pick<Med
         {shownPhotos(photos, search, 'name').map((photo) => {
           const picked = pickedImage(photo);
           const reference = libraryReference(photo.file.fullPath);
+          const action = selected === reference ? 'Chosen' : 'Use this photo';
           return (
             <li key={photo.file.fullPath} className="admin-card">
               <Thumbnail photo={photo} library={library} className="admin-thumb" />
               <h3 className="admin-card-name">{photo.file.name}</h3>
               {picked ? <p className="admin-note">{picked.alt}</p> : <p className="admin-badge">Needs alt text: add it on /admin first</p>}
-              <button type="button" className="button button-secondary" disabled={!picked} aria-pressed={selected === reference} onClick={() => picked && onPick(picked)} aria-label={`Use ${photo.file.name}`}>
-                {selected === reference ? 'Chosen' : 'Use this photo'}
+              {/* The name starts with the words shown (WCAG 2.5.3, label in name): a speech user says what they see. */}
+              <button type="button" className="button button-secondary" disabled={!picked} aria-pressed={selected === reference} onClick={() => picked && onPick(picked)} aria-label={`${action}: ${photo.file.name}`}>
+                {action}
               </button>
             </li>
           );

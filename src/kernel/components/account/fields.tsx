@@ -32,7 +32,9 @@ export function Field({ id, name, label, type, autoComplete, hint, error, inputR
         name={name}
         type={type}
         autoComplete={autoComplete}
-        autoCapitalize="none"
+        // Browsers never capitalise an email or password input, and HTML allows the attribute only
+        // where it can act: a password shown as text, which a phone's keyboard would otherwise capitalise.
+        autoCapitalize={type === 'text' ? 'none' : undefined}
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

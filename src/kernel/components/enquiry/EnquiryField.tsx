@@ -36,7 +36,8 @@ export function EnquiryField({ name, children }: { name: EnquiryFieldName; child
           className={SHORT.includes(name) ? 'input-short' : undefined}
           required={isRequired(name) || undefined}
           autoComplete={spec.autocomplete}
-          autoCapitalize={name === 'postcode' ? 'characters' : name === 'email' ? 'none' : undefined}
+          // Not on the email input: browsers never capitalise one, and HTML allows the attribute only where it can act.
+          autoCapitalize={name === 'postcode' ? 'characters' : undefined}
           spellCheck={PERSONAL.includes(name) ? false : undefined}
           aria-describedby={describedBy}
         />
