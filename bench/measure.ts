@@ -56,5 +56,14 @@ export const median = (numbers: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** `npm run build` itself, minus npm: the generator's launcher. */
-export const buildCommand = (contentDir: string, out: string, cache: string) => measure(process.execPath, ['scripts/run.mjs', 'build', '--content', contentDir, '--out', out, '--cache', cache], projectRoot);
+/** Node's options in `npm run build` (package.json), for running it minus npm. */
+const buildNodeOptions = (): string[] => {
+  const script = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build!;
+  const match = /^node((?: --\S+)*) scripts\/run\.mjs build$/.exec(script);
+  if (!match) throw new Error(`package.json's build script is not "node [options] scripts/run.mjs build": ${script}`);
+  return match[1]!.trim().split(' ').filter(Boolean);
+};
+
+/** `npm run build` itself, minus npm: the generator's launcher, with the script's Node options. */
+export const buildCommand = (contentDir: string, out: string, cache: string) =>
+  measure(process.execPath, [...buildNodeOptions(), 'scripts/run.mjs', 'build', '--content', contentDir, '--out', out, '--cache', cache], projectRoot);
