@@ -10,6 +10,7 @@
 import { REQUIRED_NODE_MAJOR } from './require-node.mjs';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { codeKeys, GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
@@ -95,5 +96,7 @@ if (isMain) {
   // before a full collection. At most twice: a few more collections, marked on the second core.
   setFlagsFromString('--heap-growing-percent=100');
   process.argv.splice(2, 1);
+  // V8's compiled code for the bundle, kept beside it: every command after the first skips compiling it.
+  nodeModule.enableCompileCache(path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent-compile'));
   await import(pathToFileURL(path.join(await generatorBundle(), `${command}.mjs`)).href);
 }
