@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Checks } from '../../kernel/wire/proposals.ts';
 import { lowerPriority, type Git } from './git.ts';
 
-export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string };
+export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string; problem?: Checks['problem'] };
 
 export interface CheckRunnerOptions {
   /** The command, run in the worktree with `--base <commit>` added: `npm run check:change -- --format json` by default. */
@@ -92,7 +92,9 @@ export class CheckRunner {
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
       const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
       const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env);
-      return code === 0 ? { state: 'passed' } : { state: 'failed', firstProblem: firstProblemOf(stdout, stderr) };
+      if (code === 0) return { state: 'passed' };
+      const problem = problemOf(stdout);
+      return { state: 'failed', firstProblem: firstProblemOf(stdout, stderr), ...(problem ? { problem } : {}) };
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
       await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
@@ -116,15 +118,28 @@ function run(command: string, args: readonly string[], cwd: string, env?: Readon
   });
 }
 
-/** The first problem of `npm run check:change -- --format json`'s report (the content's and the pages' problems), in words; or why it did not report. */
-export function firstProblemOf(stdout: string, stderr: string): string {
+type ReportedProblem = { file: string; line?: number; field?: string; severity: string; title: string; message: string };
+
+/** The first problem of `npm run check:change -- --format json`'s report (the content's and the pages' problems); undefined when it did not report one. */
+function firstReported(stdout: string): ReportedProblem | undefined {
   try {
-    const problems = JSON.parse(stdout) as { file: string; line?: number; field?: string; severity: string; title: string; message: string }[];
-    const first = problems.find((problem) => problem.severity !== 'notice');
-    if (first) return `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`;
+    return (JSON.parse(stdout) as ReportedProblem[]).find((problem) => problem.severity !== 'notice');
   } catch {
     // Not the report: the command itself failed.
+    return undefined;
   }
+}
+
+/** The first problem of the checks' report, in words; or why it did not report. */
+export function firstProblemOf(stdout: string, stderr: string): string {
+  const first = firstReported(stdout);
+  if (first) return `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`;
   const last = stderr.trim().split('\n').filter(Boolean).pop();
   return `The check stopped without a report${last ? `: ${last}` : '.'}`;
+}
+
+/** The same problem as data, for the builder to place in the form's words. */
+export function problemOf(stdout: string): Checks['problem'] {
+  const first = firstReported(stdout);
+  return first && { file: first.file, ...(first.line ? { line: first.line } : {}), ...(first.field ? { field: first.field } : {}), message: first.message };
 }

@@ -2,9 +2,13 @@
 // refs/proposals/<id>, written and moved in the same ref transactions as the branch
 // (local-backend.ts). Its checks' results are kept by commit, so a restart does not run them again.
 import { z } from 'zod';
+import { ChecksSchema } from '../../kernel/wire/proposals.ts';
 import type { Git } from './git.ts';
 
-const ResultSchema = z.discriminatedUnion('state', [z.strictObject({ state: z.literal('passed') }), z.strictObject({ state: z.literal('failed'), firstProblem: z.string() })]);
+const ResultSchema = z.discriminatedUnion('state', [
+  z.strictObject({ state: z.literal('passed') }),
+  z.strictObject({ state: z.literal('failed'), firstProblem: z.string(), problem: ChecksSchema.shape.problem }),
+]);
 
 export const LocalRecordSchema = z.strictObject({
   id: z.string(),

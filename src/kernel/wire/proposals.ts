@@ -36,6 +36,8 @@ export const ChecksSchema = z.strictObject({
   state: z.enum(['waiting', 'running', 'passed', 'failed']),
   /** The first problem found, in words, when the checks failed. */
   firstProblem: z.string().optional(),
+  /** The same problem as data, when the local checks report one: the builder places it in the form's words. */
+  problem: z.strictObject({ file: z.string(), line: z.number().optional(), field: z.string().optional(), message: z.string() }).optional(),
   /** Where the checks' full report is (the check run on GitHub), when there is one. */
   url: z.string().optional(),
 });

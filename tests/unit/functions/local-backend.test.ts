@@ -135,10 +135,13 @@ describe('checks', () => {
     expect((await checksReach(bad.proposal.id, ['passed', 'failed'])).checks).toEqual({
       state: 'failed',
       firstProblem: 'content/pages/about.md, line 2 (title): The title is too long. It has 80 characters; at most 60 show in search results.',
+      // As data too, for the builder to say where it is in the form's words.
+      problem: { file: 'content/pages/about.md', line: 2, field: 'title', message: 'It has 80 characters; at most 60 show in search results.' },
     });
     // Kept in git with the proposal: a backend started afresh knows them without checking again.
     const restarted = new LocalBackend({ dir: repo.dir, checks: { command: ['false'] } });
     expect((await restarted.status(good.proposal.id)).checks.state).toBe('passed');
+    expect((await restarted.status(bad.proposal.id)).checks.problem).toMatchObject({ field: 'title', line: 2 });
   });
 });
 

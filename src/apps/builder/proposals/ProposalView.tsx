@@ -54,7 +54,11 @@ export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(p
   );
 }
 
-export function ProposalView({ initial, client, onSettled }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void }) {
+/**
+ * `placeOf`, where the draft is at hand: a failed check's problem in the proposed file is placed in
+ * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by file and line.
+ */
+export function ProposalView({ initial, client, onSettled, placeOf }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?(problem: { field?: string; message: string }): string }) {
   const [proposal, setProposal] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -87,7 +91,7 @@ export function ProposalView({ initial, client, onSettled }: { initial: Proposal
       {proposal.state === 'open' ? (
         <>
           <p role="status" data-checks={checks.state}>
-            {CHECKS[checks.state]} {checks.firstProblem}{' '}
+            {CHECKS[checks.state]} {checks.problem && placeOf && checks.problem.file === proposal.path ? `${placeOf(checks.problem)}${checks.problem.message}` : checks.firstProblem}{' '}
             {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
           </p>
           <p>

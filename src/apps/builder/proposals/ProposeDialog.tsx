@@ -49,7 +49,7 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
     <dialog ref={dialog} className="export-dialog" aria-labelledby="propose-heading" onClose={onClose}>
       <h2 id="propose-heading">Propose this change</h2>
       {proposal ? (
-        <ProposalView initial={proposal} client={client} onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)} />
+        <ProposalView initial={proposal} client={client} placeOf={(problem) => placeOf(problem, draft)} onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)} />
       ) : null}
       {proposal?.state !== 'published' && proposal?.state !== 'withdrawn' ? (
         <form
