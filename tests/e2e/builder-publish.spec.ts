@@ -52,6 +52,7 @@ test('a live page is proposed, checked, published onto the checked-out branch an
 });
 
 test('a new page is proposed from the block builder, listed on the dashboard and withdrawn there', async ({ page }) => {
+  // Proposing and withdrawing each run the proposals function: the build's checks of the file, then git (a branch, a commit, a deletion).
   test.setTimeout(90_000);
   await openAsAdmin(page, '/experiments/block-builder/builder');
   await page.getByLabel('Web address (after ardent.example)').fill('/autumn-offer');
@@ -76,6 +77,7 @@ test('a new page is proposed from the block builder, listed on the dashboard and
 });
 
 test('a page changed since it was opened is refused in words, with the difference, and the draft is kept', async ({ page, consoleErrors }) => {
+  // A git commit on the checked-out branch, then the proposals function compares the page with it, then a reload of the builder.
   test.setTimeout(90_000);
   // Chromium logs the API's 409 answer itself; the screen says it in words.
   consoleErrors.allow(/status of 409 \(Conflict\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
@@ -99,6 +101,7 @@ test('a page changed since it was opened is refused in words, with the differenc
 });
 
 test('a library photo deleted after proposing fails the checks in words, a new proposal of it is refused with the field named, and the draft is kept', async ({ page, consoleErrors }) => {
+  // It waits for the proposal's checks (npm run check:change, which stop at the content check here) to fail.
   test.setTimeout(90_000);
   // Chromium logs the API's 422 answer itself; the dialog says it in words.
   consoleErrors.allow(/status of 422 \(Unprocessable (?:Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/api\/proposals\)/);
@@ -117,7 +120,9 @@ test('a library photo deleted after proposing fails the checks in words, a new p
   expect((await deleteObject(bucket, `media/${name}`, EMULATOR_OWNER)).ok).toBe(true);
   const checks = dialog.locator('[data-checks]');
   await expect(checks).toHaveAttribute('data-checks', 'failed', { timeout: 60_000 });
-  await expect(checks).toContainText(`(images.0.src): A photo from the media library does not exist. There is no photo "media/${name}" in the media library`);
+  // In the form's words, as the builder places its own problems: never by the file's line or the field's path.
+  await expect(checks).toContainText(`Photo 1, Photo: There is no photo "media/${name}" in the media library`);
+  await expect(checks).not.toContainText('images.0.src');
   await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
 
   await dialog.getByRole('button', { name: 'Propose again (adds to this proposal)' }).click();
