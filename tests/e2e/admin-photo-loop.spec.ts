@@ -1,10 +1,12 @@
 // The admin's photo loop, whole, against `npm start` itself (issue 28's acceptance): a photo
 // uploaded with alt text on /admin is placed under Images on /oven-cleaning-services in the
-// integrated builder, proposed, checked (the local backend's checks read the local media library),
-// published, and `npm start` builds again: the live page shows it as self-hosted AVIF and WebP
+// integrated builder, proposed (a branch, the checked-out branch unmoved), checked (the local
+// backend's checks read the local media library), published (a commit with the owner's summary),
+// and `npm start` builds again: the live page shows it as self-hosted AVIF and WebP
 // variants with its alt text, and nothing is asked of the storage origin. npm start runs with its
 // own ports, output folder and throwaway repository to publish into, never this one.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_ACCOUNTS, signIn } from '../support/accounts.ts';
@@ -46,13 +48,23 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
     await expect(page.locator('.field-image').first().getByLabel(/^Alt text/)).toHaveValue(ALT);
     await expect(page.getByRole('heading', { name: 'No problems' })).toBeVisible({ timeout: 15_000 });
 
-    // Propose; the checks pass; publish.
+    // Propose, in the owner's words: a branch of the repository, the checked-out branch unmoved.
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
+    const head = git('rev-parse', 'HEAD');
     await page.getByRole('button', { name: 'Propose this change' }).click();
     const dialog = page.getByRole('dialog', { name: 'Propose this change' });
+    await expect(dialog.getByLabel('What changes, in one line')).toHaveValue(/^Update /);
+    await dialog.getByLabel('What changes, in one line').fill('Show the cleaned oven');
     await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    await expect(dialog.getByText('No deploy preview here')).toBeVisible({ timeout: 20_000 });
+    expect(git('branch', '--list', 'content/*')).toMatch(/content\/oven-cleaning-services-\d{8}-\d{4}/);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    // The checks pass; publishing commits the file, with the summary, onto the checked-out branch.
     await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 120_000 });
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect(dialog.getByText('Published: the page changes with the next build of the site.')).toBeVisible({ timeout: 20_000 });
+    expect(git('log', '-1', '--format=%s')).toBe('Show the cleaned oven');
+    expect(await readFile(path.join(repository, 'content/services/oven-cleaning-services.md'), 'utf8')).toContain(`storage:media/${name}`);
 
     // npm start builds again; the live page shows the photo, self-hosted.
     await expect.poll(started.output, { timeout: 120_000, message: 'npm start built again' }).toContain('Built again: the published page is served.');

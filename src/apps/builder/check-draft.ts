@@ -61,7 +61,8 @@ function rawEntryOf(file: string, text: string, data: Record<string, unknown>, l
 /**
  * The images a draft may show are those the build lists, and the media library's photos: one the
  * library does not have (deleted since a restored version used it, say) is the build's
- * library-photo-missing, in its words, found as the preview fetches it (LibraryImage.tsx).
+ * library-photo-missing, in its words, found as the preview fetches it (LibraryImage.tsx), which
+ * proposing and exporting wait for.
  */
 function knownImages(raster: readonly ImageReference[], site: BuilderSite): ImagePlan {
   const problems: ContentProblem[] = [];

@@ -20,7 +20,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { fieldId, fieldKey, FieldProblems, problemsAt, type FieldPath } from './field-parts.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { BucketLine } from './BucketLine.tsx';
-import { useSiteWithLibraryImages } from './LibraryImage.tsx';
+import { useSiteWithLibraryCheck } from './LibraryImage.tsx';
 import { DiscardConfirmation } from './DiscardConfirmation.tsx';
 import { PreviewFrame, previewTargetOf } from './PreviewFrame.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
@@ -53,7 +53,7 @@ export interface BuilderProps {
 
 export function Builder({ site: siteData, initial, store, stored = false, onDiscarded }: BuilderProps) {
   const { draft, edit, undo, redo, canUndo, canRedo, saved, exists } = useDraftEditor(initial, store, stored);
-  const site = useSiteWithLibraryImages(siteData, draft);
+  const { site, checked: siteChecked } = useSiteWithLibraryCheck(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [attemptCheck, setAttemptCheck] = useState<DraftCheck | null>(null);
@@ -129,7 +129,9 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   };
   /** The owner tries to propose or export: every problem shows, from a check with the lint. */
   const attempt = async (): Promise<DraftCheck> => {
-    const result = await checkDraft(draft, site, await loadDraftLint(site));
+    // With every library photo the draft uses looked up: one deleted since (a restored version's) is a problem now, not after proposing.
+    const checkedSite = await siteChecked();
+    const result = await checkDraft(draft, checkedSite, await loadDraftLint(checkedSite));
     setAttemptCheck(result);
     setAttempted(true);
     return result;

@@ -1,6 +1,6 @@
 // Media library photos in the builder, drawn small through the SDK (MediaLibrary.preview, a data:
 // URL), as on /admin: the page's img-src stays 'self' data:, and nothing points at the storage origin.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { unprocessedImage, type ImageMap, type ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
@@ -38,25 +38,47 @@ const LIBRARY_REFERENCES = /storage:media\/[a-z0-9][a-z0-9._-]*\.(?:jpe?g|png|we
  * `library.missing`, for the draft's checks.
  */
 export function useSiteWithLibraryImages(site: BuilderSite, draft: Pick<Draft, 'data' | 'body'> | null): BuilderSite {
-  const library = useLibrary();
-  const [images, missing] = useLibraryImages(site.images, draft ? [draft.data, draft.body] : null, library);
-  return useMemo(() => (images === site.images ? site : { ...site, images, ...(library ? { library: { bucket: library.bucket, missing } } : {}) }), [site, images, library, missing]);
+  return useSiteWithLibraryCheck(site, draft).site;
 }
 
-function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLibrary, 'preview'> | null): [ImageMap, ReadonlySet<string>] {
+/**
+ * The same, and `checked()`: the site once every photo the draft uses has been looked up, so that
+ * proposing (or exporting) right after a restore sees a photo the library no longer has.
+ */
+export function useSiteWithLibraryCheck(site: BuilderSite, draft: Pick<Draft, 'data' | 'body'> | null): { site: BuilderSite; checked(): Promise<BuilderSite> } {
+  const library = useLibrary();
+  const { images, missing, lookedUp } = useLibraryImages(site.images, draft ? [draft.data, draft.body] : null, library);
+  const withLibrary = useCallback(
+    (missingNow: ReadonlySet<string>, imagesNow: ImageMap): BuilderSite => (imagesNow === site.images ? site : { ...site, images: imagesNow, ...(library ? { library: { bucket: library.bucket, missing: missingNow } } : {}) }),
+    [site, library],
+  );
+  const shown = useMemo(() => withLibrary(missing, images), [withLibrary, missing, images]);
+  const checked = useCallback(async () => withLibrary(await lookedUp(), images), [withLibrary, lookedUp, images]);
+  return { site: shown, checked };
+}
+
+function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLibrary, 'preview'> | null): { images: ImageMap; missing: ReadonlySet<string>; lookedUp(): Promise<ReadonlySet<string>> } {
   const wanted = useMemo(() => [...new Set(JSON.stringify(used ?? null).match(LIBRARY_REFERENCES) ?? [])].sort().join('\n'), [used]);
   const [drawn, setDrawn] = useState<ReadonlyMap<string, ResponsiveImage>>(new Map());
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  // The lookups as they settle, for lookedUp(): state reaches a render only after the click that needs it.
+  const lookups = useRef(new Map<string, Promise<void>>());
+  const missingNow = useRef<Set<string>>(new Set());
   useEffect(() => {
     if (!library || !wanted) return;
     let current = true;
     for (const src of wanted.split('\n')) {
       const photo = libraryPathOf(src)!;
       if (drawn.has(src) || missing.has(photo)) continue;
-      library.preview(photo, 1280).then(
-        (preview) => current && setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview))),
-        (error: unknown) => current && describeStorageError(error).kind === 'object-not-found' && setMissing((known) => new Set(known).add(photo)),
+      const lookup = library.preview(photo, 1280).then(
+        (preview) => void (current && setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview)))),
+        (error: unknown) => {
+          if (describeStorageError(error).kind !== 'object-not-found') return;
+          missingNow.current.add(photo);
+          if (current) setMissing((known) => new Set(known).add(photo));
+        },
       );
+      lookups.current.set(photo, lookup);
     }
     return () => {
       current = false;
@@ -64,13 +86,18 @@ function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLi
     // `drawn` and `missing` are read to skip what is known, not to draw again when they grow.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [library, wanted]);
-  return [
-    useMemo(() => {
+  const lookedUp = useCallback(async () => {
+    if (wanted) await Promise.all(wanted.split('\n').map((src) => lookups.current.get(libraryPathOf(src)!)));
+    return new Set(missingNow.current);
+  }, [wanted]);
+  return {
+    images: useMemo(() => {
       if (!wanted) return images;
       const all = new Map(images);
       for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? unprocessedImage(src, WAITING, { width: 1600, height: 900 }));
       return all;
     }, [images, wanted, drawn]),
     missing,
-  ];
+    lookedUp,
+  };
 }
