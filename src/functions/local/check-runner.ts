@@ -92,9 +92,7 @@ export class CheckRunner {
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
       const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
       const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env);
-      if (code === 0) return { state: 'passed' };
-      const problem = problemOf(stdout);
-      return { state: 'failed', firstProblem: firstProblemOf(stdout, stderr), ...(problem ? { problem } : {}) };
+      return code === 0 ? { state: 'passed' } : failureOf(stdout, stderr);
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
       await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
@@ -130,16 +128,16 @@ function firstReported(stdout: string): ReportedProblem | undefined {
   }
 }
 
-/** The first problem of the checks' report, in words; or why it did not report. */
-export function firstProblemOf(stdout: string, stderr: string): string {
+/**
+ * The failed checks' first problem, read once from the report: in words, and as data for the
+ * builder to place in the form's words; or, with no report, why the check stopped.
+ */
+export function failureOf(stdout: string, stderr: string): Extract<CheckResult, { state: 'failed' }> {
   const first = firstReported(stdout);
-  if (first) return `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`;
+  if (first) {
+    const problem = { file: first.file, ...(first.line ? { line: first.line } : {}), ...(first.field ? { field: first.field } : {}), message: first.message };
+    return { state: 'failed', firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`, problem };
+  }
   const last = stderr.trim().split('\n').filter(Boolean).pop();
-  return `The check stopped without a report${last ? `: ${last}` : '.'}`;
-}
-
-/** The same problem as data, for the builder to place in the form's words. */
-export function problemOf(stdout: string): Checks['problem'] {
-  const first = firstReported(stdout);
-  return first && { file: first.file, ...(first.line ? { line: first.line } : {}), ...(first.field ? { field: first.field } : {}), message: first.message };
+  return { state: 'failed', firstProblem: `The check stopped without a report${last ? `: ${last}` : '.'}` };
 }

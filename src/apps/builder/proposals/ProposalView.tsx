@@ -54,6 +54,10 @@ export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(p
   );
 }
 
+/** The checks' first problem: placed in the form's words when it is in the proposed file and the draft is at hand, else as the checks said it. */
+const problemText = (checks: Proposal['checks'], path: string, placeOf?: (problem: { field?: string; message: string }) => string) =>
+  checks.problem && placeOf && checks.problem.file === path ? `${placeOf(checks.problem)}${checks.problem.message}` : checks.firstProblem;
+
 /**
  * `placeOf`, where the draft is at hand: a failed check's problem in the proposed file is placed in
  * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by file and line.
@@ -91,7 +95,7 @@ export function ProposalView({ initial, client, onSettled, placeOf }: { initial:
       {proposal.state === 'open' ? (
         <>
           <p role="status" data-checks={checks.state}>
-            {CHECKS[checks.state]} {checks.problem && placeOf && checks.problem.file === proposal.path ? `${placeOf(checks.problem)}${checks.problem.message}` : checks.firstProblem}{' '}
+            {CHECKS[checks.state]} {problemText(checks, proposal.path, placeOf)}{' '}
             {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
           </p>
           <p>

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { firstProblemOf } from '../../../../src/functions/local/check-runner.ts';
+import { failureOf } from '../../../../src/functions/local/check-runner.ts';
 import { PROJECT_ROOT } from '../../../support/sites.ts';
 
 let cache: string;
@@ -39,5 +39,5 @@ it('says on its last line that a base git does not have stopped it, and the loca
   const last = run.stderr.trim().split('\n').pop();
   expect(last).toMatch(/^check:change failed in [\d.]+ s \([\d.]+ s with start-up\)(, \d+ problems?)?\. It could not finish: The base "no-such-branch" is not a commit this repository has\./);
   // With no problem in the report (a clean checkout), the builder shows that line.
-  expect(firstProblemOf('[]', run.stderr)).toMatch(/^The check stopped without a report: check:change failed .* The base "no-such-branch" is not a commit this repository has/);
+  expect(failureOf('[]', run.stderr).firstProblem).toMatch(/^The check stopped without a report: check:change failed .* The base "no-such-branch" is not a commit this repository has/);
 }, 120_000);
