@@ -5,7 +5,7 @@
 // stays in the library until its delete has succeeded.
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { adminContext, createAccount, runAdmin, submitLogin, uniqueEmail } from '../support/accounts.ts';
-import { bucketStatus, card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
+import { bucketStatus, card, choosePhotos, expectUploadUnderWay, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -86,11 +86,11 @@ test('cancel mid-upload: "Upload cancelled", nothing stored, and Retry sends it'
   const name = `${uniqueName('cancelled')}.jpg`;
   await openLibrary(page);
   await choosePhotos(page, [await photo(name, { width: 900, height: 700, noise: true })]);
-  const unthrottle = await throttleUploads(page, 150_000);
+  // About 650 KB at 30 KB/s: the upload lasts longer than the wait for its progress.
+  const unthrottle = await throttleUploads(page, 30_000);
   await page.getByRole('button', { name: 'Upload the photo' }).click();
   const row = queued(page, name);
-  const progress = row.getByRole('progressbar');
-  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0);
+  await expectUploadUnderWay(row.getByRole('progressbar'));
   await row.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toContainText('Upload cancelled: nothing was added to the library.');
   await expect(row.getByRole('alert')).toHaveCount(0);

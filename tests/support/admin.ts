@@ -1,7 +1,7 @@
 // Shared pieces of the admin browser tests: photos made with sharp (no binaries in the repository),
 // the admin page with its library loaded, uploads through the real file picker, and what the local
 // bucket holds, asked over its REST API on the site's origin (as the SDK asks it).
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
 import { thumbnailFolderOf } from '../../src/kernel/wire/thumbnail-rules.ts';
@@ -92,6 +92,15 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
     await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await session.detach();
   };
+}
+
+/**
+ * Waits until an upload's progress bar shows part of the file sent (1–99 %), as a person would see
+ * it move. The throttle must keep the upload going for longer than this waits. 15 s: on a busy
+ * 2-core machine the other test worker can hold the CPU for seconds before the first bytes go.
+ */
+export async function expectUploadUnderWay(progress: Locator): Promise<void> {
+  await expect(progress, 'the progress bar moves').toHaveAttribute('value', /^[1-9]\d?$/, { timeout: 15_000 });
 }
 
 /**
