@@ -86,8 +86,7 @@ test('cancel mid-upload: "Upload cancelled", nothing stored, and Retry sends it'
   const name = `${uniqueName('cancelled')}.jpg`;
   await openLibrary(page);
   await choosePhotos(page, [await photo(name, { width: 900, height: 700, noise: true })]);
-  // About 650 KB at 30 KB/s: the upload lasts longer than the wait for its progress.
-  const unthrottle = await throttleUploads(page, 30_000);
+  const unthrottle = await throttleUploads(page);
   await page.getByRole('button', { name: 'Upload the photo' }).click();
   const row = queued(page, name);
   await expectUploadUnderWay(row.getByRole('progressbar'));

@@ -83,11 +83,17 @@ export const isOriginalDownload = (url: string) => /\/o\/media%2F[^?/]+\?alt=med
 /** The stored name the library gives a picked file ("Kitchen.JPG" → "kitchen.jpg"). */
 export const storedNameOf = (fileName: string) => fileName.toLowerCase().replace(/\.jpeg$/, '.jpg');
 
-/** Slows this page's network (Chrome DevTools Protocol), so an upload's progress can be seen and cancelled. */
-export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+/**
+ * The upload rate under `throttleUploads`: it keeps a 650 KB noise photo (900 × 700) going for
+ * about 21 s, longer than `expectUploadUnderWay` waits for its progress.
+ */
+const THROTTLED_UPLOAD_BYTES_PER_SECOND = 30_000;
+
+/** Slows this page's uploads (Chrome DevTools Protocol), so an upload's progress can be seen and cancelled. */
+export async function throttleUploads(page: Page): Promise<() => Promise<void>> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: THROTTLED_UPLOAD_BYTES_PER_SECOND });
   return async () => {
     await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await session.detach();
@@ -96,8 +102,8 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
 
 /**
  * Waits until an upload's progress bar shows part of the file sent (1–99 %), as a person would see
- * it move. The throttle must keep the upload going for longer than this waits. 15 s: on a busy
- * 2-core machine the other test worker can hold the CPU for seconds before the first bytes go.
+ * it move. 15 s: on a busy 2-core machine the other test worker can hold the CPU for seconds before
+ * the first bytes go.
  */
 export async function expectUploadUnderWay(progress: Locator): Promise<void> {
   await expect(progress, 'the progress bar moves').toHaveAttribute('value', /^[1-9]\d?$/, { timeout: 15_000 });
