@@ -17,7 +17,7 @@ let watch: PageWatch;
 test.beforeEach(async ({ browser, baseURL }) => {
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`));
+  watch = await watchContext(context, (message) => isSharedBucketRace(message));
   page = await context.newPage();
 });
 test.afterEach(async () => {

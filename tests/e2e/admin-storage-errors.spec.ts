@@ -18,7 +18,7 @@ let expectedStatuses: number[] = [];
 test.beforeEach(async ({ browser, baseURL }) => {
   expectedStatuses = [];
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
-  watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`) || expectedStatuses.some((status) => message.text().includes(`status of ${status}`)));
+  watch = await watchContext(context, (message) => isSharedBucketRace(message) || expectedStatuses.some((status) => message.text().includes(`status of ${status}`)));
   page = await context.newPage();
 });
 test.afterEach(async () => {
@@ -152,7 +152,7 @@ test('an administrator whose role was revoked is refused with the unauthorized m
   const email = uniqueEmail('revoked');
   const password = 'revoked admin password';
   const own = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const ownWatch = await watchContext(own, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`) || message.text().includes('status of 403'));
+  const ownWatch = await watchContext(own, (message) => isSharedBucketRace(message) || message.text().includes('status of 403'));
   try {
     // The session's own clock, which the test moves on by an hour: ID tokens last one hour.
     await own.clock.install();

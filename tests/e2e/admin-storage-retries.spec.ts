@@ -20,7 +20,7 @@ let watch: PageWatch;
 
 test.beforeEach(async ({ browser, baseURL }) => {
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
-  watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`) || /status of 503/.test(message.text()));
+  watch = await watchContext(context, (message) => isSharedBucketRace(message) || /status of 503/.test(message.text()));
   await context.clock.install();
   await context.addInitScript(recordRequests);
   page = await context.newPage();

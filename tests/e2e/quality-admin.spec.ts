@@ -68,7 +68,7 @@ for (const state of STATES) {
   test(`admin page, ${state.name}: no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({ browser, baseURL }) => {
     const problems: Record<string, string[]> = {};
     const context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 800 } });
-    const watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`));
+    const watch = await watchContext(context, (message) => isSharedBucketRace(message));
     try {
       const page = await context.newPage();
       await openLibrary(page);
@@ -112,7 +112,7 @@ test('keyboard: every action of the media library works from the keyboard, each 
   test.slow(); // some forty actions, each a round trip to the page, two uploads and a replace through the local bucket
   const context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const watch = await watchContext(context, (message) => isSharedBucketRace(`${message.text()} ${message.location().url}`));
+  const watch = await watchContext(context, (message) => isSharedBucketRace(message));
   try {
     const page = await context.newPage();
     // The files the next file pickers get: listened for from the start, so that a picker opened by

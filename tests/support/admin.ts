@@ -1,7 +1,7 @@
 // Shared pieces of the admin browser tests: photos made with sharp (no binaries in the repository),
 // the admin page with its library loaded, uploads through the real file picker, and what the local
 // bucket holds, asked over its REST API on the site's origin (as the SDK asks it).
-import type { Locator, Page } from '@playwright/test';
+import type { ConsoleMessage, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
 import { thumbnailFolderOf } from '../../src/kernel/wire/thumbnail-rules.ts';
@@ -111,7 +111,8 @@ export async function expectUploadUnderWay(progress: Locator): Promise<void> {
 
 /**
  * Chromium's console line for a 404 from the bucket: every test shares the one local bucket, and a
- * page listing it can ask for a photo another test has just deleted (the library then leaves it
- * out, or shows that it could not be drawn). Any other console line still fails a test.
+ * page listing it can ask for a photo, or its thumbnail, that another test has just deleted (the
+ * library then leaves it out, or shows that it could not be drawn). Any other console line still
+ * fails a test.
  */
-export const isSharedBucketRace = (text: string) => /status of 404 .*\/v0\/b\/[^/]+\/o\/media%2F/.test(text);
+export const isSharedBucketRace = (message: ConsoleMessage) => /status of 404 .*\/v0\/b\/[^/]+\/o\/(media|thumbnails)%2F/.test(`${message.text()} ${message.location().url}`);
