@@ -3,8 +3,9 @@
 // backend. Every answer is JSON and never cached (personal data); every failure is in words.
 import { ENQUIRY_WORDS } from '../../kernel/errors/api-errors.ts';
 import { MarkSpamRequestSchema } from '../../kernel/wire/enquiry.ts';
-import { adminCaller, type VerifyToken } from '../auth.ts';
-import { answering, failure, json, readJson } from '../http.ts';
+import type { VerifyToken } from '../auth.ts';
+import { json, readJson } from '../http.ts';
+import { routeHandler, type Route } from '../routes.ts';
 import type { EnquiriesBackend } from './backend.ts';
 
 export interface EnquiriesSetup {
@@ -12,26 +13,30 @@ export interface EnquiriesSetup {
   backend: EnquiriesBackend;
 }
 
-/** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
-export function enquiriesHandler(setup: () => EnquiriesSetup | Promise<EnquiriesSetup>, log: (message: string) => void = console.error) {
-  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log, words: ENQUIRY_WORDS });
-}
+/** The enquiries API's routes: every one needs the admin role (the enquiries are personal data). */
+export const ENQUIRIES_ROUTES: readonly Route<EnquiriesSetup>[] = [
+  { method: 'GET', path: '/api/enquiries', admin: true, answer: async ({ setup }) => json(200, { enquiries: await setup.backend.list() }) },
+  {
+    method: 'PATCH',
+    path: '/api/enquiries/:id',
+    admin: true,
+    async answer({ req, params, setup }) {
+      const { spam } = await readJson(req, 1024, MarkSpamRequestSchema);
+      await setup.backend.markSpam(params.id!, spam);
+      return json(200, { id: params.id, spam });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/enquiries/:id',
+    admin: true,
+    async answer({ params, setup }) {
+      await setup.backend.remove(params.id!);
+      return json(200, { deleted: params.id });
+    },
+  },
+];
 
-async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => EnquiriesSetup | Promise<EnquiriesSetup>): Promise<Response> {
-  const [, , , segment, ...rest] = new URL(req.url).pathname.split('/');
-  if (rest.length > 0 || segment === '') throw failure('not-found');
-  const allowed = segment === undefined ? 'GET' : 'PATCH, DELETE';
-  if (!allowed.split(', ').includes(req.method)) throw failure('method-not-allowed', req.method, allowed).with({}, { allow: allowed });
-
-  const { verify, backend } = await setup();
-  await adminCaller(req, verify);
-  if (segment === undefined) return json(200, { enquiries: await backend.list() });
-  const id = params.id ?? segment;
-  if (req.method === 'DELETE') {
-    await backend.remove(id);
-    return json(200, { deleted: id });
-  }
-  const { spam } = await readJson(req, 1024, MarkSpamRequestSchema);
-  await backend.markSpam(id, spam);
-  return json(200, { id, spam });
-}
+/** The handler, for a setup made on each request from the site's id (so that a missing setting is answered 503 in words, not a crash). */
+export const enquiriesHandler = (setup: (siteId?: string) => EnquiriesSetup | Promise<EnquiriesSetup>, log: (message: string) => void = console.error) =>
+  routeHandler(ENQUIRIES_ROUTES, setup, { log, words: ENQUIRY_WORDS });

@@ -25,7 +25,4 @@ export function enquiriesBackendFrom(env: Env, siteId: string | undefined): Enqu
 }
 
 /** The function's handler, its setup read from the environment on each request. */
-export function enquiriesFromEnv(env: Env) {
-  return (req: Request, params: Readonly<Record<string, string | undefined>>, siteId?: string) =>
-    enquiriesHandler(() => ({ verify: tokenVerifier(env), backend: enquiriesBackendFrom(env, siteId) }))(req, params);
-}
+export const enquiriesFromEnv = (env: Env) => enquiriesHandler((siteId) => ({ verify: tokenVerifier(env), backend: enquiriesBackendFrom(env, siteId) }));

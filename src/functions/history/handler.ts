@@ -4,8 +4,9 @@
 // function uses (src/functions/proposals/setup.ts): git locally, GitHub on Netlify.
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 import { HistoryQuerySchema, isGitSha, type PageVersionFile } from '../../kernel/wire/history.ts';
-import { adminCaller, type VerifyToken } from '../auth.ts';
-import { answering, failure, json } from '../http.ts';
+import type { VerifyToken } from '../auth.ts';
+import { failure, json } from '../http.ts';
+import { routeHandler, type Route } from '../routes.ts';
 import type { Backend } from '../proposals/backend.ts';
 import { pageKindOf } from '../proposals/check-proposal.ts';
 
@@ -14,33 +15,45 @@ export interface HistorySetup {
   backend: Backend;
 }
 
-/** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
-export function historyHandler(setup: () => HistorySetup | Promise<HistorySetup>, log: (message: string) => void = console.error) {
-  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log });
-}
-
-async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => HistorySetup | Promise<HistorySetup>): Promise<Response> {
-  const url = new URL(req.url);
-  const [, , , segment, ...rest] = url.pathname.split('/');
-  if (rest.length > 0 || segment === '') throw failure('not-found');
-  if (req.method !== 'GET') throw failure('method-not-allowed', req.method, 'GET').with({}, { allow: 'GET' });
-
-  const { verify, backend } = await setup();
-  await adminCaller(req, verify);
+/** The page's path (and page of versions) the query names, or 400 in words. */
+function queryOf(url: URL) {
   const query = HistoryQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
     const issue = query.error.issues[0]!;
     throw failure('bad-request', `"${issue.path.join('.')}": ${issue.message}.`);
   }
-  const { path, page } = query.data;
-  pageKindOf(path);
-  if (segment === undefined) return json(200, await backend.history(path, page));
-  const commit = params.commit ?? segment;
-  if (!isGitSha(commit)) throw failure('no-such-version', path);
-  const { text, blob } = await backend.version(path, commit);
-  // Read as the build reads it, so the builder opens it as it opens the live page (its payload).
-  const entry = readEntry(path, text);
-  if (isProblem(entry)) throw failure('version-unreadable', path, `line ${entry.line}: ${entry.message}`);
-  const file: PageVersionFile = { path, commit, blob, text, data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body };
-  return json(200, file);
+  pageKindOf(query.data.path);
+  return query.data;
 }
+
+/** The history API's routes: both need the admin role. */
+export const HISTORY_ROUTES: readonly Route<HistorySetup>[] = [
+  {
+    method: 'GET',
+    path: '/api/history',
+    admin: true,
+    async answer({ url, setup }) {
+      const { path, page } = queryOf(url);
+      return json(200, await setup.backend.history(path, page));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/history/:commit',
+    admin: true,
+    async answer({ url, params, setup }) {
+      const { path } = queryOf(url);
+      const commit = params.commit!;
+      if (!isGitSha(commit)) throw failure('no-such-version', path);
+      const { text, blob } = await setup.backend.version(path, commit);
+      // Read as the build reads it, so the builder opens it as it opens the live page (its payload).
+      const entry = readEntry(path, text);
+      if (isProblem(entry)) throw failure('version-unreadable', path, `line ${entry.line}: ${entry.message}`);
+      const file: PageVersionFile = { path, commit, blob, text, data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body };
+      return json(200, file);
+    },
+  },
+];
+
+/** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
+export const historyHandler = (setup: () => HistorySetup | Promise<HistorySetup>, log: (message: string) => void = console.error) => routeHandler(HISTORY_ROUTES, setup, { log });

@@ -5,8 +5,9 @@
 // failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
-import { adminCaller, type Caller, type VerifyToken } from '../auth.ts';
-import { answering, failure, json, readJson } from '../http.ts';
+import type { Caller, VerifyToken } from '../auth.ts';
+import { failure, json, readJson } from '../http.ts';
+import { routeHandler, type Route } from '../routes.ts';
 import type { Backend } from './backend.ts';
 import { baseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
@@ -19,31 +20,25 @@ export interface ProposalsSetup {
   library: LibrarySource | undefined;
 }
 
-/** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
-export function proposalsHandler(setup: () => ProposalsSetup | Promise<ProposalsSetup>, log: (message: string) => void = console.error) {
-  return (req: Request, params: Readonly<Record<string, string | undefined>> = {}): Promise<Response> => answering(req, () => route(req, params, setup), { log });
-}
-
-async function route(req: Request, params: Readonly<Record<string, string | undefined>>, setup: () => ProposalsSetup | Promise<ProposalsSetup>): Promise<Response> {
-  const [, , , id, action, ...rest] = new URL(req.url).pathname.split('/');
-  if (rest.length > 0 || (action !== undefined && action !== 'publish' && action !== 'withdraw') || id === '') throw failure('not-found');
-  const allowed = id === undefined ? 'GET, POST' : action === undefined ? 'GET' : 'POST';
-  if (!allowed.split(', ').includes(req.method)) throw failure('method-not-allowed', req.method, allowed).with({}, { allow: allowed });
-
-  const { verify, backend, library } = await setup();
-  const caller = await adminCaller(req, verify);
-  if (id === undefined) {
-    if (req.method === 'GET') {
+/** The proposals API's routes: every one needs the admin role. */
+export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
+  {
+    method: 'GET',
+    path: '/api/proposals',
+    admin: true,
+    async answer({ setup: { backend } }) {
       warmUp(backend);
       return json(200, { proposals: await backend.list() });
-    }
-    return propose(req, caller, backend, library);
-  }
-  const proposalId = params.id ?? decoded(id);
-  if (action === 'publish') return json(200, { proposal: await backend.publish(proposalId, caller) });
-  if (action === 'withdraw') return json(200, { proposal: await backend.withdraw(proposalId) });
-  return json(200, { proposal: await backend.status(proposalId) });
-}
+    },
+  },
+  { method: 'POST', path: '/api/proposals', admin: true, answer: ({ req, caller, setup }) => propose(req, caller, setup.backend, setup.library) },
+  { method: 'GET', path: '/api/proposals/:id', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.status(params.id!) }) },
+  { method: 'POST', path: '/api/proposals/:id/publish', admin: true, answer: async ({ params, caller, setup }) => json(200, { proposal: await setup.backend.publish(params.id!, caller) }) },
+  { method: 'POST', path: '/api/proposals/:id/withdraw', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.withdraw(params.id!) }) },
+];
+
+/** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
+export const proposalsHandler = (setup: () => ProposalsSetup | Promise<ProposalsSetup>, log: (message: string) => void = console.error) => routeHandler(PROPOSALS_ROUTES, setup, { log });
 
 /** When each backend last derived the base site ahead of a proposal. */
 const warmed = new WeakMap<Backend, number>();
@@ -81,13 +76,4 @@ async function propose(req: Request, caller: Caller, backend: Backend, library: 
   const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind, library);
   const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after: text }, snapshot);
   return json(added ? 200 : 201, { proposal });
-}
-
-/** A path segment as written, its escapes decoded; as it is when they are malformed (no proposal has such an id). */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import type { Config, Context } from '@netlify/functions';
 import { API_ERRORS } from '../../kernel/errors/api-errors.ts';
 import { ProposalAnswerSchema, type Proposal } from '../../kernel/wire/proposals.ts';
+import { matchRoute, routePattern, type RoutePattern } from '../../kernel/wire/route-pattern.ts';
 
 export interface FunctionModule {
   default: (req: Request, context: Context) => Response | Promise<Response>;
@@ -44,29 +45,9 @@ export interface FunctionRoutesOptions {
 
 export type FunctionRoutes = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-interface Route {
+interface Route extends RoutePattern {
   name: string;
-  pattern: RegExp;
-  names: string[];
   load: () => Promise<FunctionModule>;
-}
-
-/** A `config.path` as a pattern: `:name` matches one path segment, a final `*` the rest. */
-export function pathPattern(path: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      if (segment === '*') return '.*';
-      const param = /^:(\w+)$/.exec(segment);
-      if (param) {
-        names.push(param[1]!);
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
 export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRoutes {
@@ -78,7 +59,7 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       await Promise.all(
         Object.entries(modules).map(async ([name, load]) => {
           const paths = (await load()).config?.path ?? [];
-          return [paths].flat().map((path) => ({ name, load, ...pathPattern(path) }));
+          return [paths].flat().map((path) => ({ name, load, ...routePattern(path) }));
         }),
       )
     ).flat();
@@ -89,11 +70,7 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
     try {
       routes ??= loadRoutes();
       let params: Record<string, string> | undefined;
-      const route = (await routes).find((candidate) => {
-        const found = candidate.pattern.exec(url.pathname);
-        if (found) params = Object.fromEntries(candidate.names.map((name, i) => [name, decoded(found[i + 1]!)]));
-        return found !== null;
-      });
+      const route = (await routes).find((candidate) => (params = matchRoute(candidate, url.pathname)) !== undefined);
       if (!route) return false;
       // A service that failed to start is for the function to report, in its words.
       await options.ready?.catch(() => {});
@@ -174,13 +151,4 @@ function answerFault(res: ServerResponse): void {
   const body = Buffer.from(`${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`);
   res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
   res.end(body);
-}
-
-/** A path segment with its escapes decoded, as Netlify gives params; as written when they are malformed. */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
