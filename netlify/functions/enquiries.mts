@@ -4,13 +4,10 @@
 // (src/generator/server/functions.ts), in-process.
 import type { Config, Context } from '@netlify/functions';
 import { enquiriesFromEnv } from '../../src/functions/enquiries/setup.ts';
-import { refuseEmulatorOnNetlify } from '../../src/functions/runtime.ts';
-
-refuseEmulatorOnNetlify(process.env);
 
 const handle = enquiriesFromEnv(process.env);
 
-export default async (req: Request, context: Context) => handle(req, context.params, context.site?.id);
+export default async (req: Request, context: Context) => handle(req, context.site?.id);
 
 export const config: Config = {
   path: ['/api/enquiries', '/api/enquiries/:id'],

@@ -3,15 +3,12 @@
 // same backend and with the same sign-in check as the proposals function. Netlify serves it at
 // these paths; so does the local server behind `npm start` and `npm run dev`
 // (src/generator/server/functions.ts), in-process.
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { historyFromEnv } from '../../src/functions/proposals/setup.ts';
-import { refuseEmulatorOnNetlify } from '../../src/functions/runtime.ts';
-
-refuseEmulatorOnNetlify(process.env);
 
 const handle = historyFromEnv(process.env);
 
-export default async (req: Request, context: Context) => handle(req, context.params);
+export default async (req: Request) => handle(req);
 
 export const config: Config = {
   path: ['/api/history', '/api/history/:commit'],

@@ -11,7 +11,7 @@ import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { LOCAL_PROJECT_ID } from '../kernel/wire/firebase-config.ts';
 import { failure } from './http.ts';
-import type { Env } from './runtime.ts';
+import { refuseEmulatorOnNetlify, type Env } from './runtime.ts';
 
 /** The admin making the request. */
 export interface Caller {
@@ -25,6 +25,7 @@ export type VerifyToken = (token: string) => Promise<DecodedIdToken>;
 
 /** firebase-admin's verification for this environment, or why publishing is not set up (503). */
 export function tokenVerifier(env: Env): VerifyToken {
+  refuseEmulatorOnNetlify(env);
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST;
   let app: App;
   if (emulator) {

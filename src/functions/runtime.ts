@@ -1,21 +1,24 @@
-// Where a function runs: on Netlify, or in the local server behind `npm start` and `npm run dev`
-// (src/generator/server/functions.ts), which imports the same modules.
+// Where a function runs: deployed on Netlify, or in the local server behind `npm start` and `npm
+// run dev` (src/generator/server/functions.ts), which imports the same modules.
 import { emulatorHostProblem } from '../kernel/wire/firebase-config.ts';
+import { failure } from './http.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * On Netlify: its runtime gives functions the `Netlify` global and runs them on AWS Lambda; its
- * builds set NETLIFY=true. The local server has none of these.
+ * Deployed on Netlify: its builds set NETLIFY=true, and AWS Lambda, which runs its functions, sets
+ * AWS_LAMBDA_FUNCTION_NAME in every one (a reserved name: a site's settings cannot set or unset it).
+ * Netlify's runtime also defines a `Netlify` global, but it does so on a laptop too (its CLI, the
+ * platform tests), so that says nothing about where the function is.
  */
-export const onNetlify = (env: Env): boolean => env.NETLIFY === 'true' || env.AWS_LAMBDA_FUNCTION_NAME !== undefined || 'Netlify' in globalThis;
+export const onNetlify = (env: Env): boolean => env.NETLIFY === 'true' || env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
 
 /**
- * A function refuses to start on Netlify while FIREBASE_AUTH_EMULATOR_HOST is set: with it,
- * firebase-admin accepts unsigned ID tokens, and anyone could claim the admin role. Called when
- * the function's module is first loaded, so that the function fails before it answers anything.
+ * A deployed function refuses every request while FIREBASE_AUTH_EMULATOR_HOST is set: with it,
+ * firebase-admin accepts unsigned ID tokens, and anyone could claim the admin role. Called before
+ * firebase-admin is first used, and answered 503 in words, like any other setting that is wrong.
  */
 export function refuseEmulatorOnNetlify(env: Env): void {
   const problem = emulatorHostProblem({ ...env, NETLIFY: onNetlify(env) ? 'true' : undefined });
-  if (problem) throw new Error(problem);
+  if (problem) throw failure('not-set-up', problem);
 }
