@@ -25,6 +25,7 @@ const ENTRIES = {
   serve: 'scripts/serve.ts',
   budgets: 'scripts/budgets.ts',
   admin: 'scripts/admin.ts',
+  'build-functions': 'scripts/build-functions.ts',
   'format-content': 'scripts/format-content.ts',
   session: 'src/generator/build.ts',
 };

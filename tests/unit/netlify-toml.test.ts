@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import toml from '@iarna/toml';
 import { describe, expect, it } from 'vitest';
+import { FUNCTIONS_BUNDLE_DIR } from '../../src/generator/bundle/functions.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
 interface NetlifyToml {
   build: { command: string; publish: string; processing?: { html?: { pretty_urls?: boolean } } };
+  functions?: { directory?: string; node_bundler?: string };
   plugins?: { package: string; inputs?: { paths?: string[] } }[];
 }
 
@@ -16,8 +18,12 @@ const config = toml.parse(readFileSync(path.join(PROJECT_ROOT, 'netlify.toml'), 
 const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 
 describe('netlify.toml', () => {
-  it('builds with npm run build into dist', () => {
-    expect(config.build).toMatchObject({ command: 'npm run build', publish: 'dist' });
+  it('builds the site with npm run build into dist, then the functions with npm run build:functions', () => {
+    expect(config.build).toMatchObject({ command: 'npm run build && npm run build:functions', publish: 'dist' });
+  });
+
+  it('ships the functions\' bundles as they are: Netlify\'s bundler would add node_modules to them', () => {
+    expect(config.functions).toEqual({ directory: FUNCTIONS_BUNDLE_DIR, node_bundler: 'none' });
   });
 
   it('turns Pretty URLs on, the rules the local server follows', () => {
