@@ -22,6 +22,8 @@ export interface FunctionsServer {
   root: string;
   /** The ID tokens of the local administrator and of a member without the admin role. */
   tokens: Record<'admin' | 'member', string>;
+  /** The Auth emulator's "127.0.0.1:<port>", for FIREBASE_AUTH_EMULATOR_HOST. */
+  emulatorHost: string;
   /** A request to the server, with a bearer token if given; a body that is not a string is sent as JSON. */
   call(method: string, address: string, options?: { token?: string; body?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startFunctionsServer(prefix: string): Promise<FunctionsSer
   return {
     root,
     tokens,
+    emulatorHost: emulator.host,
     call: (method, address, { token, body } = {}) =>
       fetch(`${origin}${address}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }),
     close,
