@@ -1,6 +1,9 @@
 /**
  * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests
  * (with the quality gates of tests/e2e/routes.spec.ts and quality-*.spec.ts), Lighthouse.
+ * `npm test -- --platform` (.ci/run, the workflow) then runs the platform smoke: Netlify's own CLI,
+ * installed into tools/netlify/ when missing, building and serving the site offline
+ * (tests/platform/netlify-cli.smoke.ts); its install and its run are timed apart.
  * Every step runs (browser tests need the build). The summary gives each step's time, and before it
  * the slowest 10 browser tests and each spec file's summed time; the last line sums up: "N passed, N failed".
  */
@@ -10,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
 import { ensureChromium } from './ensure-chromium.ts';
+import { ensureNetlifyTools } from './netlify-tools.ts';
 import { formatTimes } from '../tests/support/e2e/json-report.ts';
 
 interface StepResult {
@@ -80,6 +84,19 @@ if (!chromium) {
     const report = readJson('test-results/lighthouse.json');
     return report ? { passed: Number(report.passed), failed: Number(report.failed) } : undefined;
   });
+}
+
+// The platform smoke, last: `netlify build` writes dist/ again, as Netlify builds it.
+if (process.argv.includes('--platform')) {
+  const installStarted = performance.now();
+  const tools = ensureNetlifyTools(process.cwd());
+  results.push({ name: 'netlify cli', ok: tools !== undefined, seconds: (performance.now() - installStarted) / 1000 });
+  if (tools) {
+    run('platform smoke', bin('vitest'), ['run', '--config', 'vitest.smoke.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/platform.json'], () => {
+      const report = readJson('test-results/platform.json');
+      return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
+    });
+  }
 }
 
 // Where the browser tests' time went: the slowest 10, and each spec file's sum (its durations, over both workers).

@@ -118,7 +118,9 @@ describe('.github/workflows/content.yml', () => {
     expect(needsOf(code)).toEqual([idOf(changes)]);
     // Not "scope == 'code'": a push to main has no scope, and runs the code suite.
     expect(code.if).toBe("needs.changes.outputs.scope != 'content'");
-    expect(runsOf(code)).toEqual(['npm ci', 'npm run check', 'npm test']);
+    expect(runsOf(code)).toEqual(['npm ci', 'npm run check', 'npm test -- --platform']);
+    // Netlify's CLI, installed by the platform step from its own lock file, is kept between runs.
+    expect(code.steps.find((step) => step.uses?.startsWith('actions/cache@'))?.with).toEqual({ path: 'tools/netlify/node_modules', key: "netlify-tools-${{ hashFiles('tools/netlify/package-lock.json') }}" });
   });
 
   it('gives both checking jobs the media library bucket, from the repository variable', () => {

@@ -1,0 +1,127 @@
+// The platform smoke: the site as Netlify's own CLI builds and serves it, offline. `netlify build
+// --offline` runs netlify.toml's build command and packs the functions with Netlify's bundler;
+// `netlify serve --offline` builds again and serves the publish folder with netlify.toml's headers,
+// redirects and 404 page, and runs the packed functions as Lambda does (no require() of ES
+// modules). Where its local serving differs from Netlify's production on purpose, the test says so
+// and docs/deploying.md ("npm start and Netlify") explains why that is safe. Run by
+// `npm test -- --platform` (vitest.smoke.config.ts); the CLI comes from tools/netlify/.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadNetlifyRules } from '../../src/generator/server/netlify-rules.ts';
+import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
+import { ApiErrorSchema } from '../../src/kernel/wire/proposals.ts';
+import { ensureNetlifyTools } from '../../scripts/netlify-tools.ts';
+import { PROJECT_ROOT } from '../support/sites.ts';
+
+const PUBLISH = path.join(PROJECT_ROOT, 'dist');
+
+/** The environment of a deployer's machine with nothing set up: none of the functions' settings. */
+function cliEnv(bin: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}${path.delimiter}${path.join(PROJECT_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' };
+  for (const name of Object.keys(env)) if (/^(FIREBASE_|GITHUB_|PUBLISH_|NETLIFY_API|ENQUIRIES_DIR|STORAGE_EMULATOR)/.test(name)) delete env[name];
+  return env;
+}
+
+let bin: string;
+let origin: string;
+let serve: ChildProcess | undefined;
+let served = '';
+
+async function waitForServer(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (serve?.exitCode !== null) throw new Error(`netlify serve ended (${serve?.exitCode}):\n${served}`);
+    try {
+      if ((await fetch(`${origin}/`, { signal: AbortSignal.timeout(2_000) })).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`netlify serve did not answer within 120 s:\n${served}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  const tools = ensureNetlifyTools(PROJECT_ROOT);
+  if (!tools) throw new Error('Netlify\'s CLI could not be installed (see above).');
+  bin = tools;
+}, 300_000);
+
+afterAll(async () => {
+  if (serve && serve.exitCode === null) {
+    // The CLI starts helpers of its own (the functions' and the edge layer's servers): end them all.
+    process.kill(-serve.pid!, 'SIGTERM');
+    await new Promise((resolve) => serve!.once('exit', resolve));
+  }
+});
+
+describe('netlify build --offline', () => {
+  it('runs the build command and packs every function as one file for nodejs24.x', () => {
+    const build = spawnSync(path.join(bin, 'netlify'), ['build', '--offline'], { cwd: PROJECT_ROOT, env: cliEnv(bin), encoding: 'utf8' });
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+    expect(build.stdout).toContain('Bundled 3 functions');
+    const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, '.netlify', 'functions', 'manifest.json'), 'utf8')) as { functions: { name: string; runtimeVersion: string; bundler: string }[] };
+    expect(manifest.functions.map(({ name, runtimeVersion, bundler }) => ({ name, runtimeVersion, bundler }))).toEqual(
+      ['enquiries', 'history', 'proposals'].map((name) => ({ name, runtimeVersion: 'nodejs24.x', bundler: 'none' })),
+    );
+  });
+});
+
+describe('netlify serve --offline', () => {
+  beforeAll(async () => {
+    origin = `http://localhost:${await freePort()}`;
+    serve = spawn(path.join(bin, 'netlify'), ['serve', '--offline', '--port', new URL(origin).port], { cwd: PROJECT_ROOT, env: cliEnv(bin), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    serve.stdout!.on('data', (chunk: Buffer) => (served += chunk.toString('utf8')));
+    serve.stderr!.on('data', (chunk: Buffer) => (served += chunk.toString('utf8')));
+    await waitForServer();
+  }, 180_000);
+
+  it('serves the pages, and the site\'s own 404 page with status 404', async () => {
+    for (const [address, title] of [['/', 'Ardent | Home Cleaning'], ['/about', 'About Ardent'], ['/contact', 'Contact']] as const) {
+      const response = await fetch(`${origin}${address}`);
+      expect(response.status, address).toBe(200);
+      expect(await response.text(), address).toContain(`<title>${title}`);
+    }
+    const missing = await fetch(`${origin}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>Page Not Found');
+  });
+
+  it('sends netlify.toml\'s headers and the build\'s _headers, but for Cache-Control', async () => {
+    const { headers: rules } = await loadNetlifyRules({ netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), publishDir: PUBLISH });
+    const asset = /src="(\/assets\/boot-[^"]+\.js)"/.exec(readFileSync(path.join(PUBLISH, 'about.html'), 'utf8'))![1]!;
+    for (const address of ['/about', '/latest-build.json', '/build-manifest.json', asset]) {
+      const response = await fetch(`${origin}${address}`);
+      expect(response.status, address).toBe(200);
+      const expected = rules.filter((rule) => rule.forRegExp.test(address)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() !== 'cache-control'));
+      expect(expected.length, address).toBeGreaterThan(5);
+      for (const [name, value] of expected) expect(response.headers.get(name), `${address}: ${name}`).toBe(value);
+    }
+  });
+
+  it('runs each function, which answers in words: not set up (503), and a method it does not take (405)', async () => {
+    for (const address of ['/api/proposals', '/api/history?path=content%2Fpages%2Fabout.md', '/api/enquiries']) {
+      const response = await fetch(`${origin}${address}`);
+      expect(response.status, `${address}: ${served.slice(-2_000)}`).toBe(503);
+      const { error } = ApiErrorSchema.parse(await response.json());
+      expect(error).toMatchObject({ code: 'not-set-up' });
+      expect(error.message, address).toMatch(/FIREBASE_PROJECT_ID is not set/);
+    }
+    const wrong = await fetch(`${origin}/api/proposals/p1`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+  });
+
+  it('differs from Netlify\'s production where docs/deploying.md says: no pretty URLs, no form handling, its own Cache-Control', async () => {
+    // Production redirects these to /about (netlify.toml's pretty_urls); the CLI serves the file.
+    for (const address of ['/about/', '/about.html']) expect((await fetch(`${origin}${address}`, { redirect: 'manual' })).status, address).toBe(200);
+    // Production's Netlify Forms take the quote form's post; the CLI refuses it (npm start keeps it).
+    const form = await fetch(`${origin}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'form-name=enquiry&name=Ann' });
+    expect(form.status).toBe(405);
+    // Production sends the rules' Cache-Control (a year for a hashed asset); the CLI sends its own on every file.
+    const asset = /src="(\/assets\/boot-[^"]+\.js)"/.exec(readFileSync(path.join(PUBLISH, 'about.html'), 'utf8'))![1]!;
+    for (const address of [asset, '/latest-build.json']) expect((await fetch(`${origin}${address}`)).headers.get('cache-control'), address).toBe('public, max-age=0');
+  });
+});
