@@ -3,7 +3,8 @@
  * The account pages' sign-in configuration comes from the FIREBASE_* build variables (src/kernel/wire/firebase-config.ts);
  * `--auth-emulator` (npm start, npm test) embeds the local Auth emulator's instead, and fetches the
  * media library's photos from the local Storage emulator (STORAGE_EMULATOR_PORT, which npm start sets
- * for its build, else the running npm start's, noted in .cache/local-services.json).
+ * for its build, else the running npm start's, noted in .cache/local-services.json). The build
+ * files name the commit built (COMMIT_REF on Netlify, else the content's repository's HEAD).
  */
 import path from 'node:path';
 import { emulatorHostProblem, firebaseConfigFromEnv, LOCAL_EMULATOR_CONFIG } from '../src/kernel/wire/firebase-config.ts';
@@ -12,6 +13,7 @@ import { readRunningServices, runningServicesFile } from '../src/generator/emula
 import { consoleLogger, exitWithError, fail, formatBytes, parseOptions } from './cli.ts';
 import { forgetBuild, inputsDigest, recordBuild, unchangedBuild } from '../src/generator/cache/unchanged-build.ts';
 import type { BuildReport } from '../src/generator/build-types.ts';
+import { buildCommit } from '../src/generator/emit/build-commit.ts';
 
 const values = parseOptions(
   {
@@ -40,7 +42,9 @@ else if (!firebase) consoleLogger.info(`Sign-in: not set up (${fromEnv.missing.j
 // Nothing changed since the last build, whose output is still in place: say so, and load nothing
 // more (src/generator/cache/unchanged-build.ts). --force builds anyway.
 const now = new Date();
-const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, now, firebase: firebase && JSON.stringify(firebase) };
+// The commit it is built from, which latest-build.json names: a new commit is a new build.
+const commit = buildCommit(process.env, contentDir ?? path.join(projectRoot, 'content'));
+const inputs = { contentDir: contentDir ?? path.join(projectRoot, 'content'), publicDir: path.join(projectRoot, 'public'), outDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, now, firebase: firebase && JSON.stringify(firebase), commit };
 const digest = inputsDigest(inputs);
 const last = values.force ? null : unchangedBuild(cacheDir, outDir, digest);
 // A build that used media library photos is never skipped: a photo may have changed in the library.
@@ -57,7 +61,7 @@ const { scriptReport } = await import('../src/generator/emit/script-report.ts');
 
 const local = values['auth-emulator'];
 const library = librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined });
-const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, clock: () => now });
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, commit, clock: () => now });
 try {
   const report = await site.build();
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes, libraryPhotos: report.libraryPhotos });

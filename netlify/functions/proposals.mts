@@ -9,5 +9,5 @@ const handle = proposalsFromEnv(process.env);
 export default async (req: Request) => handle(req);
 
 export const config: Config = {
-  path: ['/api/proposals', '/api/proposals/:id', '/api/proposals/:id/publish', '/api/proposals/:id/withdraw'],
+  path: ['/api/proposals', '/api/proposals/:id', '/api/proposals/:id/publish', '/api/proposals/:id/withdraw', '/api/deploys/:commit'],
 };

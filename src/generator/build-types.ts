@@ -22,6 +22,8 @@ export interface SiteOptions {
   firebase?: FirebaseWebConfig;
   /** Netlify's CONTEXT build variable: a deploy preview or branch deploy is kept out of search engines (src/generator/emit/deploy-context.ts). */
   deployContext?: string;
+  /** The git commit the site is built from, named in the build manifest and latest-build.json (build-commit.ts). */
+  commit?: string;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
   /** Tests only: stand-ins for the generator's code keys. */

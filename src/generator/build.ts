@@ -136,7 +136,7 @@ export class Site {
       const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
       await this.folder.write(BuildFile.ContentHealth, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
       const buildId = this.folder.buildId();
-      await writeBuildFiles(site, buildId, bundle, this.folder);
+      await writeBuildFiles(site, buildId, bundle, this.folder, this.options.commit);
       await Promise.all([this.folder.commit(buildId), saving]);
       this.#files = read.files;
       this.#pending.clear();

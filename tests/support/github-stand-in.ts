@@ -2,7 +2,8 @@
 // (src/functions/github/github-backend.ts), answering with the shapes GitHub documents, errors
 // included: one repository in memory (blobs named as git names them, trees, commits, branches),
 // its pull requests and labels, the check runs, annotations and commit statuses a test sets, a
-// file's history (the commits that changed it, and its contents at any commit), and an App
+// file's history (the commits that changed it, and its contents at any commit), how two commits
+// compare (which contains which, and their merge base), and an App
 // installation's token. A test makes any request fail the way GitHub fails (`failNext`),
 // and reads what was asked (`requests`). It covers these endpoints only, with the fields the
 // backend reads and a few beside them: it is not GitHub.
@@ -272,6 +273,7 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     }
     if ((found = route('PUT', /^\/pulls\/(\d+)\/merge$/))) {
       const pull = pulls.get(Number(found[1]))!;
+      if (pull.merged || pull.state !== 'open') return send(405, { message: 'Pull Request is not mergeable', documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
       if (standIn.merge.status !== 200) return send(standIn.merge.status, { message: standIn.merge.message, documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
       if (body.sha !== standIn.branches.get(pull.head)) return send(409, { message: 'Head branch was modified. Review and try the merge again.' });
       const head = commits.get(standIn.branches.get(pull.head)!)!;
@@ -308,11 +310,31 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const text = blobs.get(blob)!;
       return send(200, { type: 'file', encoding: 'base64', size: Buffer.byteLength(text), name: found[1]!.split('/').pop(), path: found[1], sha: blob, content: Buffer.from(text).toString('base64').replace(/(.{60})/g, '$1\n') });
     }
+    if ((found = route('GET', /^\/compare\/([^.]+)\.\.\.(.+)$/))) {
+      // How two commits (or branches) stand: head ahead of base, behind it, the same, or diverged from their merge base.
+      const [baseSha, headSha] = [found[1]!, found[2]!].map((ref) => (commits.has(ref) ? ref : standIn.branches.get(ref)));
+      if (!baseSha || !headSha) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits' });
+      const ancestry = (sha: string) => {
+        const seen: string[] = [];
+        for (const queue = [sha]; queue.length > 0; ) {
+          const next = queue.shift()!;
+          if (seen.includes(next)) continue;
+          seen.push(next);
+          queue.push(...commits.get(next)!.parents);
+        }
+        return seen;
+      };
+      const [ofBase, ofHead] = [ancestry(baseSha), ancestry(headSha)];
+      const mergeBase = ofHead.find((sha) => ofBase.includes(sha));
+      const status = baseSha === headSha ? 'identical' : ofHead.includes(baseSha) ? 'ahead' : ofBase.includes(headSha) ? 'behind' : 'diverged';
+      return send(200, { status, base_commit: { sha: baseSha }, merge_base_commit: { sha: mergeBase }, ahead_by: ofHead.filter((sha) => !ofBase.includes(sha)).length, behind_by: ofBase.filter((sha) => !ofHead.includes(sha)).length, commits: [], files: [] });
+    }
     if ((found = route('GET', /^\/commits\/(\w+)\/check-runs$/))) {
       const runs = standIn.checkRuns.get(found[1]!) ?? [];
       return send(200, { total_count: runs.length, check_runs: runs });
     }
     if ((found = route('GET', /^\/commits\/(\w+)\/status$/))) {
+      if (!commits.has(found[1]!) && !standIn.branches.has(found[1]!)) return send(422, { message: `No commit found for SHA: ${found[1]}`, documentation_url: 'https://docs.github.com/rest/commits/statuses#get-the-combined-status-for-a-specific-reference' });
       const statuses = standIn.statuses.get(found[1]!) ?? [];
       return send(200, { state: statuses.length === 0 ? 'pending' : 'success', sha: found[1], total_count: statuses.length, statuses });
     }

@@ -2,7 +2,7 @@
 // workflow's final job, REQUIRED_CHECK, which reports for the whole workflow (a content-only change's
 // job or the code suite's; .github/workflows/content.yml), and the commit statuses (Netlify's deploy
 // preview reports itself as one whose context starts with "deploy/netlify").
-import type { Checks, Preview } from '../../kernel/wire/proposals.ts';
+import type { Checks, Deploy, Preview } from '../../kernel/wire/proposals.ts';
 
 /**
  * The name of the content workflow's final job: the one check branch protection requires and a
@@ -34,6 +34,7 @@ export interface CommitStatus {
   context: string;
   state: string;
   target_url?: string | null;
+  description?: string | null;
 }
 
 const FAILED = new Set(['failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale']);
@@ -80,9 +81,24 @@ export function checksOf(runs: readonly CheckRun[], annotations: readonly Annota
     : failed.output?.title || `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
   return { state: 'failed', firstProblem, ...(failed.html_url ? { url: failed.html_url } : {}) };
 }
+/** Netlify's commit status: on a pull request's head commit its deploy preview, on a published commit its deploy. */
+const netlifyStatus = (statuses: readonly CommitStatus[]) => statuses.find((status) => status.context.startsWith('deploy/netlify'));
+
+/**
+ * A published commit's deploy, from Netlify's commit status on it: failed (the status's link is
+ * Netlify's deploy log), else building; whether it is live is for the live site's
+ * latest-build.json to say, since a deploy that succeeded may not be the one served.
+ */
+export function deployOf(statuses: readonly CommitStatus[]): Pick<Deploy, 'state' | 'url' | 'message'> {
+  const netlify = netlifyStatus(statuses);
+  const url = netlify?.target_url ? { url: netlify.target_url } : {};
+  if (netlify?.state === 'failure' || netlify?.state === 'error') return { state: 'failed', ...url, ...(netlify.description ? { message: netlify.description } : {}) };
+  return { state: 'building', ...url };
+}
+
 /** Netlify's deploy preview, from its commit status. */
 export function previewOf(statuses: readonly CommitStatus[]): Preview {
-  const netlify = statuses.find((status) => status.context.startsWith('deploy/netlify'));
+  const netlify = netlifyStatus(statuses);
   if (!netlify) return { state: 'none' };
   if (netlify.state === 'success') return { state: 'ready', ...(netlify.target_url ? { url: netlify.target_url } : {}) };
   if (netlify.state === 'pending') return { state: 'building' };

@@ -1,19 +1,21 @@
 // The GitHub backend: a proposal is a branch content/<file>-<yyyymmdd-hhmm> from the base branch's
 // head, one commit of the one file, and a pull request labelled "content" whose body says which
 // page changed, how, and who proposed it (describe.ts). Its checks and preview are those of the
-// pull request's head commit (checks.ts). Publishing squash-merges it once GitHub agrees.
+// pull request's head commit (checks.ts). Publishing squash-merges that head commit once its checks
+// passed and GitHub agrees, and only while the file on the base branch is as the proposal found it.
 // Nothing half-done is left: a branch whose pull request could not be opened is deleted again,
-// and a branch of that name left without a pull request is reused.
+// and a branch of that name left without a pull request is reused; of two proposals of one file
+// opened at the same moment, the first pull request stays and the other is closed again.
 import type { Octokit } from 'octokit';
 import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
-import type { Proposal } from '../../kernel/wire/proposals.ts';
+import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure, type ApiFailure } from '../http.ts';
-import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
+import type { Backend, ContentSnapshot, OpenFile } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, publishMessage, pullRequestBody, readMarker, type ChangeFacts, type ProposalMarker } from '../proposals/describe.ts';
 import { historyPage, type FileCommit } from '../history/versions.ts';
-import { checksOf, failedRun, previewOf, type Annotation, type CheckRun, type CommitStatus } from './checks.ts';
+import { checksOf, deployOf, failedRun, previewOf, type Annotation, type CheckRun, type CommitStatus } from './checks.ts';
 import { githubFailure, githubMessage, onGitHub, statusOf } from './failures.ts';
 import type { GitHubSettings } from './client.ts';
 
@@ -100,10 +102,22 @@ export class GitHubBackend implements Backend {
     return found;
   }
 
-  propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
+  openProposal(path: string): Promise<OpenFile | undefined> {
     return onGitHub(async () => {
-      const open = (await this.#openPulls()).find(({ marker }) => marker.path === change.path);
-      if (open) return { proposal: await this.#addTo(open.pull, change), added: true };
+      const open = (await this.#openPulls()).find(({ marker }) => marker.path === path);
+      if (!open) return undefined;
+      const { pull, marker } = open;
+      const blob = await this.#fileAt(path, pull.head.sha);
+      return blob === null ? undefined : { id: String(pull.number), author: marker.author, summary: pull.title, updated: pull.updated_at, commit: pull.head.sha, blob };
+    });
+  }
+
+  propose(change: ChangeFacts, base: ContentSnapshot, onto?: OpenFile): Promise<{ proposal: Proposal; added: boolean }> {
+    return onGitHub(async () => {
+      if (onto) return { proposal: await this.#addTo(onto, change), added: true };
+      const sameFile = async () => (await this.#openPulls()).filter(({ marker }) => marker.path === change.path);
+      const [first] = await sameFile();
+      if (first) throw failure('conflict', `${first.marker.author} proposed a change to this page at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
       const baseTree = this.#trees.get(base.commit) ?? (await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: base.commit })).data.tree.sha;
       const commit = await this.#commit(base.commit, baseTree, change);
       const branch = await this.#newBranch(branchName(change.path, this.now()), commit);
@@ -114,13 +128,20 @@ export class GitHubBackend implements Backend {
         await this.#deleteBranch(branch);
         throw error;
       }
+      // Two proposals of one file opened at the same moment: the first stays, this one goes.
+      const earlier = (await sameFile()).find(({ pull: other }) => other.number < pull.number);
+      if (earlier) {
+        await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, state: 'closed' });
+        await this.#deleteBranch(branch);
+        throw failure('conflict', `${earlier.marker.author} proposed a change to this page at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
+      }
       try {
         await this.octokit.rest.issues.addLabels({ ...this.#repo, issue_number: pull.number, labels: [CONTENT_LABEL] });
       } catch (error) {
         // The pull request stands without its label, which is for people: it is still a proposal.
         this.log(`The pull request #${pull.number} could not be labelled "${CONTENT_LABEL}": ${String(error)}`);
       }
-      return { proposal: this.#proposal(pull, readMarker(pull.body)!, { state: 'waiting' }, { state: 'none' }), added: false };
+      return { proposal: await this.#proposal(pull, readMarker(pull.body)!, { state: 'waiting' }, { state: 'none' }), added: false };
     });
   }
 
@@ -147,20 +168,29 @@ export class GitHubBackend implements Backend {
       if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
       if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
       if (pull.mergeable === false) throw failure('not-mergeable', 'it conflicts with changes made to the site since it was proposed.').with({ url: pull.html_url });
+      // The file on the base branch as the proposal found it (where they part), or publishing would undo a change made since.
+      const { data: compared } = await this.octokit.rest.repos.compareCommits({ ...this.#repo, base: this.settings.base, head: pull.head.sha, per_page: 1 });
+      const [then, now] = await Promise.all([this.#fileAt(marker.path, compared.merge_base_commit.sha), this.#fileAt(marker.path, compared.base_commit.sha)]);
+      if (then !== now) throw failure('changed-on-branch', marker.path, this.settings.base).with({ url: pull.html_url });
+      let merged: { sha?: string };
       try {
-        await this.octokit.rest.pulls.merge({
+        // Only the head commit the checks passed on: GitHub refuses (409) if the branch moved since.
+        ({ data: merged } = await this.octokit.rest.pulls.merge({
           ...this.#repo,
           pull_number: pull.number,
           merge_method: 'squash',
           sha: pull.head.sha,
           commit_title: `${pull.title} (#${pull.number})`,
           commit_message: publishMessage({ ...marker, summary: pull.title }, marker.author, by),
-        });
+        }));
       } catch (error) {
+        // Published by someone else a moment ago: say so rather than GitHub's "not mergeable".
+        if (statusOf(error) === 405 && (await this.octokit.rest.pulls.get({ ...this.#repo, pull_number: pull.number })).data.merged) throw failure('proposal-closed', 'published');
         throw mergeFailure(error, pull);
       }
       await this.#deleteBranch(pull.head.ref);
-      return { ...proposal, state: 'published', updated: this.now().toISOString() };
+      const at = this.now().toISOString();
+      return { ...proposal, state: 'published', updated: at, ...(merged.sha ? { published: { commit: merged.sha, at } } : {}) };
     });
   }
 
@@ -170,7 +200,7 @@ export class GitHubBackend implements Backend {
       if (pull.state !== 'open') throw failure('proposal-closed', pull.merged_at ? 'published' : 'withdrawn');
       const { data: closed } = await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, state: 'closed' });
       await this.#deleteBranch(pull.head.ref);
-      return { ...this.#proposal(closed, marker, { state: 'waiting' }, { state: 'none' }), state: 'withdrawn' };
+      return { ...(await this.#proposal(closed, marker, { state: 'waiting' }, { state: 'none' })), state: 'withdrawn' };
     });
   }
 
@@ -201,6 +231,32 @@ export class GitHubBackend implements Backend {
       if (blob === null || text === undefined) throw failure('no-such-version', path);
       return { text, blob };
     });
+  }
+
+  deploy(commit: string, live: string | undefined): Promise<Deploy> {
+    return onGitHub(async () => {
+      if (live && (live === commit || (await this.#contains(live, commit)))) return { commit, state: 'live' };
+      let statuses: CommitStatus[];
+      try {
+        statuses = (await this.octokit.rest.repos.getCombinedStatusForRef({ ...this.#repo, ref: commit, per_page: 100 })).data.statuses as CommitStatus[];
+      } catch (error) {
+        if (statusOf(error) === 404 || statusOf(error) === 422) throw failure('no-such-commit');
+        throw error;
+      }
+      // Netlify's own commit status on the published commit: its deploy, and the link to its log.
+      return { commit, ...deployOf(statuses) };
+    });
+  }
+
+  /** Whether `commit` is `descendant` or one of its ancestors (GitHub's comparison of the two); false when either is unknown. */
+  async #contains(descendant: string, commit: string): Promise<boolean> {
+    try {
+      const { data } = await this.octokit.rest.repos.compareCommits({ ...this.#repo, base: commit, head: descendant, per_page: 1 });
+      return data.status === 'ahead' || data.status === 'identical';
+    } catch (error) {
+      if (statusOf(error) === 404 || statusOf(error) === 422) return false;
+      throw error;
+    }
   }
 
   /** The file's blob at a commit (GitHub's contents for that path and ref), its text kept with the blobs; null where the commit has no such file. */
@@ -246,19 +302,24 @@ export class GitHubBackend implements Backend {
     return { pull, marker };
   }
 
-  /** The open proposal's branch, with a commit of the new version on top; its body says what it now changes. */
-  async #addTo(pull: Pull, change: ChangeFacts): Promise<Proposal> {
-    const marker = readMarker(pull.body)!;
-    const { data: head } = await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: pull.head.sha });
-    const commit = await this.#commit(pull.head.sha, head.tree.sha, change);
-    if (commit === pull.head.sha) return this.#withStatus(pull, marker);
+  /** The open proposal's branch, with a commit of the new version on its head as `onto` read it (refused when the branch moved since); its body says what it now changes. */
+  async #addTo(onto: OpenFile, change: ChangeFacts): Promise<Proposal> {
+    const { pull, marker } = await this.#pull(onto.id);
+    if (pull.state !== 'open') throw failure('proposal-closed', pull.merged_at ? 'published' : 'withdrawn');
+    const moved = () => failure('conflict', 'Someone added to this proposal at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.');
+    if (pull.head.sha !== onto.commit) throw moved();
+    const { data: head } = await this.octokit.rest.git.getCommit({ ...this.#repo, commit_sha: onto.commit });
+    const commit = await this.#commit(onto.commit, head.tree.sha, change);
+    if (commit === onto.commit) return this.#withStatus(pull, marker);
     try {
+      // Not forced: GitHub moves the branch only from the commit this one was made on.
       await this.octokit.rest.git.updateRef({ ...this.#repo, ref: `heads/${pull.head.ref}`, sha: commit, force: false });
     } catch (error) {
-      if (statusOf(error) === 422) throw failure('conflict', 'The proposal\'s branch changed while your version was being added to it.');
+      if (statusOf(error) === 422) throw moved();
       throw error;
     }
-    const { data: updated } = await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, body: pullRequestBody(change) });
+    // Still the first proposer's pull request (each commit names who added it), saying what it now changes.
+    const { data: updated } = await this.octokit.rest.pulls.update({ ...this.#repo, pull_number: pull.number, body: pullRequestBody({ ...change, author: { uid: '', name: marker.author } }) });
     return this.#proposal(updated, readMarker(updated.body) ?? marker, { state: 'waiting' }, { state: 'none' });
   }
 
@@ -313,8 +374,10 @@ export class GitHubBackend implements Backend {
     return this.#proposal(pull, marker, checksOf(runs.check_runs as CheckRun[], annotations), previewOf(combined.statuses as CommitStatus[]));
   }
 
-  #proposal(pull: Pull, marker: ProposalMarker, checks: Proposal['checks'], preview: Proposal['preview']): Proposal {
+  /** The proposal as the API shows it, with its head commit and the file's blob there while it is open. */
+  async #proposal(pull: Pull, marker: ProposalMarker, checks: Proposal['checks'], preview: Proposal['preview']): Promise<Proposal> {
     const state = pull.merged_at || pull.merged ? 'published' : pull.state === 'open' ? 'open' : 'withdrawn';
+    const blob = state === 'open' ? await this.#fileAt(marker.path, pull.head.sha) : null;
     return {
       id: String(pull.number),
       branch: pull.head.ref,
@@ -330,6 +393,7 @@ export class GitHubBackend implements Backend {
       checks,
       preview,
       local: false,
+      ...(blob ? { commit: pull.head.sha, blob } : {}),
     };
   }
 }

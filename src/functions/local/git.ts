@@ -84,6 +84,29 @@ export class Git {
     return found;
   }
 
+  /** The objects names stand for ("<commit>:<path>"), by name (`git cat-file --batch-check`, one process for all); a name git does not have is left out. */
+  async shas(names: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (names.length === 0) return found;
+    const lines = (await this.run(['cat-file', '--batch-check=%(objectname)'], { input: `${names.join('\n')}\n` })).split('\n');
+    names.forEach((name, i) => {
+      const line = lines[i] ?? '';
+      if (/^[0-9a-f]{40,64}$/.test(line)) found.set(name, line);
+    });
+    return found;
+  }
+
+  /** Whether `commit` is `descendant` or one of its ancestors (`git merge-base --is-ancestor`); false when either is not a commit here. */
+  async contains(descendant: string, commit: string): Promise<boolean> {
+    try {
+      await this.run(['merge-base', '--is-ancestor', commit, descendant]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError) return false;
+      throw error;
+    }
+  }
+
   /** Writes a blob into the repository; its name. */
   writeBlob(content: string): Promise<string> {
     return this.run(['hash-object', '-w', '--stdin'], { input: content });

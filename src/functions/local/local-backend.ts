@@ -3,7 +3,10 @@
 // tree, a commit, the refs), so that the working tree, the index and the checked-out branch are
 // never touched while proposing. Its checks are `npm run check:change` on that commit against the
 // proposal's base (check-runner.ts).
-// Publishing commits the file on the checked-out branch, when that file has no uncommitted change.
+// Publishing commits the file on the checked-out branch, when that file has no uncommitted change,
+// in the same ref transaction that deletes the proposal's branch and record. Proposing, publishing
+// and withdrawing run one at a time; each ref transaction names the values it expects, so that a
+// change made meanwhile by another process makes it fail whole, in words.
 //
 // What GitHub keeps on a pull request (summary, who, when, the checks' results) is kept in git
 // too, as a small JSON blob under refs/proposals/<id> (records.ts): it is created, updated and
@@ -14,15 +17,16 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
-import type { Proposal } from '../../kernel/wire/proposals.ts';
+import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
-import type { Backend, ContentSnapshot } from '../proposals/backend.ts';
+import type { Backend, ContentSnapshot, OpenFile } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, publishMessage, type ChangeFacts } from '../proposals/describe.ts';
 import { historyPage, type FileCommit } from '../history/versions.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
 import { Git, GitError } from './git.ts';
+import { localDeploys } from './local-deploys.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 export interface LocalBackendOptions {
@@ -40,6 +44,8 @@ export class LocalBackend implements Backend {
   readonly #now: () => Date;
   /** Texts by blob: a blob's name never changes what it holds. */
   readonly #texts = new Map<string, string>();
+  /** The changes (proposing, publishing, withdrawing), one after another. */
+  #changing: Promise<unknown> = Promise.resolve();
 
   constructor(options: LocalBackendOptions) {
     this.git = new Git(options.dir);
@@ -69,29 +75,28 @@ export class LocalBackend implements Backend {
     return new Map(blobs.flatMap((blob) => (this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [])));
   }
 
-  propose(change: ChangeFacts, base: ContentSnapshot): Promise<{ proposal: Proposal; added: boolean }> {
+  openProposal(path: string): Promise<OpenFile | undefined> {
     return onGit(async () => {
+      const open = (await this.#records.all()).find(({ record }) => record.path === path);
+      if (!open) return undefined;
+      const { record } = open;
+      const head = await this.git.resolve(`refs/heads/${record.branch}`);
+      const blob = head && (await this.git.resolve(`${head}:${path}`));
+      return head && blob ? { id: record.id, author: record.author, summary: record.summary, updated: record.updated, commit: head, blob } : undefined;
+    });
+  }
+
+  propose(change: ChangeFacts, base: ContentSnapshot, onto?: OpenFile): Promise<{ proposal: Proposal; added: boolean }> {
+    return this.#oneAtATime(async () => {
       const now = this.#now().toISOString();
       // What does not depend on each other runs at once: each git command takes its time to start.
       const writing = this.git.writeBlob(change.after);
       // Awaited below where it is needed; a failure before then must not go unhandled.
       writing.catch(() => {});
       const message = commitMessage(change);
-      // A check's result moves the record's ref meanwhile (records.ts): read it again and retry.
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
-        if (!open) break;
-        const head = await this.git.resolve(`refs/heads/${open.record.branch}`);
-        if (!head) throw failure('no-such-proposal');
-        const [current, blob] = await Promise.all([this.git.resolve(`${head}:${change.path}`), writing]);
-        if (current === blob) return { proposal: this.#proposal(open.record, head), added: true };
-        const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
-        const [commit, kept] = await Promise.all([this.#commitBlob(head, change.path, blob, message, change.author, change.author), this.#records.write(record)]);
-        if (await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
-          return { proposal: this.#proposal(record, commit), added: true };
-        }
-        if (attempt === 2) throw failure('conflict', 'The proposal changed while yours was being added to it.');
-      }
+      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
+      if (onto) return this.#addTo(onto, change, writing, message, now);
+      if (open) throw failure('conflict', `${open.record.author} proposed a change to this page at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
       const branch = branchName(change.path, this.#now());
       const recordFor = (candidate: string): LocalRecord => ({
         id: candidate.slice('content/'.length),
@@ -112,33 +117,59 @@ export class LocalBackend implements Backend {
         const record = recordFor(candidate);
         const kept = candidate === branch ? first : await this.#records.write(record);
         if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
-          return { proposal: this.#proposal(record, commit), added: false };
+          return { proposal: this.#proposal(record, commit, await writing), added: false };
         }
       }
       throw failure('conflict', `Branches named ${branch} already exist.`);
     });
   }
 
+  /** A commit of the new version on the open proposal's head commit as `onto` read it: refused when its branch moved since. */
+  async #addTo(onto: OpenFile, change: ChangeFacts, writing: Promise<string>, message: string, now: string): Promise<{ proposal: Proposal; added: boolean }> {
+    const moved = () => failure('conflict', 'Someone added to this proposal at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.');
+    // A check's result moves the record's ref meanwhile (records.ts): read it again and retry; the branch must be where `onto` saw it.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const open = await this.#records.get(onto.id);
+      if (!open) throw failure('no-such-proposal');
+      const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
+      const [commit, kept] = await Promise.all([this.#commitBlob(onto.commit, change.path, writing, message, change.author, change.author), this.#records.write(record)]);
+      if (await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${onto.commit}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
+        return { proposal: this.#proposal(record, commit, await writing), added: true };
+      }
+      if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== onto.commit) throw moved();
+    }
+    throw moved();
+  }
+
   list(): Promise<Proposal[]> {
     return onGit(async () => {
       const all = await this.#records.all();
-      const tips = await Promise.all(all.map(({ record }) => this.git.resolve(`refs/heads/${record.branch}`)));
-      return all.map(({ record }, i) => this.#proposal(record, tips[i])).sort((a, b) => b.created.localeCompare(a.created));
+      const tips = await this.git.shas(all.map(({ record }) => `refs/heads/${record.branch}`));
+      const files = await this.git.shas(all.flatMap(({ record }) => (tips.has(`refs/heads/${record.branch}`) ? [`${tips.get(`refs/heads/${record.branch}`)}:${record.path}`] : [])));
+      return all
+        .map(({ record }) => {
+          const tip = tips.get(`refs/heads/${record.branch}`);
+          return this.#proposal(record, tip, tip && files.get(`${tip}:${record.path}`));
+        })
+        .sort((a, b) => b.created.localeCompare(a.created));
     });
   }
 
   status(id: string): Promise<Proposal> {
     return onGit(async () => {
       const { record } = await this.#open(id);
-      return this.#proposal(record, await this.git.resolve(`refs/heads/${record.branch}`));
+      const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+      return this.#proposal(record, tip, tip && (await this.git.resolve(`${tip}:${record.path}`)));
     });
   }
 
   publish(id: string, by: Caller): Promise<Proposal> {
-    return onGit(async () => {
+    return this.#oneAtATime(async () => {
       const { record, blob: recordBlob } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const proposal = this.#proposal(record, tip);
+      const blob = tip && (await this.git.resolve(`${tip}:${record.path}`));
+      if (!tip || !blob) throw failure('no-such-proposal');
+      const proposal = this.#proposal(record, tip, blob);
       if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
       if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
       const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
@@ -148,25 +179,29 @@ export class LocalBackend implements Backend {
       const head = (await this.git.resolve('HEAD'))!;
       const [now, then] = await Promise.all([this.git.resolve(`HEAD:${record.path}`), this.git.resolve(`${record.base}:${record.path}`)]);
       if (now !== then) throw failure('changed-on-branch', record.path, branch);
-      const blob = (await this.git.resolve(`${tip}:${record.path}`))!;
+      // The file as its checks passed on the proposal's head commit, nothing else.
       const proposer = { uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) };
       const commit = await this.#commitBlob(head, record.path, blob, publishMessage(record, record.author, by), proposer, by);
-      if (!(await this.git.updateRefs([`update refs/heads/${branch} ${commit} ${head}`]))) throw failure('conflict', `${branch} moved while the proposal was being published.`);
+      // The branch moves, and the proposal's branch and record go, at once or not at all.
+      const done = await this.git.updateRefs([`update refs/heads/${branch} ${commit} ${head}`, `delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
+      if (!done) throw failure('conflict', `${branch} or the proposal changed while it was being published, so nothing was published. Look at the proposal again, then publish it.`);
       // The checkout follows its branch for this one file: the index and the working tree now hold the published version.
       await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${record.path}`]);
       await this.git.run(['checkout-index', '--force', '--', record.path]);
-      await this.git.updateRefs([`delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
-      this.checks.forget(tip!);
-      return { ...proposal, state: 'published', updated: this.#now().toISOString() };
+      this.checks.forget(tip);
+      const at = this.#now().toISOString();
+      return { ...proposal, state: 'published', updated: at, published: { commit, at } };
     });
   }
 
   withdraw(id: string): Promise<Proposal> {
-    return onGit(async () => {
+    return this.#oneAtATime(async () => {
       const { record, blob } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const proposal = this.#proposal(record, tip);
-      await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]);
+      const proposal = this.#proposal(record, tip, undefined);
+      if (!(await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]))) {
+        throw failure('conflict', 'Someone added to this proposal at the same moment, so it was not withdrawn. Look at it again first.');
+      }
       if (tip) this.checks.forget(tip);
       return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
     });
@@ -200,6 +235,23 @@ export class LocalBackend implements Backend {
     });
   }
 
+  deploy(commit: string, live: string | undefined): Promise<Deploy> {
+    return onGit(async () => {
+      if (!(await this.git.resolve(`${commit}^{commit}`))) throw failure('no-such-commit');
+      if (live && (await this.git.contains(live, commit))) return { commit, state: 'live' };
+      // npm start's build after publishing is the deploy: it says when it failed (local-deploys.ts).
+      const failed = localDeploys.failureOf(commit);
+      return failed ? { commit, state: 'failed', message: failed } : { commit, state: 'building' };
+    });
+  }
+
+  /** Runs a change after those already under way, git's failures in words. */
+  #oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.#changing.then(() => onGit(change));
+    this.#changing = run.catch(() => {});
+    return run;
+  }
+
   async #open(id: string): Promise<{ record: LocalRecord; blob: string }> {
     const found = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? await this.#records.get(id) : undefined;
     if (!found) throw failure('no-such-proposal');
@@ -211,7 +263,7 @@ export class LocalBackend implements Backend {
    * are asked for (in the background) when nothing has checked it yet: a new commit, or one this
    * process has not seen.
    */
-  #proposal(record: LocalRecord, tip: string | undefined): Proposal {
+  #proposal(record: LocalRecord, tip: string | undefined, blob: string | undefined): Proposal {
     let checks: Proposal['checks'] = { state: 'waiting' };
     if (tip) {
       const result = record.results[tip];
@@ -221,7 +273,7 @@ export class LocalBackend implements Backend {
       else this.checks.enqueue(tip, record.base);
     }
     const { id, branch, path, route, page, summary, author, created, updated } = record;
-    return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true };
+    return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true, ...(tip && blob ? { commit: tip, blob } : {}) };
   }
 
   /** git commit of one file's blob on `parent`, through a temporary index: the repository's own index and working tree untouched. */

@@ -1,17 +1,19 @@
 // The proposals API (src/kernel/wire/proposals.ts), as the function answers it: who is calling
-// (an admin, or 401/403), what they send (a page's file, or 400/413), whether it is the version
-// they opened (409) and passes the build's checks, its media library photos included (422, or 503
-// when the library cannot say), then the backend. Every answer is JSON and never cached; every
+// (an admin, or 401/403), what they send (a page's file, or 400/413), the version it was made
+// from (merged onto a newer one, or 409 with the other change: onto-current.ts), whether it passes
+// the build's checks, its media library photos included (422, or 503 when the library cannot
+// say), then the backend. After publishing, whether the published commit is live yet. Every answer is JSON and never cached; every
 // failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
-import { MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
+import { DeployQuerySchema, MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
+import { isGitSha } from '../../kernel/wire/history.ts';
 import type { Caller, VerifyToken } from '../auth.ts';
 import { failure, json, readJson } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';
 import type { Backend } from './backend.ts';
 import { baseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
-import { shortDiff } from './describe.ts';
+import { textToPropose } from './onto-current.ts';
 
 export interface ProposalsSetup {
   verify: VerifyToken;
@@ -35,6 +37,17 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
   { method: 'GET', path: '/api/proposals/:id', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.status(params.id!) }) },
   { method: 'POST', path: '/api/proposals/:id/publish', admin: true, answer: async ({ params, caller, setup }) => json(200, { proposal: await setup.backend.publish(params.id!, caller) }) },
   { method: 'POST', path: '/api/proposals/:id/withdraw', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.withdraw(params.id!) }) },
+  {
+    method: 'GET',
+    path: '/api/deploys/:commit',
+    admin: true,
+    async answer({ url, params, setup }) {
+      const query = DeployQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success) throw failure('bad-request', `"live": ${query.error.issues[0]!.message}.`);
+      if (!isGitSha(params.commit!)) throw failure('no-such-commit');
+      return json(200, { deploy: await setup.backend.deploy(params.commit!, query.data.live) });
+    },
+  },
 ];
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
@@ -60,20 +73,16 @@ async function propose(req: Request, caller: Caller, backend: Backend, library: 
   const request: ProposeRequest = await readJson(req, MAX_PROPOSAL_BYTES, ProposeRequestSchema);
   const { path, text, summary, blob } = request;
   const kind = pageKindOf(path);
-  const snapshot = await backend.snapshot();
+  const [snapshot, open] = await Promise.all([backend.snapshot(), backend.openProposal(path)]);
   const live = snapshot.files.get(path);
-  if (live !== undefined && blob === undefined) throw failure('page-exists', path);
-  if (live === undefined && blob !== undefined) throw failure('page-removed', path);
-  const texts = await backend.readBlobs([live, blob].filter((sha) => sha !== undefined));
+  const texts = await backend.readBlobs([live, open?.blob, blob].filter((sha) => sha !== undefined));
   const before = live === undefined ? undefined : texts.get(live);
   if (live !== undefined && before === undefined) throw new Error(`The blob ${live} of ${path} could not be read.`);
-  if (blob !== undefined && blob !== live) {
-    // What changed on the site since the page was opened; or, if that version cannot be read, between it and the proposal.
-    const opened = texts.get(blob);
-    throw failure('page-changed').with({ diff: opened === undefined ? shortDiff(path, text, before!) : shortDiff(path, opened, before!) });
-  }
-  if (before === text) throw failure('no-change');
-  const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, text, kind, library);
-  const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after: text }, snapshot);
-  return json(added ? 200 : 201, { proposal });
+  const { after, merged } = textToPropose({ path, text, blob, live: { commit: snapshot.commit, blob: live }, open, texts });
+  // Nothing to add: the page, or the open proposal, already says it.
+  if (open && after === texts.get(open.blob)) return json(200, { proposal: await backend.status(open.id), ...(merged ? { merged } : {}) });
+  if (!open && after === before) throw failure('no-change');
+  const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, after, kind, library);
+  const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after }, snapshot, open);
+  return json(added ? 200 : 201, { proposal, ...(merged ? { merged } : {}) });
 }

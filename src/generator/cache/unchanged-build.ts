@@ -1,6 +1,6 @@
 // A rebuild with nothing to do. When every input of the last successful build is as it was (the
 // content and public files by size, times and inode; the generator's code, packages and version;
-// the environment the output shows: the site URL, the deploy context and the year in the footer) and the output folder
+// the environment the output shows: the site URL, the deploy context, the year in the footer and the commit built) and the output folder
 // still holds that build, the build's result is already on disk: `npm run build` says so and stops,
 // without loading the pipeline. Anything else, including a missing or unreadable record, is a
 // real build. It imports only small modules (no React, remark or sharp), so the check starts fast.
@@ -23,6 +23,8 @@ export interface BuildInputs {
   now: Date;
   /** The sign-in configuration the account pages carry (src/kernel/wire/firebase-config.ts), as JSON; absent when not set up. */
   firebase?: string;
+  /** The commit built, which latest-build.json names (src/generator/emit/build-commit.ts). */
+  commit?: string | undefined;
   /** Tests only: stand-ins for the generator's code keys. */
   code?: CodeKeys;
 }
@@ -64,7 +66,7 @@ function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
 export function inputsDigest(inputs: BuildInputs): string {
   const keys = inputs.code ?? codeKeys();
   const hash = createHash('sha256');
-  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0context ${inputs.deployContext ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0`);
+  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0context ${inputs.deployContext ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0commit ${inputs.commit ?? ''}\0`);
   stampFolder(hash, inputs.contentDir);
   stampFolder(hash, inputs.publicDir);
   return hash.digest('hex');

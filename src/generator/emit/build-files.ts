@@ -2,12 +2,13 @@ import { type BuildManifest, type LatestBuild } from '../../kernel/wire/build-fi
 import { contactDataPath } from '../../kernel/wire/contact-files.ts';
 import type { SiteModel } from '../../kernel/site/site-model.ts';
 
-export function buildManifest(site: SiteModel, id: string, assets: Record<string, string>): BuildManifest {
-  return { buildId: id, time: site.builtAt.toISOString(), routes: site.pages.map((page) => page.route), assets };
+/** `commit`: what the site was built from (build-commit.ts), when known. */
+export function buildManifest(site: SiteModel, id: string, assets: Record<string, string>, commit?: string): BuildManifest {
+  return { buildId: id, time: site.builtAt.toISOString(), ...(commit ? { commit } : {}), routes: site.pages.map((page) => page.route), assets };
 }
 
 export function latestBuild(manifest: BuildManifest): LatestBuild {
-  return { buildId: manifest.buildId, time: manifest.time };
+  return { buildId: manifest.buildId, time: manifest.time, ...(manifest.commit ? { commit: manifest.commit } : {}) };
 }
 
 /** dist/content/{file}.json: what the smart contact section fetches. */

@@ -61,8 +61,8 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
 }
 
 /** The build manifest and latest-build.json: written last, naming the build by the files above. */
-export async function writeBuildFiles(site: SiteModel, buildId: string, bundle: BundleResult, folder: OutputFolder): Promise<void> {
-  const manifest = buildManifest(site, buildId, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts });
+export async function writeBuildFiles(site: SiteModel, buildId: string, bundle: BundleResult, folder: OutputFolder, commit?: string): Promise<void> {
+  const manifest = buildManifest(site, buildId, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts }, commit);
   await folder.write(BuildFile.Manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   await folder.write(BuildFile.LatestBuild, `${JSON.stringify(latestBuild(manifest))}\n`);
 }

@@ -94,8 +94,21 @@ export const API_ERRORS = {
   'page-changed': {
     status: 409,
     title: 'This page has changed since you opened it',
-    message: 'Someone changed this page on the site after you opened it in the builder. Proposing yours would undo their change.',
-    hint: `Look at what changed (below), open the page again in the builder and make your change there. ${KEPT}`,
+    message: 'Someone changed this page on the site after you opened it in the builder, on the same lines as you or next to them, so the two changes cannot be joined. Proposing yours would undo theirs.',
+    hint: `Look at what they changed (below), then start again from the newer version and make your change there. ${KEPT}`,
+  },
+  'proposal-changed': {
+    status: 409,
+    title: 'Someone else has a change of this page waiting',
+    message: (who: string, summary: string) =>
+      `${who} proposed a change to this page (“${summary}”) that is waiting to be published, on the same lines as yours or next to them, so the two changes cannot be joined. Proposing yours as it is would undo theirs.`,
+    hint: `Look at what they changed (below), then start again from their version and make your change there, or talk to them first. ${KEPT}`,
+  },
+  'unknown-version': {
+    status: 409,
+    title: 'The builder could not say which version you started from',
+    message: (path: string) => `Your change names a version of ${path} that this page never had, so it cannot be compared with the page as it is now. Nothing was proposed.`,
+    hint: `Open the page again in the builder, which offers your draft back, and propose it from there. ${KEPT}`,
   },
   'page-removed': {
     status: 409,
@@ -114,6 +127,12 @@ export const API_ERRORS = {
     title: 'There is no such proposal',
     message: 'This proposal does not exist: it may have been published or withdrawn already.',
     hint: 'Reload the list of proposals.',
+  },
+  'no-such-commit': {
+    status: 404,
+    title: 'There is no such published change',
+    message: 'The site\'s history has no such commit: it may have been rewritten since.',
+    hint: 'Open the page on the site to see what is live.',
   },
   'no-such-version': {
     status: 404,

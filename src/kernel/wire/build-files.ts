@@ -18,13 +18,18 @@ export enum BuildFile {
 export interface BuildManifest {
   buildId: string;
   time: string;
+  /**
+   * The git commit the site was built from (Netlify's COMMIT_REF; locally the content's repository's
+   * HEAD), when known: the builder says a published change is live once this commit contains it.
+   */
+  commit?: string;
   routes: string[];
   /** Hashed asset URL by entry name. */
   assets: Record<string, string>;
 }
 
 /** latest-build.json: the live build, fetched with a timestamp query so no cache answers. */
-export type LatestBuild = Pick<BuildManifest, 'buildId' | 'time'>;
+export type LatestBuild = Pick<BuildManifest, 'buildId' | 'time' | 'commit'>;
 
 export interface PhotoUse {
   route: string;

@@ -5,3 +5,6 @@ export const PROPOSALS_API = '/api/proposals';
 export const proposalUrl = (id: string) => `${PROPOSALS_API}/${encodeURIComponent(id)}`;
 export const publishUrl = (id: string) => `${proposalUrl(id)}/publish`;
 export const withdrawUrl = (id: string) => `${proposalUrl(id)}/withdraw`;
+export const DEPLOYS_API = '/api/deploys';
+/** Whether a published commit is live, given the commit the live site's latest-build.json names. */
+export const deployUrl = (commit: string, live?: string) => `${DEPLOYS_API}/${encodeURIComponent(commit)}${live ? `?live=${encodeURIComponent(live)}` : ''}`;

@@ -3,11 +3,14 @@
 // sends and each answer holds. Both sides read these schemas; every call carries the caller's
 // Firebase ID token as `Authorization: Bearer <token>`.
 //
-//   POST /api/proposals                  ProposeRequest → 201 { proposal } (new), 200 { proposal } (a commit added to the open one)
+//   POST /api/proposals                  ProposeRequest → 201 { proposal } (new), 200 { proposal, merged? } (added to the open one),
+//                                        409 with the other change when it was made from an older version and touches the same lines
 //   GET  /api/proposals                  → 200 { proposals } (the open ones)
 //   GET  /api/proposals/<id>             → 200 { proposal }, its checks and preview as they are now
-//   POST /api/proposals/<id>/publish     → 200 { proposal } (merged), or 409 with why not
+//   POST /api/proposals/<id>/publish     → 200 { proposal } (merged, `published` says by which commit), or 409 with why not
 //   POST /api/proposals/<id>/withdraw    → 200 { proposal } (closed, its branch deleted)
+//   GET  /api/deploys/<commit>?live=<c>  → 200 { deploy }: is that published commit live yet (in the build
+//                                        `c` that the live site's latest-build.json names), building, or failed
 //
 // Every failure is an ApiError: words for the admin, and what to do next.
 import { z } from 'zod';
@@ -26,7 +29,10 @@ export const ProposeRequestSchema = z.strictObject({
   text: z.string(),
   /** One line, for example "Update Deep Cleaning": the pull request's title and the commit's subject. */
   summary: z.string().trim().min(1).max(120).regex(/^[^\r\n]*$/, 'one line'),
-  /** The git blob of the file the page was opened from (its payload's `blob`); absent for a new page. */
+  /**
+   * The git blob of the version the text was made from: the live page's (its payload's `blob`), or
+   * an open proposal's that the builder continued from; absent for a new page never proposed.
+   */
   blob: GitSha.optional(),
 });
 export type ProposeRequest = z.infer<typeof ProposeRequestSchema>;
@@ -74,10 +80,22 @@ export const ProposalSchema = z.strictObject({
   preview: PreviewSchema,
   /** Made by the local backend (the project's own git repository) rather than on GitHub. */
   local: z.boolean(),
+  /**
+   * The head commit of its branch and the proposed file's blob there: what Publish would publish,
+   * and the version a change continued from it names. Absent once the branch is gone.
+   */
+  commit: GitSha.optional(),
+  blob: GitSha.optional(),
+  /** Once published: the commit on the live branch that carries it, and when. */
+  published: z.strictObject({ commit: GitSha, at: z.string() }).optional(),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 
-export const ProposalAnswerSchema = z.strictObject({ proposal: ProposalSchema });
+export const ProposalAnswerSchema = z.strictObject({
+  proposal: ProposalSchema,
+  /** The text sent was made from an older version and was merged with the changes made since: the proposal holds both. */
+  merged: z.literal(true).optional(),
+});
 export type ProposalAnswer = z.infer<typeof ProposalAnswerSchema>;
 
 export const ProposalListSchema = z.strictObject({ proposals: z.array(ProposalSchema) });
@@ -93,8 +111,13 @@ export const ApiErrorSchema = z.strictObject({
   }),
   /** 422: the file's problems, exactly as `npm run check -- --format json` prints them. */
   problems: z.array(problemRecordSchema).optional(),
-  /** 409, the page changed since it was opened: what changed, as a short unified diff. */
+  /** 409, the page changed since it was opened: what the other person changed, as a short unified diff. */
   diff: z.string().optional(),
+  /**
+   * 409, the page changed since it was opened: the newer version, to start again from (its file is
+   * `GET /api/history/<commit>?path=`), who made it and when, when they are known.
+   */
+  newer: z.strictObject({ commit: GitSha, blob: GitSha, by: z.string().optional(), when: z.string().optional() }).optional(),
   /** 409 on publishing: the repository wants a review first; `url` is the pull request. */
   reviewRequired: z.literal(true).optional(),
   url: z.string().optional(),
@@ -102,3 +125,21 @@ export const ApiErrorSchema = z.strictObject({
   retryAfter: z.number().int().nonnegative().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/**
+ * Whether a published commit is live: `live` when the build the live site serves (its
+ * latest-build.json's `commit`) contains it; `failed` when the deploy of it failed (`url`: the
+ * platform's own page about it, `message` what it said); else `building`.
+ */
+export const DeploySchema = z.strictObject({
+  commit: GitSha,
+  state: z.enum(['building', 'live', 'failed']),
+  url: z.string().optional(),
+  message: z.string().optional(),
+});
+export type Deploy = z.infer<typeof DeploySchema>;
+
+export const DeployAnswerSchema = z.strictObject({ deploy: DeploySchema });
+export type DeployAnswer = z.infer<typeof DeployAnswerSchema>;
+
+export const DeployQuerySchema = z.strictObject({ live: GitSha.optional() });

@@ -67,13 +67,19 @@ describe('proposing', () => {
   it('adds a commit to the open pull request of the same file, and says what it now changes', async () => {
     const first = await propose();
     const head = headOf(first.proposal.branch);
-    const again = await propose('Deep Cleaning in Orpington | Ardent');
+    const open = await backend.openProposal(PATH);
+    expect(open).toMatchObject({ id: '1', author: 'Alex Admin', commit: head, blob: first.proposal.blob });
+    const again = await backend.propose(change('Deep Cleaning in Orpington | Ardent'), await backend.snapshot(), open);
 
     expect(again).toMatchObject({ added: true, proposal: { id: '1', branch: first.proposal.branch } });
     expect(gh.commits.get(headOf(first.proposal.branch))!.parents).toEqual([head]);
     expect(gh.pulls.size).toBe(1);
     expect(gh.pulls.get(1)!.body).toContain('+title: Deep Cleaning in Orpington | Ardent');
     expect((await backend.list()).map((proposal) => proposal.id)).toEqual(['1']);
+    // Its head has moved since `open` was read: a version made on the old head is refused, and the branch stays.
+    const moved = headOf(first.proposal.branch);
+    expect(await failureOf(backend.propose(change('Deep Cleaning near you | Ardent'), await backend.snapshot(), open))).toMatchObject({ status: 409, error: { code: 'conflict' } });
+    expect(headOf(first.proposal.branch)).toBe(moved);
   });
 
   it('reuses a branch of its name that has no pull request, and makes way for one that has', async () => {

@@ -109,15 +109,21 @@ describe('proposing', () => {
     expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.before);
   });
 
-  it('adds a commit to the open proposal of the same file, and lists it once', async () => {
+  it('adds a commit to the open proposal of the same file, on its head as read, and lists it once', async () => {
     const first = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
-    const again = await backend.propose(await change(retitled('Deep Cleaning in Orpington | Ardent')), await backend.snapshot());
+    const open = await backend.openProposal(PATH);
+    expect(open).toEqual({ id: first.proposal.id, author: 'Alex Admin', summary: 'Update Deep Cleaning', updated: first.proposal.updated, commit: first.proposal.commit, blob: first.proposal.blob });
+    const again = await backend.propose(await change(retitled('Deep Cleaning in Orpington | Ardent')), await backend.snapshot(), open);
 
     expect(again.added).toBe(true);
     expect(again.proposal.id).toBe(first.proposal.id);
     expect(repo.git('rev-list', '--count', `main..${first.proposal.branch}`)).toBe('2');
     expect(repo.git('show', `${first.proposal.branch}:${PATH}`)).toContain('title: Deep Cleaning in Orpington | Ardent');
     expect((await backend.list()).map((proposal) => proposal.id)).toEqual([first.proposal.id]);
+    // Its head has moved since `open` was read: a version made on the old head is refused, and nothing moves.
+    const head = repo.git('rev-parse', first.proposal.branch);
+    expect(await failureOf(backend.propose(await change(retitled('Deep Cleaning near you | Ardent')), await backend.snapshot(), open))).toMatchObject({ status: 409, code: 'conflict' });
+    expect(repo.git('rev-parse', first.proposal.branch)).toBe(head);
   });
 });
 

@@ -155,7 +155,8 @@ describe('a good proposal', () => {
     const shown = ProposalAnswerSchema.parse(await (await call('GET', `${PROPOSALS_API}/${proposal.id}`, { token: tokens.admin })).json());
     expect(shown.proposal.id).toBe(proposal.id);
 
-    const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), summary: 'Update Deep Cleaning again', blob: liveBlob } });
+    // Proposing again from the proposal's own version (as the builder does once it has proposed) adds to it.
+    const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), summary: 'Update Deep Cleaning again', blob: proposal.blob } });
     expect(again.status, await again.clone().text()).toBe(200);
     expect(ProposalAnswerSchema.parse(await again.json()).proposal.id).toBe(proposal.id);
     expect(repo.git('rev-list', '--count', `main..${proposal.branch}`)).toBe('2');

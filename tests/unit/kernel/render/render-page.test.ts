@@ -21,11 +21,13 @@ import {
 
 
 const CONTACT_FILES = ['contact-details', 'ardent-cleaning-contact', 'ardent-wellbeing-contact', 'about-contact'];
+/** The commit the site is built from, as Netlify's COMMIT_REF or the repository's HEAD gives it. */
+const COMMIT = '3f5e1c0a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f';
 
 let out: BuiltFolder;
 let content: LoadedContent;
 beforeAll(async () => {
-  [out, content] = await Promise.all([buildInMemory(), loadRealContent()]);
+  [out, content] = await Promise.all([buildInMemory(REAL_CONTENT, { commit: COMMIT }), loadRealContent()]);
 }, 60_000);
 
 const page = (route: string) => out.text(htmlPathOf(route));
@@ -323,8 +325,9 @@ describe('error pages', () => {
 });
 
 describe('build files', () => {
-  it('the manifest lists the routes and the hashed assets, and latest-build has the same id', () => {
-    const manifest = JSON.parse(out.text('build-manifest.json')) as { buildId: string; time: string; routes: string[]; assets: Record<string, string> };
+  it('the manifest lists the routes and the hashed assets, and latest-build has the same id; both name the commit built', () => {
+    const manifest = JSON.parse(out.text('build-manifest.json')) as { buildId: string; time: string; commit: string; routes: string[]; assets: Record<string, string> };
+    expect(manifest.commit).toBe(COMMIT);
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
@@ -342,8 +345,9 @@ describe('build files', () => {
       expect(asset).toMatch(/^\/assets\/(?:builder\/)?[a-z-]+-[A-Z0-9]{8}\.(?:css|js)$/);
       expect(out.files.has(asset.slice(1)), asset).toBe(true);
     }
-    const latest = JSON.parse(out.text('latest-build.json')) as { buildId: string; time: string };
-    expect(latest).toEqual({ buildId: manifest.buildId, time: manifest.time });
+    // What the builder reads to say a published change is live.
+    const latest = JSON.parse(out.text('latest-build.json')) as { buildId: string; time: string; commit: string };
+    expect(latest).toEqual({ buildId: manifest.buildId, time: manifest.time, commit: COMMIT });
   });
 
   it.each(CONTACT_FILES)('content/%s.json has title, subtitle, phone, email and location', (name) => {
