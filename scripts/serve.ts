@@ -25,6 +25,8 @@ import { StorageEmulatorError } from '../src/generator/emulators/storage-emulato
 import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
+import { localDeploys } from '../src/functions/local/local-deploys.ts';
+import type { Proposal } from '../src/kernel/wire/proposals.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { checkHostOptions, fail, listenProblem, parseOptions, portOption } from './cli.ts';
 
@@ -75,20 +77,27 @@ function build(): Promise<void> {
 
 /**
  * `npm start` builds again once a proposal is published locally (its file is then committed on
- * the checked-out branch), so that the site it serves shows it; `npm run dev` sees the file change
- * by itself. One build at a time; a publish during a build makes one more.
+ * the checked-out branch), so that the site it serves shows it: the local deploy, whose
+ * latest-build.json then names the published commit. `npm run dev` sees the file change by itself.
+ * One build at a time; a publish during a build makes one more.
  */
 let rebuilding: Promise<void> | undefined;
-let buildAgain = false;
-function rebuildAfterPublishing(proposal: { path: string }): void {
+/** The published commits no build has taken in yet. */
+let waiting: string[] = [];
+function rebuildAfterPublishing(proposal: Proposal): void {
   console.log(`Published ${proposal.path} on the checked-out branch: building the site again.`);
-  buildAgain = true;
+  if (proposal.published) waiting.push(proposal.published.commit);
   rebuilding ??= (async () => {
-    while (buildAgain) {
-      buildAgain = false;
+    while (waiting.length > 0) {
+      const building = waiting;
+      waiting = [];
       await build().then(
         () => console.log('Built again: the published page is served.'),
-        (error: Error) => console.error(`${error.message} Still serving the last build.`),
+        (error: Error) => {
+          console.error(`${error.message} Still serving the last build.`);
+          // This rebuild is the local deploy: the builder says it failed, in these words (local-deploys.ts).
+          localDeploys.failed(building, `${error.message} npm start is still serving the last build; its output says why.`);
+        },
       );
     }
     rebuilding = undefined;

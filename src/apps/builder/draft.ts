@@ -17,6 +17,12 @@ export interface Draft {
   blockIds: string[];
   /** The live file this draft edits (the integrated builder), if any: the export keeps its path, and the diff compares with its text. */
   origin?: { path: string; route: string; text: string; blob?: string };
+  /**
+   * The git blob of the version this draft was made from when it is not the live file's: an open
+   * proposal's, once the draft was proposed, continued from one, or started again from a newer
+   * version. Proposing names it, so that the server joins the draft with what changed since.
+   */
+  madeFrom?: string;
   /** When it last changed, in ms since 1970. */
   updated: number;
 }
@@ -62,6 +68,18 @@ export function draftFromPayload(payload: PagePayload, id: string, now: number):
  * against the page as it is now, like any change.
  */
 export const draftFromVersion = (live: Draft, version: { data: Record<string, unknown>; body: string }, id: string, now: number): Draft => draftOf(live.kind, version, live.origin, id, now);
+
+/** The version a proposal of the draft says it was made from (ProposeRequest's `blob`). */
+export const versionOf = (draft: Draft) => draft.madeFrom ?? draft.origin?.blob;
+
+/**
+ * Another version of the file as the draft's content (an open proposal's, or the draft joined with
+ * one on proposing): the same draft, now made from that version.
+ */
+export const adoptVersion = (draft: Draft, version: { data: Record<string, unknown>; body: string; blob: string }, now: number): Draft => ({
+  ...draftOf(draft.kind, version, draft.origin, draft.id, now),
+  madeFrom: version.blob,
+});
 
 /** What "start a new page" offers: a blank page, or a service or an area laid out like the site's. */
 export const TEMPLATES = {

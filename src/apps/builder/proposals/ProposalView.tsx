@@ -2,9 +2,10 @@
 // (the pull request on GitHub, or a branch of this project's repository), its checks, its deploy
 // preview, and Publish and Withdraw. While anything is still moving it is asked for again.
 import { useEffect, useState } from 'react';
-import type { Proposal } from '../../../kernel/wire/proposals.ts';
+import type { ApiError, Proposal } from '../../../kernel/wire/proposals.ts';
 import { ApiCallFailure } from '../../account/api-call.ts';
 import type { ProposalsClient } from './client.ts';
+import { LiveTracker } from './LiveTracker.tsx';
 
 /** How often an open proposal's checks and preview are asked for while they are still moving. */
 const FOLLOW_MS = 4000;
@@ -26,8 +27,9 @@ const SHOWN_PROBLEMS = 5;
  * checks' problems are placed in the form's words by `placeOf` where the draft is at hand (else by
  * their line), never by their field's path.
  */
-export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string }) {
+export function FailureNote({ failure, placeOf, onStartAgain }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string; onStartAgain?(newer: NonNullable<ApiError['newer']>): void }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
+  const newer = answer?.newer;
   return (
     <div className="notice" role="alert">
       <p>
@@ -44,7 +46,20 @@ export function FailureNote({ failure, placeOf }: { failure: unknown; placeOf?(p
           {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}
         </ul>
       ) : null}
-      {answer?.diff ? <pre className="proposal-diff">{answer.diff}</pre> : null}
+      {answer?.diff ? (
+        <>
+          <p>{newer?.by ? `What ${newer.by} changed:` : 'What changed:'}</p>
+          <pre className="proposal-diff">{answer.diff}</pre>
+        </>
+      ) : null}
+      {newer && onStartAgain ? (
+        <p>
+          <button type="button" className="button" onClick={() => onStartAgain(newer)}>
+            Start again from the newer version
+          </button>{' '}
+          Your draft is kept as it is until you choose.
+        </p>
+      ) : null}
       {answer?.reviewRequired && answer.url ? (
         <p>
           <a href={answer.url}>Open the pull request to ask for a review</a>
@@ -62,9 +77,11 @@ const problemText = (checks: Proposal['checks'], path: string, placeOf?: (proble
  * `placeOf`, where the draft is at hand: a failed check's problem in the proposed file is placed in
  * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by file and line.
  */
-export function ProposalView({ initial, client, onSettled, placeOf }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?(problem: { field?: string; message: string }): string }) {
+export function ProposalView({ initial, client, onSettled, placeOf, clock = Date.now }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?(problem: { field?: string; message: string }): string; clock?: () => number }) {
   const [proposal, setProposal] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // When Publish was pressed: how long the change then took to be live is said from it.
+  const [publishedAt, setPublishedAt] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => setProposal(initial), [initial]);
   useEffect(() => {
@@ -75,8 +92,10 @@ export function ProposalView({ initial, client, onSettled, placeOf }: { initial:
   const act = async (action: 'publish' | 'withdraw') => {
     setBusy(true);
     setFailure(null);
+    const pressed = clock();
     try {
       const settled = await client[action](proposal.id);
+      setPublishedAt(pressed);
       setProposal(settled);
       onSettled?.(settled);
     } catch (error) {
@@ -118,6 +137,8 @@ export function ProposalView({ initial, client, onSettled, placeOf }: { initial:
             </button>
           </div>
         </>
+      ) : proposal.state === 'published' && proposal.published ? (
+        <LiveTracker published={proposal.published} route={proposal.route} local={proposal.local} client={client} publishedAt={publishedAt} clock={clock} />
       ) : (
         <p role="status">{proposal.state === 'published' ? 'Published: the page changes with the next build of the site.' : 'Withdrawn: nothing was published.'}</p>
       )}

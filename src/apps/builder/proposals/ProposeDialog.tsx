@@ -1,21 +1,41 @@
 // "Propose this change": the draft's file sent for publishing with a one-line summary. The server
 // checks it again with the build's own checks and makes the proposal (a pull request, or a branch of
 // this project's repository locally); the dialog then follows it. Proposing again while it is open
-// adds a commit to it. The draft stays in the store until its proposal is published or withdrawn.
+// adds a commit to it. A draft made from an older version is joined with what changed since, and
+// then holds both (`onJoined`); one that cannot be is refused with the other change, and may start
+// again from the newer version (`onStartAgain`), the draft unchanged until then. The draft stays in
+// the store until its proposal is published or withdrawn.
 import { useEffect, useRef, useState } from 'react';
-import type { Proposal } from '../../../kernel/wire/proposals.ts';
-import { exportPath, exportText, type Draft } from '../draft.ts';
+import type { ApiError, Proposal } from '../../../kernel/wire/proposals.ts';
+import { exportPath, exportText, versionOf, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { ProposalsClient } from './client.ts';
 import { placeOf } from '../problems-shown.ts';
 import { FailureNote, ProposalView } from './ProposalView.tsx';
 
-type Step = { kind: 'form' } | { kind: 'sending' } | { kind: 'failed'; failure: unknown };
+type Step = { kind: 'form'; said?: string } | { kind: 'sending' } | { kind: 'failed'; failure: unknown };
+
+/** A newer version the draft may start again from. */
+export type Newer = NonNullable<ApiError['newer']>;
+
+export interface ProposeDialogProps {
+  open: boolean;
+  draft: Draft;
+  client: ProposalsClient;
+  store: DraftStore;
+  onClose(): void;
+  /** Proposed as it is: the draft is now made from the proposal's version. */
+  onProposed(proposal: Proposal): void;
+  /** Joined with changes made since its version: the draft becomes what the proposal now holds. */
+  onJoined(proposal: Proposal): Promise<void>;
+  /** The owner chose to start again from the newer version a refusal named. */
+  onStartAgain(newer: Newer): Promise<void>;
+}
 
 /** "Update Deep Cleaning" for a live page, "Add Spring offer" for a new one. */
 export const summaryFor = (draft: Draft) => `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
 
-export function ProposeDialog({ open, draft, client, store, onClose }: { open: boolean; draft: Draft; client: ProposalsClient; store: DraftStore; onClose(): void }) {
+export function ProposeDialog({ open, draft, client, store, onClose, onProposed, onJoined, onStartAgain }: ProposeDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [summary, setSummary] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -38,9 +58,25 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
     try {
       // The draft goes to the bucket now, not after the usual pause: a proposed draft is in both places
       // before the owner moves on (to the dashboard, which lists it and deletes it once it is settled).
-      const [proposed] = await Promise.all([client.propose({ path, text: exportText(draft), summary, ...(draft.origin?.blob ? { blob: draft.origin.blob } : {}) }), store.flush?.()]);
+      const version = versionOf(draft);
+      const [{ proposal: proposed, merged }] = await Promise.all([client.propose({ path, text: exportText(draft), summary, ...(version ? { blob: version } : {}) }), store.flush?.()]);
       setProposal(proposed);
-      setStep({ kind: 'form' });
+      if (merged) {
+        await onJoined(proposed);
+        setStep({ kind: 'form', said: 'Joined with the changes made to this page since your version: the proposal holds both, and so does your draft now.' });
+      } else {
+        if (proposed.blob) onProposed(proposed);
+        setStep({ kind: 'form' });
+      }
+    } catch (failure) {
+      setStep({ kind: 'failed', failure });
+    }
+  };
+  const startAgain = async (newer: Newer) => {
+    setStep({ kind: 'sending' });
+    try {
+      await onStartAgain(newer);
+      setStep({ kind: 'form', said: 'Your draft now holds the newer version. Make your change there again, then propose it.' });
     } catch (failure) {
       setStep({ kind: 'failed', failure });
     }
@@ -64,7 +100,8 @@ export function ProposeDialog({ open, draft, client, store, onClose }: { open: b
             {proposal ? 'Propose again (adds to this proposal)' : 'Propose'}
           </button>
           {step.kind === 'sending' ? <p role="status">Checking the page and proposing it…</p> : null}
-          {step.kind === 'failed' ? <FailureNote failure={step.failure} placeOf={(problem) => placeOf(problem, draft)} /> : null}
+          {step.kind === 'form' && step.said ? <p role="status">{step.said}</p> : null}
+          {step.kind === 'failed' ? <FailureNote failure={step.failure} placeOf={(problem) => placeOf(problem, draft)} onStartAgain={(newer) => void startAgain(newer)} /> : null}
         </form>
       ) : null}
       <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>

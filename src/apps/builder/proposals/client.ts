@@ -4,11 +4,12 @@
 import { apiCall, type ApiCaller } from '../../account/api-call.ts';
 import type { PageHistory, PageVersionFile } from '../../../kernel/wire/history.ts';
 import { historyUrl, versionUrl } from '../../../kernel/wire/history-paths.ts';
-import type { Proposal, ProposalAnswer, ProposalList, ProposeRequest } from '../../../kernel/wire/proposals.ts';
-import { proposalUrl, PROPOSALS_API, publishUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
+import type { Deploy, DeployAnswer, Proposal, ProposalAnswer, ProposalList, ProposeRequest } from '../../../kernel/wire/proposals.ts';
+import { deployUrl, proposalUrl, PROPOSALS_API, publishUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
 
 export interface ProposalsClient {
-  propose(request: ProposeRequest): Promise<Proposal>;
+  /** The proposal, and whether the text was merged with changes made since its version (the proposal then holds both). */
+  propose(request: ProposeRequest): Promise<ProposalAnswer>;
   list(): Promise<Proposal[]>;
   get(id: string): Promise<Proposal>;
   publish(id: string): Promise<Proposal>;
@@ -17,18 +18,21 @@ export interface ProposalsClient {
   history(path: string, page: number): Promise<PageHistory>;
   /** A version's file, to open as a draft. */
   version(path: string, commit: string): Promise<PageVersionFile>;
+  /** Whether a published commit is live in the build `live` names (the live site's latest-build.json), building, or failed. */
+  deploy(commit: string, live: string | undefined): Promise<Deploy>;
 }
 
 export function proposalsClient(services: ApiCaller['services'], fetcher?: typeof fetch): ProposalsClient {
   const caller: ApiCaller = { services, fetcher, expected: 'the proposal', hint: 'Your draft is safe in this browser. Check your connection, then try again.' };
   const proposal = async (url: string, init?: RequestInit) => (await apiCall<ProposalAnswer>(caller, url, init)).proposal;
   return {
-    propose: (request) => proposal(PROPOSALS_API, { method: 'POST', body: JSON.stringify(request) }),
+    propose: (request) => apiCall<ProposalAnswer>(caller, PROPOSALS_API, { method: 'POST', body: JSON.stringify(request) }),
     list: async () => (await apiCall<ProposalList>(caller, PROPOSALS_API)).proposals,
     get: (id) => proposal(proposalUrl(id)),
     publish: (id) => proposal(publishUrl(id), { method: 'POST' }),
     withdraw: (id) => proposal(withdrawUrl(id), { method: 'POST' }),
     history: (path, page) => apiCall<PageHistory>({ ...caller, expected: 'the page\'s history' }, historyUrl(path, page)),
     version: (path, commit) => apiCall<PageVersionFile>({ ...caller, expected: 'that version of the page' }, versionUrl(path, commit)),
+    deploy: async (commit, live) => (await apiCall<DeployAnswer>({ ...caller, expected: 'whether the change is live' }, deployUrl(commit, live))).deploy,
   };
 }

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FocusEvent }
 import { BlockSchema } from '../../../kernel/schema/blocks.ts';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { checkDraft, loadDraftLint, type DraftCheck, type DraftLint } from '../check-draft.ts';
-import { addBlock, blocksOf, duplicateBlock, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
+import { addBlock, adoptVersion, blocksOf, duplicateBlock, exportPath, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
 import { placeOf, shownProblems } from '../problems-shown.ts';
@@ -52,7 +52,7 @@ export interface BuilderProps {
 }
 
 export function Builder({ site: siteData, initial, store, stored = false, onDiscarded }: BuilderProps) {
-  const { draft, edit, undo, redo, canUndo, canRedo, saved, exists } = useDraftEditor(initial, store, stored);
+  const { draft, edit, undo, redo, canUndo, canRedo, saved, exists, madeFrom } = useDraftEditor(initial, store, stored);
   const { site, checked: siteChecked } = useSiteWithLibraryCheck(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -145,6 +145,13 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
     if (result.problems.length === 0) return setProposing(true);
     setPreviewing(false);
     requestAnimationFrame(() => document.getElementById('problems')?.focus());
+  };
+  /** Another version of the file as the draft (undo brings back what it held): the proposal it was joined into, or the newer one it starts again from. */
+  const adopt = async (commit: string, said: string) => {
+    if (!client) return;
+    const file = await client.version(exportPath(draft), commit);
+    edit((d, now) => adoptVersion(d, file, now));
+    setAnnouncement(said);
   };
   const discard = async () => {
     const title = String(draft.data.title || draft.data.heading || 'Untitled page');
@@ -291,7 +298,16 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
       </datalist>
       {client && proposeOpened ? (
         <Suspense fallback={null}>
-          <ProposeDialog open={proposing} draft={draft} client={client} store={store} onClose={() => setProposing(false)} />
+          <ProposeDialog
+            open={proposing}
+            draft={draft}
+            client={client}
+            store={store}
+            onClose={() => setProposing(false)}
+            onProposed={(proposal) => madeFrom(proposal.blob!)}
+            onJoined={(proposal) => adopt(proposal.commit!, 'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.')}
+            onStartAgain={(newer) => adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')}
+          />
         </Suspense>
       ) : null}
       {exportOpened ? (

@@ -1,9 +1,15 @@
 // /integrated-builder: any page of the site, opened from its payload (fetched from the page's own
 // path), edited, and exported to the same path with a diff against the live file. ?route=/about opens
-// one; a route the site does not have opens nothing and offers the site's pages instead.
-import { useEffect, useState } from 'react';
+// one; a route the site does not have opens nothing and offers the site's pages instead. A page
+// with a proposal waiting says so (who, what, when) and offers to continue from it or from the
+// live version; what is proposed from the live version is joined with it on the server.
+import { useEffect, useMemo, useState } from 'react';
+import type { Proposal } from '../../../kernel/wire/proposals.ts';
+import { useServices } from '../../../kernel/components/account/services.ts';
+import { formatTime } from '../../admin/format.ts';
+import { proposalsClient } from '../proposals/client.ts';
 import { payloadPathFor } from '../../../kernel/wire/output-paths.ts';
-import { draftFromPayload, type Draft } from '../draft.ts';
+import { adoptVersion, draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { PagePayload } from '../../../kernel/wire/payload.ts';
 import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
@@ -17,8 +23,9 @@ type State =
   | { kind: 'unknown'; route: string }
   | { kind: 'loading'; route: string }
   | { kind: 'failed'; message: string }
-  | { kind: 'offer'; draft: Draft; live: Draft }
-  | { kind: 'editing'; draft: Draft; stored: boolean };
+  | { kind: 'offer'; draft: Draft; live: Draft; waiting?: Proposal }
+  | { kind: 'proposed'; live: Draft; waiting: Proposal }
+  | { kind: 'editing'; draft: Draft; stored: boolean; waiting?: Proposal };
 
 /**
  * Only the site's own pages open: ?route= must be one of the routes in builder-data.json, and the
@@ -31,6 +38,8 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
   const [state, setState] = useState<State>(() => (wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' }));
   const [route, setRoute] = useState(() => known?.route ?? site.data.routes[0]?.route ?? '/');
   const [notice, setNotice] = useState('');
+  const services = useServices();
+  const client = useMemo(() => services && proposalsClient(services), [services]);
 
   const open = async (facts: RouteFacts) => {
     setState({ kind: 'loading', route: facts.route });
@@ -38,10 +47,23 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       const response = await fetch(`/${payloadPathFor(facts.route)}`);
       if (!response.ok) throw new Error(`The page ${facts.route} could not be loaded (${response.status}).`);
       const live = draftFromPayload((await response.json()) as PagePayload, newDraftId(), Date.now());
-      const [earlier] = (await store.list()).filter((draft) => draft.origin?.route === facts.route);
-      setState(earlier ? { kind: 'offer', draft: earlier, live } : { kind: 'editing', draft: live, stored: false });
+      // Who else is on this page: a proposal of its file waiting to be published (none known if the API cannot say).
+      const [drafts, proposals] = await Promise.all([store.list(), client ? client.list().catch(() => []) : []]);
+      const [earlier] = drafts.filter((draft) => draft.origin?.route === facts.route);
+      const waiting = proposals.find((proposal) => proposal.path === live.origin?.path && proposal.commit);
+      if (earlier) setState({ kind: 'offer', draft: earlier, live, ...(waiting ? { waiting } : {}) });
+      else setState(waiting ? { kind: 'proposed', live, waiting } : { kind: 'editing', draft: live, stored: false });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  /** The waiting proposal's version of the page, as a draft of the live page made from it. */
+  const continueFrom = async (live: Draft, waiting: Proposal) => {
+    try {
+      const file = await client!.version(waiting.path, waiting.commit!);
+      setState({ kind: 'editing', draft: adoptVersion(live, file, Date.now()), stored: false, waiting });
+    } catch (error) {
+      setState({ kind: 'failed', message: `The proposal’s version could not be opened: ${error instanceof Error ? error.message : String(error)}` });
     }
   };
   useEffect(() => {
@@ -61,13 +83,40 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     return (
       <>
         <Notice text={notice} />
+        {state.waiting ? <WaitingNote waiting={state.waiting} /> : null}
         <PageHistory draft={state.draft} onRestore={restore} />
         <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} />
       </>
     );
   }
   if (state.kind === 'offer') {
-    return <RestoreOffer draft={state.draft} onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true })} onNew={() => setState({ kind: 'editing', draft: state.live, stored: false })} newLabel="Open the live page instead" />;
+    const { waiting } = state;
+    return (
+      <RestoreOffer
+        draft={state.draft}
+        onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true, ...(waiting ? { waiting } : {}) })}
+        onNew={() => setState(waiting ? { kind: 'proposed', live: state.live, waiting } : { kind: 'editing', draft: state.live, stored: false })}
+        newLabel="Open the live page instead"
+      />
+    );
+  }
+  if (state.kind === 'proposed') {
+    const { live, waiting } = state;
+    return (
+      <section className="restore-offer" aria-labelledby="waiting-heading">
+        <h2 id="waiting-heading">Someone else is changing this page</h2>
+        <WaitingLine waiting={waiting} />
+        <div className="export-actions">
+          <button type="button" className="button" onClick={() => void continueFrom(live, waiting)}>
+            Continue from that proposal
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setState({ kind: 'editing', draft: live, stored: false, waiting })}>
+            Open the live version
+          </button>
+        </div>
+        <p>From the live version, what you propose is joined with their change when the two touch different lines; if they touch the same lines, you are shown theirs first.</p>
+      </section>
+    );
   }
   return (
     <form
@@ -107,3 +156,17 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     </form>
   );
 }
+
+/** Who proposed a change of this page, what it is and when, not published yet. */
+const WaitingLine = ({ waiting }: { waiting: Proposal }) => (
+  <p>
+    {waiting.author} proposed “{waiting.summary}”, last changed {formatTime(waiting.updated)}. It is not published yet.
+  </p>
+);
+
+/** Said above the builder while a proposal of the page is waiting. */
+const WaitingNote = ({ waiting }: { waiting: Proposal }) => (
+  <div className="builder-notice" role="note">
+    <WaitingLine waiting={waiting} />
+  </div>
+);

@@ -22,6 +22,8 @@ export interface DraftEditor {
   exists: boolean;
   /** When the draft was last saved in the store, or the error that stopped it; null while nothing was changed. */
   saved: { at: number } | { error: string } | null;
+  /** The draft as it is, now made from this version (it was just proposed as it is): not a step to undo. */
+  madeFrom(blob: string): void;
 }
 
 /** `stored`: the draft was opened from the store (restored, or from the dashboard), so it exists already. */
@@ -73,5 +75,6 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
     canRedo: history.future.length > 0,
     exists: stored || saved !== null,
     saved,
+    madeFrom: useCallback((blob: string) => setHistory((previous) => ({ ...previous, present: { ...previous.present, madeFrom: blob } })), []),
   };
 }

@@ -42,7 +42,7 @@ const missingPhoto: Proposal['checks'] = {
 /** A stand-in for the API: each call answers as given. */
 function client(answers: Partial<ProposalsClient>): ProposalsClient {
   const never = () => Promise.reject(new Error('not called in this test'));
-  return { propose: never, list: never, get: never, publish: never, withdraw: never, history: never, version: never, ...answers };
+  return { propose: never, list: never, get: never, publish: never, withdraw: never, history: never, version: never, deploy: never, ...answers };
 }
 
 describe('a proposal as the administrator follows it', () => {
