@@ -23,6 +23,8 @@ export interface Draft {
    * version. Proposing names it, so that the server joins the draft with what changed since.
    */
   madeFrom?: string;
+  /** Which save of the draft this is (draft-store.ts): a save names the one it replaces, so that another tab's or device's is never written over unseen. */
+  rev?: string;
   /** When it last changed, in ms since 1970. */
   updated: number;
 }
@@ -77,8 +79,14 @@ export const versionOf = (draft: Draft) => draft.madeFrom ?? draft.origin?.blob;
  * one on proposing): the same draft, now made from that version.
  */
 export const adoptVersion = (draft: Draft, version: { data: Record<string, unknown>; body: string; blob: string }, now: number): Draft => ({
-  ...draftOf(draft.kind, version, draft.origin, draft.id, now),
+  ...withFile(draft, version, now),
   madeFrom: version.blob,
+});
+
+/** The draft holding this file's front matter and body instead (the same draft, the same version made from). */
+export const withFile = (draft: Draft, file: { data: Record<string, unknown>; body: string }, now: number): Draft => ({
+  ...draftOf(draft.kind, file, draft.origin, draft.id, now),
+  ...(draft.madeFrom ? { madeFrom: draft.madeFrom } : {}),
 });
 
 /** What "start a new page" offers: a blank page, or a service or an area laid out like the site's. */

@@ -52,7 +52,7 @@ export interface BuilderProps {
 }
 
 export function Builder({ site: siteData, initial, store, stored = false, onDiscarded }: BuilderProps) {
-  const { draft, edit, undo, redo, canUndo, canRedo, saved, exists, madeFrom } = useDraftEditor(initial, store, stored);
+  const { draft, edit, undo, redo, canUndo, canRedo, saved, exists, madeFrom, elsewhere, joined, keepMine, takeTheirs } = useDraftEditor(initial, store, stored);
   const { site, checked: siteChecked } = useSiteWithLibraryCheck(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -207,6 +207,26 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             {saved === null ? 'Nothing is saved until you change something.' : 'error' in saved ? saved.error : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`} <BucketLine store={store} />
           </p>
         </div>
+        {joined ? (
+          <p className="builder-notice" role="status">
+            Edits made to this draft in another tab or on another device were joined with yours at {new Date(joined).toLocaleTimeString('en-GB')}.
+          </p>
+        ) : null}
+        {elsewhere ? (
+          <div className="notice" role="alert">
+            <p>
+              <strong>This draft was changed in another tab or on another device</strong>, in the same places as here, so the two cannot be joined. Nothing more is saved until you choose.
+            </p>
+            <div className="export-actions">
+              <button type="button" className="button" onClick={keepMine}>
+                Keep this version
+              </button>
+              <button type="button" className="button button-secondary" onClick={takeTheirs}>
+                Use the other version
+              </button>
+            </div>
+          </div>
+        ) : null}
         {discarding ? (
           <DiscardConfirmation
             live={Boolean(draft.origin)}

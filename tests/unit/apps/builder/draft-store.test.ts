@@ -1,10 +1,12 @@
 // The builder's drafts in this browser and, a moment after each change, in the Storage bucket:
 // a save is done once it is in this browser; the bucket's copy follows each pause in editing, one
 // upload however many changes came before it; a failed copy is said in words and tried again with
-// the next change; reading gives the newer copy (another device's edit); deleting removes both.
+// the next change; reading gives the newer copy (another device's edit); deleting removes both; a
+// save made meanwhile in another tab, or on another device for the bucket's copy, is never written
+// over unseen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../../src/apps/builder/draft.ts';
-import { MirroredDraftStore, type BucketStatus, type DraftStore } from '../../../../src/apps/builder/draft-store.ts';
+import { DraftChangedElsewhere, mayReplace, MirroredDraftStore, type BucketStatus, type DraftStore, type Over } from '../../../../src/apps/builder/draft-store.ts';
 
 class MemoryStore implements DraftStore {
   readonly drafts = new Map<string, Draft>();
@@ -19,8 +21,11 @@ class MemoryStore implements DraftStore {
     if (this.failing) throw this.failing;
     return this.drafts.get(id);
   }
-  async put(draft: Draft) {
+  /** As IndexedDbDraftStore: read and written at once, refused over a save its writer did not see. */
+  async put(draft: Draft, over?: Over) {
     if (this.failing) throw this.failing;
+    const stored = this.drafts.get(draft.id);
+    if (!mayReplace(stored, over)) throw new DraftChangedElsewhere(structuredClone(stored!));
     this.puts += 1;
     this.drafts.set(draft.id, structuredClone(draft));
   }
@@ -96,6 +101,36 @@ describe('saving', () => {
     expect(broken.status).toEqual({ state: 'failed', message: 'In words: the SDK did not load.' });
     await broken.put(draft('a', 1));
     expect(local.drafts.has('a')).toBe(true);
+  });
+});
+
+describe('two tabs or devices', () => {
+  it('refuses a save over one made meanwhile in another tab, and writes nothing', async () => {
+    await store.put({ ...draft('a', 1, 'First tab'), rev: 'r1' }, { rev: undefined });
+    await store.put({ ...draft('a', 2, 'First tab again'), rev: 'r2' }, { rev: 'r1' });
+    const refused = await store.put({ ...draft('a', 3, 'Second tab'), rev: 'r3' }, { rev: 'r1' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DraftChangedElsewhere);
+    expect((refused as DraftChangedElsewhere).theirs).toMatchObject({ rev: 'r2', data: { title: 'First tab again' } });
+    expect(local.drafts.get('a')?.rev).toBe('r2');
+  });
+
+  it('does not send its copy over one another device put in the bucket since, and says so with the copy both started from', async () => {
+    bucket.drafts.set('a', { ...draft('a', 1, 'Both started here'), rev: 'r1' });
+    local.drafts.set('a', { ...draft('a', 1, 'Both started here'), rev: 'r1' });
+    await store.get('a');
+    const told: [string | undefined, string | undefined][] = [];
+    store.onChangedElsewhere((theirs, base) => told.push([theirs.rev, base?.rev]));
+    // The phone saves its own change to the bucket; this device saves another.
+    bucket.drafts.set('a', { ...draft('a', 2, 'Changed on the phone'), rev: 'p1' });
+    await store.put({ ...draft('a', 3, 'Changed here'), rev: 'r2' }, { rev: 'r1' });
+    await store.flush();
+
+    expect(bucket.drafts.get('a')?.data.title).toBe('Changed on the phone');
+    expect(told).toEqual([['p1', 'r1']]);
+    // Once seen (joined, or kept over it), the next copy goes.
+    await store.put({ ...draft('a', 4, 'Both joined'), rev: 'r3' }, { rev: 'r2' });
+    await store.flush();
+    expect(bucket.drafts.get('a')?.data.title).toBe('Both joined');
   });
 });
 
