@@ -1,7 +1,8 @@
 // Publishing from the builder, signed in as the seeded administrator, against the local backend
 // (real git, in the clone the Playwright config made): a new page from the block builder is
-// proposed and listed on the dashboard, and withdrawn there; a page changed since it was opened is
-// refused with the difference. (A live page proposed, checked, published and rebuilt is the photo
+// proposed and listed on the dashboard, and withdrawn there; a page changed since it was opened, on
+// the lines next to the draft's change, is refused with the difference and may start again from the
+// newer version. (A live page proposed, checked, published and rebuilt is the photo
 // loop, admin-photo-loop.spec.ts, against npm start itself.) A media library photo deleted after its page was
 // proposed fails the checks in words, naming the field; proposing again is refused with the
 // problem listed; the draft is kept.
@@ -43,7 +44,7 @@ test('a new page is proposed from the block builder, listed on the dashboard and
   expect(git('branch', '--list', 'content/autumn-offer-*')).toBe('');
 });
 
-test('a page changed since it was opened is refused in words, with the difference, and the draft is kept', async ({ page, consoleErrors }) => {
+test('a page changed since it was opened, on the lines next to the draft\'s change, is refused in words with the difference; the draft is kept until the owner starts again from the newer version', async ({ page, consoleErrors }) => {
   // A git commit on the checked-out branch, then the proposals function compares the page with it, then a reload of the builder.
   test.setTimeout(90_000);
   // Chromium logs the API's 409 answer itself; the screen says it in words.
@@ -64,6 +65,16 @@ test('a page changed since it was opened is refused in words, with the differenc
   // The draft is kept: opening the page again offers it back, with the heading typed.
   await page.reload();
   await page.getByRole('button', { name: 'Restore the draft' }).click({ timeout: 20_000 });
+  await expect(page.getByLabel('Main heading')).toHaveValue('Questions we are asked');
+  // Starting again from the newer version: the draft holds it (the other change included), and undo brings the draft back.
+  await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Start again from the newer version' }).click({ timeout: 20_000 });
+  await expect(dialog.getByText('Your draft now holds the newer version.')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByLabel('Description in search results')).toHaveValue(/^Answers to the questions people ask us/);
+  await expect(page.getByLabel('Main heading')).toHaveValue('Frequently asked questions');
+  await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByLabel('Main heading')).toHaveValue('Questions we are asked');
 });
 

@@ -79,10 +79,10 @@ async function propose(req: Request, caller: Caller, backend: Backend, library: 
   const before = live === undefined ? undefined : texts.get(live);
   if (live !== undefined && before === undefined) throw new Error(`The blob ${live} of ${path} could not be read.`);
   const { after, merged } = textToPropose({ path, text, blob, live: { commit: snapshot.commit, blob: live }, open, texts });
-  // Nothing to add: the page, or the open proposal, already says it.
-  if (open && after === texts.get(open.blob)) return json(200, { proposal: await backend.status(open.id), ...(merged ? { merged } : {}) });
   if (!open && after === before) throw failure('no-change');
   const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, after, kind, library);
+  // Nothing to add once checked again (a photo may have gone since): the open proposal already says it.
+  if (open && after === texts.get(open.blob)) return json(200, { proposal: await backend.status(open.id), ...(merged ? { merged } : {}) });
   const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after }, snapshot, open);
   return json(added ? 200 : 201, { proposal, ...(merged ? { merged } : {}) });
 }
