@@ -3,7 +3,8 @@
 // to publish into): two browsers open /deep-cleaning-services in the integrated builder at the
 // same version; A changes the main heading and proposes; B, still on the version both opened,
 // changes a line of the page text and proposes: the two are joined, and B's draft then shows A's
-// heading too. Once the checks pass, B publishes: the published page holds both changes, and the
+// heading too; A, opening the page again, is told B's proposal is waiting and continues from it.
+// Once the checks pass, B publishes: the published page holds both changes, and the
 // proposal screen follows it until it says Live, with the time since Publish, once `npm start`'s
 // rebuild names the published commit in latest-build.json.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { noteSession } from '../support/e2e/sessions.ts';
 import { start } from '../support/npm-start.ts';
 import { publishRepository } from '../support/publish-repository.ts';
+import { axeViolations } from '../support/quality/axe.ts';
 import { watchContext } from '../support/quality/page-watch.ts';
 
 const ROUTE = '/deep-cleaning-services';
@@ -62,6 +64,16 @@ test('two editors on one page: B, from the older version, is joined with A; publ
     await expect(b.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
     await expect(body).toHaveValue(new RegExp(B_LINE[1]));
     expect(git('branch', '--list', 'content/*').split('\n')).toHaveLength(1);
+
+    // A opens the page again: the builder says a proposal is waiting, by whom and what, and A continues from it, both changes in.
+    await a.page.reload();
+    await a.page.getByRole('button', { name: 'Open the live page instead' }).click({ timeout: 20_000 });
+    const waiting = a.page.getByRole('region', { name: 'Someone else is changing this page' });
+    await expect(waiting).toContainText(`${LOCAL_ACCOUNTS.admin.email} proposed “Update Deep Cleaning”`);
+    expect(await axeViolations(a.page)).toEqual([]);
+    await waiting.getByRole('button', { name: 'Continue from that proposal' }).click();
+    await expect(a.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
+    await expect(a.page.getByLabel('Page text (Markdown)')).toHaveValue(new RegExp(B_LINE[1]));
 
     // The checks of the joined version pass; B publishes it, and the screen follows it until it is live.
     await expect(bDialog.getByText('Checks: passed.')).toBeVisible({ timeout: 180_000 });
