@@ -62,12 +62,15 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
     // The checks pass; publishing commits the file, with the summary, onto the checked-out branch.
     await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 120_000 });
     await dialog.getByRole('button', { name: 'Publish' }).click();
-    await expect(dialog.getByText('Published: the page changes with the next build of the site.')).toBeVisible({ timeout: 20_000 });
+    const live = dialog.locator('[data-live-step]');
+    await expect(live).toHaveAttribute('data-live-step', /^(published|building|live)$/, { timeout: 20_000 });
     expect(git('log', '-1', '--format=%s')).toBe('Show the cleaned oven');
     expect(await readFile(path.join(repository, 'content/services/oven-cleaning-services.md'), 'utf8')).toContain(`storage:media/${name}`);
 
     // npm start builds again; the live page shows the photo, self-hosted.
     await expect.poll(started.output, { timeout: 120_000, message: 'npm start built again' }).toContain('Built again: the published page is served.');
+    // The rebuild is the local deploy: the proposal says the change is live.
+    await expect(live).toHaveAttribute('data-live-step', 'live', { timeout: 30_000 });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto('/oven-cleaning-services');

@@ -78,26 +78,43 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
     return () => opened.close();
   }, []);
 
+  // One save at a time, each naming the one before it (a burst of typing saves its last state): this
+  // tab's own saves never look like another's.
+  const waiting = useRef<Draft | null>(null);
+  const saving = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const saveWaiting = useCallback(async () => {
+    if (saving.current) return;
+    saving.current = true;
+    for (let next = waiting.current; next; next = waiting.current) {
+      waiting.current = null;
+      const save = { ...next, rev: newRev() };
+      try {
+        await store.put(save, { rev: seen.current });
+        seen.current = save.rev;
+        lastSaved.current = save;
+        if (mounted.current) setSaved({ at: clock() });
+      } catch (error) {
+        // Saved meanwhile in another tab: joined with this one (saved next), or left for the owner to choose.
+        if (error instanceof DraftChangedElsewhere) await join(error.theirs, lastSaved.current, true);
+        else if (mounted.current) setSaved({ error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.` });
+      }
+    }
+    saving.current = false;
+  }, [store, clock, join]);
+
   useEffect(() => {
     if (!changed || elsewhere) return;
-    let live = true;
-    const next = { ...draft, rev: newRev() };
-    store.put(next, { rev: seen.current }).then(
-      () => {
-        seen.current = next.rev;
-        lastSaved.current = next;
-        if (live) setSaved({ at: clock() });
-      },
-      (error: unknown) => {
-        if (error instanceof DraftChangedElsewhere) return void join(error.theirs, lastSaved.current, true);
-        if (live) setSaved({ error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.` });
-      },
-    );
+    waiting.current = draft;
+    void saveWaiting();
     channel.current?.postMessage(draft);
-    return () => {
-      live = false;
-    };
-  }, [draft, changed, store, clock, elsewhere, join]);
+  }, [draft, changed, elsewhere, saveWaiting]);
 
   // The bucket's copy changed on another device since this one last had it.
   useEffect(() => store.onChangedElsewhere?.((theirs, base) => theirs.id === current.current.id && void join(theirs, base ?? lastSaved.current, false)), [store, join]);
