@@ -94,8 +94,8 @@ export class LocalBackend implements Backend {
       // Awaited below where it is needed; a failure before then must not go unhandled.
       writing.catch(() => {});
       const message = commitMessage(change);
-      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
       if (onto) return this.#addTo(onto, change, writing, message, now);
+      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
       if (open) throw failure('conflict', `${open.record.author} proposed a change to this page at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
       const branch = branchName(change.path, this.#now());
       const recordFor = (candidate: string): LocalRecord => ({
