@@ -125,6 +125,21 @@ describe('run as Lambda runs it', () => {
     }
   });
 
+  it('pointed at the local emulators, answers a member 403 and bad input 400, in words', async () => {
+    const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
+    const bad: Record<string, [string, string, string?]> = { proposals: ['POST', '/api/proposals', '{"path": 7'], history: ['GET', '/api/history?path=..%2Fpackage.json'], enquiries: ['PATCH', '/api/enquiries/e1', '{"spam": "yes"}'] };
+    for (const fn of packed) {
+      const running = await lambda(fn, env);
+      const member = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, { headers: { authorization: `Bearer ${local.tokens.member}` } });
+      expect(member.status, member.error ?? member.body).toBe(403);
+      expect(errorOf(member.body).code).toBe('not-admin');
+      const [method, address, body] = bad[fn.name]!;
+      const refused = await running.invoke(method, `${ORIGIN}${address}`, { headers: { authorization: `Bearer ${local.tokens.admin}`, 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+      expect(refused.status, refused.error ?? refused.body).toBe(400);
+      expect(errorOf(refused.body).message.length, fn.name).toBeGreaterThan(20);
+    }
+  });
+
   it('routes and refuses every request as the local server\'s in-process function does', async () => {
     const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
     for (const fn of packed) {

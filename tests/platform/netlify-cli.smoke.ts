@@ -6,6 +6,7 @@
 // and docs/deploying.md ("npm start and Netlify") explains why that is safe. Run by
 // `npm test -- --platform` (vitest.smoke.config.ts); the CLI comes from tools/netlify/.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +18,23 @@ import { PROJECT_ROOT } from '../support/sites.ts';
 
 const PUBLISH = path.join(PROJECT_ROOT, 'dist');
 
-/** The environment of a deployer's machine with nothing set up: none of the functions' settings. */
-function cliEnv(bin: string): NodeJS.ProcessEnv {
+/**
+ * The environment of a deployer's machine: none of the developer's own settings, and, for
+ * `netlify serve`, the publishing functions' settings in the shape Netlify's UI holds them (a
+ * Firebase project and service account, a GitHub repository and token), made up, since nothing
+ * here reaches Google or GitHub: a request without a valid token is refused before either is
+ * asked. The enquiries' Netlify token is left unset, so that function says what is missing.
+ */
+function cliEnv(bin: string, settings: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}${path.delimiter}${path.join(PROJECT_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' };
   for (const name of Object.keys(env)) if (/^(FIREBASE_|GITHUB_|PUBLISH_|NETLIFY_API|ENQUIRIES_DIR|STORAGE_EMULATOR)/.test(name)) delete env[name];
-  return env;
+  return { ...env, ...settings };
+}
+
+function publishingSettings(): Record<string, string> {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const account = { type: 'service_account', project_id: 'ardent-smoke', private_key_id: 'smoke', private_key: privateKey, client_email: 'smoke@ardent-smoke.iam.gserviceaccount.com', client_id: '1' };
+  return { FIREBASE_PROJECT_ID: 'ardent-smoke', FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account), GITHUB_REPOSITORY: 'ardent/site', GITHUB_TOKEN: 'smoke-token' };
 }
 
 let bin: string;
@@ -72,7 +85,7 @@ describe('netlify build --offline', () => {
 describe('netlify serve --offline', () => {
   beforeAll(async () => {
     origin = `http://localhost:${await freePort()}`;
-    serve = spawn(path.join(bin, 'netlify'), ['serve', '--offline', '--port', new URL(origin).port], { cwd: PROJECT_ROOT, env: cliEnv(bin), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    serve = spawn(path.join(bin, 'netlify'), ['serve', '--offline', '--port', new URL(origin).port], { cwd: PROJECT_ROOT, env: cliEnv(bin, publishingSettings()), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     serve.stdout!.on('data', (chunk: Buffer) => (served += chunk.toString('utf8')));
     serve.stderr!.on('data', (chunk: Buffer) => (served += chunk.toString('utf8')));
     await waitForServer();
@@ -101,17 +114,20 @@ describe('netlify serve --offline', () => {
     }
   });
 
-  it('runs each function, which answers in words: not set up (503), and a method it does not take (405)', async () => {
-    for (const address of ['/api/proposals', '/api/history?path=content%2Fpages%2Fabout.md', '/api/enquiries']) {
-      const response = await fetch(`${origin}${address}`);
-      expect(response.status, `${address}: ${served.slice(-2_000)}`).toBe(503);
-      const { error } = ApiErrorSchema.parse(await response.json());
-      expect(error).toMatchObject({ code: 'not-set-up' });
-      expect(error.message, address).toMatch(/FIREBASE_PROJECT_ID is not set/);
+  it('runs each function, which answers in words: a missing or malformed token (401), a method it does not take (405), a missing setting (503)', async () => {
+    for (const address of ['/api/proposals', '/api/history?path=content%2Fpages%2Fabout.md']) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+        const response = await fetch(`${origin}${address}`, { headers });
+        expect(response.status, `${address}: ${served.slice(-2_000)}`).toBe(401);
+        expect(ApiErrorSchema.parse(await response.json()).error).toMatchObject({ code: 'signed-out', title: 'You are not signed in' });
+      }
     }
     const wrong = await fetch(`${origin}/api/proposals/p1`, { method: 'DELETE' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
+    const enquiries = await fetch(`${origin}/api/enquiries`);
+    expect(enquiries.status).toBe(503);
+    expect(ApiErrorSchema.parse(await enquiries.json()).error.message).toContain('NETLIFY_API_TOKEN is not set');
   });
 
   it('differs from Netlify\'s production where docs/deploying.md says: no pretty URLs, no form handling, its own Cache-Control', async () => {
