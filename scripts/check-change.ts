@@ -6,7 +6,7 @@
  * 2. the build: the base's content (from git), then the working tree's into the same output folder
  *    with the same cache (src/generator/change/build-change.ts); the pages the second build wrote
  *    are the pages the change altered;
- * 3. the page gates on those pages (tests/support/quality/page-gates.ts): html-validate, links,
+ * 3. the page gates on those pages (src/generator/gates/page-gates.ts): html-validate, links,
  *    JSON-LD, axe at 375 and 1280 px with the console watch, Lighthouse.
  * It prints the pages checked and the time each step took, then every problem at once in the
  * format asked for (`npm run check`'s: gate problems name the page's content file and start with
@@ -27,7 +27,7 @@ import { formatReport, REPORT_FORMATS, reportFormatOf, type ProblemRecord } from
 import { firebaseConfigFromEnv } from '../src/kernel/wire/firebase-config.ts';
 import { fail, parseOptions } from './cli.ts';
 import { generatorBundle } from './run.mjs';
-import type { GateStep } from '../tests/support/quality/page-gates.ts';
+import type { GateStep } from '../src/generator/gates/page-gates.ts';
 
 const usage = `Usage: npm run check:change -- --base <branch, tag or commit> [--format ${REPORT_FORMATS.join('|')}] [--local-library] [--cache <dir>]`;
 const values = parseOptions({ base: { type: 'string' }, format: { type: 'string' }, 'local-library': { type: 'boolean', default: false }, cache: { type: 'string' } }, usage);
@@ -109,14 +109,14 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, runPageGates, startChromium } = await import('../tests/support/quality/page-gates.ts');
+  const { gatePageOf, runPageGates, startChromium } = await import('../src/generator/gates/page-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
   say(`\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`);
   if (pages.length === 0) return [];
   const screens = pages.filter((page) => !page.browser && page.url);
   if (screens.length) say(`Account screens, not in the browser gates here (npm test checks them against the local sign-in service): ${screens.map((page) => page.name).join(', ')}`);
 
-  const { serveSite } = await import('../tests/support/quality/serve.ts');
+  const { serveSite } = await import('../src/generator/gates/serve.ts');
   const site = await serveSite(change.outDir, path.join(projectRoot, 'netlify.toml'));
   let chromium: ReturnType<typeof startChromium> | undefined;
   try {

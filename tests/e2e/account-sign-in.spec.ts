@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createAccount, LOCAL_ACCOUNTS, SERVICE_REFUSAL, signIn, submitLogin, uniqueEmail } from '../support/accounts.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 import { OFF_SITE_NEXTS } from '../support/next-path-cases.ts';
-import { startedWorkDone } from '../support/quality/page-watch.ts';
+import { startedWorkDone } from '../../src/generator/gates/page-watch.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { FIREBASE_ENV } from '../../src/kernel/wire/firebase-config.ts';
 import { DIST } from '../support/quality/dist.ts';
-import { serveSite, type RunningSite } from '../support/quality/serve.ts';
-import { startedWorkDone } from '../support/quality/page-watch.ts';
+import { serveSite, type RunningSite } from '../../src/generator/gates/serve.ts';
+import { startedWorkDone } from '../../src/generator/gates/page-watch.ts';
 import { ACCOUNT_ROUTES } from '../support/spec-routes.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 

@@ -12,8 +12,8 @@ import { EMULATOR_OWNER, uploadObject } from '../../src/generator/emulators/stor
 import { LOCAL_ACCOUNTS, submitLogin } from '../support/accounts.ts';
 import { photo, uniqueName } from '../support/admin.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
-import { serveSite, type RunningSite } from '../support/quality/serve.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
+import { serveSite, type RunningSite } from '../../src/generator/gates/serve.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
 import { BuiltFolder } from '../support/built-folder.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 

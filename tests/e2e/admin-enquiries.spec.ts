@@ -9,7 +9,7 @@ import { LOCAL_FORMS_DIR } from '../../src/kernel/wire/enquiry-paths.ts';
 import { adminContext } from '../support/accounts.ts';
 import { openAdmin } from '../support/admin.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
-import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
+import { watchContext, type PageWatch } from '../../src/generator/gates/page-watch.ts';
 
 let context: BrowserContext;
 let page: Page;

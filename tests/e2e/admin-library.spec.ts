@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { STORED_FILE_FIELDS } from '../../src/kernel/wire/media-library.ts';
 import { adminContext } from '../support/accounts.ts';
 import { bucketStatus, card, choosePhotos, expectUploadUnderWay, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, thumbnailsOf, grid, queue, uniqueName } from '../support/admin.ts';
-import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
+import { watchContext, type PageWatch } from '../../src/generator/gates/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 let context: BrowserContext;

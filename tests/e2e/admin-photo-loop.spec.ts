@@ -16,7 +16,7 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { start } from '../support/npm-start.ts';
 import { publishRepository } from '../support/publish-repository.ts';
 import { noteSession } from '../support/e2e/sessions.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
 
 const ALT = 'An oven with its racks back in, cleaned';
 

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { adminContext, createAccount, runAdmin, submitLogin, uniqueEmail } from '../support/accounts.ts';
 import { bucketStatus, card, choosePhotos, expectUploadUnderWay, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
-import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
+import { watchContext, type PageWatch } from '../../src/generator/gates/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 let context: BrowserContext;

@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { adminContext } from '../support/accounts.ts';
 import { choosePhotos, isSharedBucketRace, openAdmin, photo, grid, queue, uniqueName } from '../support/admin.ts';
-import { watchContext, type PageWatch } from '../support/quality/page-watch.ts';
+import { watchContext, type PageWatch } from '../../src/generator/gates/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 let context: BrowserContext;

@@ -19,9 +19,9 @@ import { bucketStatus, card, choosePhotos, isOriginalDownload, openLibrary, phot
 import { openAsAdmin } from '../support/builder.ts';
 import { E2E_AUTH_PORT, E2E_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
-import { axeViolations } from '../support/quality/axe.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
-import { serveSite, type RunningSite } from '../support/quality/serve.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
+import { serveSite, type RunningSite } from '../../src/generator/gates/serve.ts';
 
 const PHOTOS = 100;
 const MB = 1_000_000;

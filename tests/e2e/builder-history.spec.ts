@@ -12,7 +12,7 @@ import { photo, uniqueName } from '../support/admin.ts';
 import { openAsAdmin } from '../support/builder.ts';
 import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 
 const FILE = 'content/services/window-cleaning-services.md';
 const repository = () => process.env.PUBLISH_REPOSITORY_DIR!;

@@ -10,7 +10,7 @@ import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts'
 import { openAsAdmin, previewOf } from '../support/builder.ts';
 import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 
 const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
 

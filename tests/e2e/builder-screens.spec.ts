@@ -9,7 +9,7 @@ import type { PagePayload } from '../../src/kernel/wire/payload.ts';
 import { payloadPathFor } from '../../src/kernel/wire/output-paths.ts';
 import { addBlock, openAsAdmin, previewOf, selectBlock } from '../support/builder.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 
 async function routesOf(page: Page): Promise<BuilderSiteData['routes']> {
   return ((await (await page.request.get('/builder-data.json')).json()) as BuilderSiteData).routes;

@@ -18,8 +18,8 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 import { noteSession } from '../support/e2e/sessions.ts';
 import { start } from '../support/npm-start.ts';
 import { publishRepository } from '../support/publish-repository.ts';
-import { axeViolations } from '../support/quality/axe.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
 
 const ROUTE = '/deep-cleaning-services';
 const FILE = 'content/services/deep-cleaning-services.md';

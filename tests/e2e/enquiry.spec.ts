@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { LOCAL_FORMS_DIR } from '../../src/generator/server/netlify-forms.ts';
 import { StoredSubmissionSchema, type StoredSubmission } from '../../src/kernel/wire/enquiry.ts';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 /** The submissions the server kept whose name is `name` (each test writes a name of its own). */

@@ -1,7 +1,7 @@
 // The layout's behaviour once its islands have hydrated, in Chromium: menus, sidebar, contact section, scroll-to-top, build checks, prefetch.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures.ts';
-import { startedWorkDone } from '../support/quality/page-watch.ts';
+import { startedWorkDone } from '../../src/generator/gates/page-watch.ts';
 
 /**
  * The widgets hydrate when the visitor first acts (src/apps/islands/wake.ts): a Shift press, which

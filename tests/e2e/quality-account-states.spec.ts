@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { PROJECT_ROOT } from '../support/quality/dist.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
 import { createAccount, LOCAL_ACCOUNTS, resetCodesFor, SERVICE_REFUSAL, submitLogin, uniqueEmail } from '../support/accounts.ts';
 import { signedInContext, type Role } from '../support/e2e/sessions.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';

@@ -9,9 +9,9 @@ import type { Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { adminContext } from '../support/accounts.ts';
 import { card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, grid, queue, uniqueName } from '../support/admin.ts';
-import { axeViolations } from '../support/quality/axe.ts';
+import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { PROJECT_ROOT } from '../support/quality/dist.ts';
-import { watchContext } from '../support/quality/page-watch.ts';
+import { watchContext } from '../../src/generator/gates/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 const WIDTHS = [1280, 375] as const;

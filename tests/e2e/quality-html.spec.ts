@@ -2,7 +2,7 @@
 // changed and why) finds no error and no warning in any HTML file the build wrote.
 import { BROKEN_SITE_ROOT } from '../support/quality/broken-fixture.ts';
 import { DIST } from '../support/quality/dist.ts';
-import { formatHtmlProblems, htmlFilesUnder, validateHtmlFiles } from '../support/quality/html-validity.ts';
+import { formatHtmlProblems, htmlFilesUnder, validateHtmlFiles } from '../../src/generator/gates/html-validity.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 test('html-validate finds nothing in any HTML file of the build', async () => {

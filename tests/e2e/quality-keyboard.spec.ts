@@ -4,7 +4,7 @@
 // and in the mobile menu.
 import type { Page } from '@playwright/test';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { settle } from '../support/quality/page-watch.ts';
+import { settle } from '../../src/generator/gates/page-watch.ts';
 import { expect, loadSite, test } from '../support/e2e/fixtures.ts';
 
 const PAGE = '/about';

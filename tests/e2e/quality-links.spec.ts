@@ -2,7 +2,7 @@
 // finds no broken internal link, image, script, stylesheet, URL inside a stylesheet, or #fragment.
 // Absolute links to the public site (canonical, og:image, JSON-LD) are checked on the local copy.
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { crawlSite, formatBroken } from '../support/quality/links.ts';
+import { crawlSite, formatBroken } from '../../src/generator/gates/links.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';

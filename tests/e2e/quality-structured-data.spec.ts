@@ -3,7 +3,7 @@
 // error, and no warning (a warning that no fix can remove would be listed, with its reason, in
 // tests/quality/structured-data.ts). The LocalBusiness carries what Google asks for.
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { formatIssues, hasLocalBusiness, localBusinessProblems, structuredDataProblems, validateStructuredData } from '../support/quality/structured-data.ts';
+import { formatIssues, hasLocalBusiness, localBusinessProblems, structuredDataProblems, validateStructuredData } from '../../src/generator/gates/structured-data.ts';
 import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';

@@ -20,9 +20,9 @@ import type { Page } from '@playwright/test';
 import { adminContext, LOCAL_ACCOUNTS } from '../support/accounts.ts';
 import { pageFacts } from '../support/e2e/page-facts.ts';
 import { ACCOUNT_ROUTES, AREA_ROUTES, expect, graphNodesOfTexts, loadSite, SERVICE_ROUTES, SPEC_ROUTES, test, typesOf, type LdNode } from '../support/e2e/fixtures.ts';
-import { axeViolations, scanStates, VIEWPORTS } from '../support/quality/axe.ts';
+import { axeViolations, scanStates, VIEWPORTS } from '../../src/generator/gates/axe.ts';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
-import { isOwn404, settle, watchContext } from '../support/quality/page-watch.ts';
+import { isOwn404, settle, watchContext } from '../../src/generator/gates/page-watch.ts';
 import { GUARDED_ROUTES, NOINDEX_PUBLIC_ROUTES } from '../support/spec-routes.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';

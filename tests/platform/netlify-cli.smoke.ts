@@ -116,7 +116,7 @@ describe('netlify serve --offline', () => {
 
   it('runs each function, which answers in words: a missing or malformed token (401), a method it does not take (405), a missing setting (503)', async () => {
     for (const address of ['/api/proposals', '/api/history?path=content%2Fpages%2Fabout.md']) {
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
         const response = await fetch(`${origin}${address}`, { headers });
         expect(response.status, `${address}: ${served.slice(-2_000)}`).toBe(401);
         expect(ApiErrorSchema.parse(await response.json()).error).toMatchObject({ code: 'signed-out', title: 'You are not signed in' });

@@ -150,9 +150,9 @@ describe('.github/workflows/content.yml', () => {
       expect(job.steps.indexOf(upload!)).toBeGreaterThan(job.steps.findIndex((step) => step.run?.startsWith(command)));
     }
     // Where the suite and check:change write them: all under test-results/.
-    expect(read('scripts/lighthouse.ts')).toMatch(/'test-results\/lighthouse'/);
+    expect(read('tests/runners/lighthouse.ts')).toMatch(/'test-results\/lighthouse'/);
     expect(read('scripts/check-change.ts')).toMatch(/'test-results', 'lighthouse'/);
-    expect(read('scripts/test.ts')).toContain("'--outputFile.json=test-results/unit.json'");
+    expect(read('tests/run.ts')).toContain("'--outputFile.json=test-results/unit.json'");
     expect(playwrightConfig.outputDir).toMatch(/^test-results\//);
   });
 });

@@ -24,8 +24,8 @@ export const GENERATOR_ROOT = fileURLToPath(new URL(import.meta.url.includes('/n
 
 const LOAD_DIRS = ['src/kernel/content', 'src/kernel/schema', 'src/kernel/images', 'src/kernel/errors', 'src/kernel/wire', 'src/generator/content', 'src/generator/images'];
 const RENDER_DIRS = ['src'];
-/** Not part of any page: the dev server, the local Netlify-like server, the Lambda-like runner, the functions and the content lint. */
-const NOT_RENDERING = ['src/generator/dev', 'src/generator/server', 'src/generator/lambda', 'src/functions', 'src/kernel/lint', 'src/generator/lint'];
+/** Not part of any page: the dev server, the local Netlify-like server, the Lambda-like runner, the page gates, the functions and the content lint. */
+const NOT_RENDERING = ['src/generator/dev', 'src/generator/server', 'src/generator/lambda', 'src/generator/gates', 'src/functions', 'src/kernel/lint', 'src/generator/lint'];
 /** netlify/: the functions' entries, which the local server's bundle carries. */
 const ALL_DIRS = ['src', 'scripts', 'netlify'];
 const SOURCE = /\.(?:ts|tsx|mts|js|mjs|json|css)$/;

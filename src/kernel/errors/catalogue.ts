@@ -215,7 +215,7 @@ export const CATALOGUE = {
     title: 'A page loads more JavaScript than its budget allows',
     hint: "Move code out of the boot script or an island that every page loads, or drop a dependency; `npm run build` lists each page's scripts.",
   },
-  // The page gates of `npm run check:change` (tests/support/quality/page-gates.ts), on each built page a
+  // The page gates of `npm run check:change` (src/generator/gates/page-gates.ts), on each built page a
   // change altered: named on the page's own content file, the message starting with the page's address.
   'page-html-invalid': {
     source: 'page',

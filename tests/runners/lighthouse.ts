@@ -2,28 +2,28 @@
 // simulated throttling; TBT checked with DevTools throttling when it alone fails a page) on one
 // page of each kind, against the built site served like `npm start`.
 //
-//   tsx scripts/lighthouse.ts                 dist/ with netlify.toml, then the broken fixture must fail
-//   tsx scripts/lighthouse.ts --no-fixture    dist/ only
-//   tsx scripts/lighthouse.ts --root tests/fixtures/quality-broken/site \
+//   tsx tests/runners/lighthouse.ts                 dist/ with netlify.toml, then the broken fixture must fail
+//   tsx tests/runners/lighthouse.ts --no-fixture    dist/ only
+//   tsx tests/runners/lighthouse.ts --root tests/fixtures/quality-broken/site \
 //     --netlify-toml tests/fixtures/quality-broken/netlify.toml --path /   (exits 1: the gate fails it)
 //
 // Prints a table of scores and LCP; writes test-results/lighthouse.json ({ passed, failed, pages })
-// for `npm test`'s summary. Thresholds: tests/support/quality/lighthouse-gate.ts.
+// for `npm test`'s summary. Thresholds: src/generator/gates/lighthouse-gate.ts.
 // The guarded page is audited as the administrator sees it: the local Auth and Storage emulators run beside the
 // site (on E2E_AUTH_PORT and E2E_STORAGE_PORT, as for the browser tests), the administrator signs in through the real
 // form in the same Chromium, and Lighthouse keeps that session (disableStorageReset).
 // First: on too old a Node, it stops with one line before anything else loads.
-import './require-node.mjs';
+import '../../scripts/require-node.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatRuns, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../tests/support/quality/lighthouse-gate.ts';
-import { auditPages, launchChromium } from '../tests/support/quality/lighthouse-run.ts';
-import { serveSite } from '../tests/support/quality/serve.ts';
-import { functionRoutes } from '../src/generator/server/functions.ts';
-import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../tests/support/e2e-ports.ts';
-import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../src/generator/emulators/local-services.ts';
-import { parseOptions } from './cli.ts';
+import { formatRuns, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../../src/generator/gates/lighthouse-gate.ts';
+import { auditPages, launchChromium } from '../../src/generator/gates/lighthouse-run.ts';
+import { serveSite } from '../../src/generator/gates/serve.ts';
+import { functionRoutes } from '../../src/generator/server/functions.ts';
+import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
+import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../../src/generator/emulators/local-services.ts';
+import { parseOptions } from '../../scripts/cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE_ROOT = join(projectRoot, 'tests/fixtures/quality-broken');
@@ -38,7 +38,7 @@ const values = parseOptions(
     'no-fixture': { type: 'boolean', default: false },
     json: { type: 'string', default: 'test-results/lighthouse.json' },
   },
-  'Usage: tsx scripts/lighthouse.ts [--root dist] [--netlify-toml netlify.toml] [--path /p]... [--no-fixture] [--json file]',
+  'Usage: tsx tests/runners/lighthouse.ts [--root dist] [--netlify-toml netlify.toml] [--path /p]... [--no-fixture] [--json file]',
 );
 
 /** The highest CPU benchmark the host has shown this session, dist/'s pages and the fixture alike: the yardstick for a disturbed run. */

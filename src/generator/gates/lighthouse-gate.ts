@@ -1,5 +1,5 @@
 // Gate 2 (issue 5): the Lighthouse thresholds, and the check of one Lighthouse result against them.
-// Kept apart from scripts/lighthouse.ts (which runs Chromium) so the rules are data, in one place.
+// Kept apart from tests/runners/lighthouse.ts (which runs Chromium) so the rules are data, in one place.
 import type { Result } from 'lighthouse';
 
 /**

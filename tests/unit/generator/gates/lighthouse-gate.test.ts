@@ -13,7 +13,7 @@ import {
   TBT_CHECK_RUNS,
   withCheckedTbt,
   type LighthousePage,
-} from '../../support/quality/lighthouse-gate.ts';
+} from '../../../../src/generator/gates/lighthouse-gate.ts';
 
 /**
  * The parts of a Lighthouse result the gate reads. With `tbtScore`, the performance category weighs

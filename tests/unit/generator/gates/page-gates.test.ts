@@ -1,15 +1,15 @@
-// The page gates of `npm run check:change` (tests/support/quality/page-gates.ts): which gates a
+// The page gates of `npm run check:change` (src/generator/gates/page-gates.ts): which gates a
 // built page goes through, and that the gates without a browser find the broken fixture page's
 // problems through the list, naming the page. (axe and Lighthouse are the functions the browser
 // tests and `npm test`'s Lighthouse step run on the same fixture.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderJobs } from '../../../src/kernel/render/render-page.tsx';
-import { BROKEN_SITE_ROOT, BROKEN_FIXTURE } from '../../support/quality/broken-fixture.ts';
-import { THRESHOLDS } from '../../support/quality/lighthouse-gate.ts';
-import { formatGithub } from '../../../src/kernel/errors/report-formats.ts';
-import { gatePageOf, NOT_FOUND_PATH, PAGE_GATES, runPageGates, type GatePage, type GateSite, type PageGate } from '../../support/quality/page-gates.ts';
-import { serveSite, type RunningSite } from '../../support/quality/serve.ts';
-import { copyMinimalSite, loadSite, removeTempCopies } from '../../support/sites.ts';
+import { renderJobs } from '../../../../src/kernel/render/render-page.tsx';
+import { BROKEN_SITE_ROOT, BROKEN_FIXTURE } from '../../../support/quality/broken-fixture.ts';
+import { THRESHOLDS } from '../../../../src/generator/gates/lighthouse-gate.ts';
+import { formatGithub } from '../../../../src/kernel/errors/report-formats.ts';
+import { gatePageOf, NOT_FOUND_PATH, PAGE_GATES, runPageGates, type GatePage, type GateSite, type PageGate } from '../../../../src/generator/gates/page-gates.ts';
+import { serveSite, type RunningSite } from '../../../../src/generator/gates/serve.ts';
+import { copyMinimalSite, loadSite, removeTempCopies } from '../../../support/sites.ts';
 
 describe('the pages of a build, as the gates see them', () => {
   let pages: Map<string, GatePage>;

@@ -8,13 +8,13 @@
  * the slowest 10 browser tests and each spec file's summed time; the last line sums up: "N passed, N failed".
  */
 // First: on too old a Node, it stops with one line before anything else loads.
-import './require-node.mjs';
+import '../scripts/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
-import { ensureChromium } from './ensure-chromium.ts';
-import { ensureNetlifyTools } from './netlify-tools.ts';
-import { formatTimes } from '../tests/support/e2e/json-report.ts';
+import { ensureChromium } from '../scripts/ensure-chromium.ts';
+import { ensureNetlifyTools } from '../scripts/netlify-tools.ts';
+import { formatTimes } from './support/e2e/json-report.ts';
 
 interface StepResult {
   name: string;
@@ -66,7 +66,7 @@ const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--aut
 // Size budgets (src/kernel/wire/budgets.ts) on the built pages: HTML + CSS, JavaScript, images.
 if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
 // The W3C's HTML checker on every built page, beside html-validate (the e2e step's gate 3); the broken fixture must fail it.
-if (built) run('w3c html', bin('tsx'), ['scripts/w3c-html.ts']);
+if (built) run('w3c html', bin('tsx'), ['tests/runners/w3c-html.ts']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, Chromium is not available (see above).');
@@ -80,7 +80,7 @@ if (!chromium) {
   });
   // Quality gate 2: Lighthouse on one page of each kind (it serves dist/ itself), then the broken
   // fixture, which must fail it. Each page is one test in the counts.
-  run('lighthouse', bin('tsx'), ['scripts/lighthouse.ts'], () => {
+  run('lighthouse', bin('tsx'), ['tests/runners/lighthouse.ts'], () => {
     const report = readJson('test-results/lighthouse.json');
     return report ? { passed: Number(report.passed), failed: Number(report.failed) } : undefined;
   });

@@ -1,11 +1,11 @@
-// The W3C checker's gate (tests/support/quality/w3c-validity.ts): what it reports of each error, and
+// The W3C checker's gate (src/generator/gates/w3c-validity.ts): what it reports of each error, and
 // what it says when it cannot check. npm test's `w3c html` step runs it on the built site and on the
-// broken fixture (scripts/w3c-html.ts).
+// broken fixture (tests/runners/w3c-html.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../../support/quality/w3c-validity.ts';
+import { formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../../../../src/generator/gates/w3c-validity.ts';
 
 // The two errors the checker found on /contact (issue 34), and the same page mended.
 const page = (summary: string, form: string) =>

@@ -6,7 +6,7 @@
 // folder and served as `npm start` serves it: the Auth and Storage emulators through the site, the
 // proposals function in-process, its local backend on a temporary repository holding the real
 // content (bench/proposal-repository.ts). Exits 1 when the median is over the target.
-//   npx tsx bench/propose-click.ts
+//   npx tsx tests/bench/propose-click.ts
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -14,16 +14,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/ensure-chromium.ts';
-import { freePort } from '../src/generator/emulators/auth-emulator.ts';
-import { startLocalServices } from '../src/generator/emulators/local-services.ts';
-import { createSiteServer } from '../src/generator/server/create-server.ts';
-import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
-import { functionRoutes } from '../src/generator/server/functions.ts';
-import { PROPOSALS_API } from '../src/kernel/wire/proposal-paths.ts';
-import { openAsAdmin } from '../tests/support/builder.ts';
-import { median, projectRoot } from './measure.ts';
-import { PROPOSED_PAGES, proposalRepository, serverTiming } from './proposal-repository.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/ensure-chromium.ts';
+import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
+import { startLocalServices } from '../../src/generator/emulators/local-services.ts';
+import { createSiteServer } from '../../src/generator/server/create-server.ts';
+import { emulatorProxy } from '../../src/generator/server/emulator-proxy.ts';
+import { functionRoutes } from '../../src/generator/server/functions.ts';
+import { PROPOSALS_API } from '../../src/kernel/wire/proposal-paths.ts';
+import { openAsAdmin } from '../support/builder.ts';
+import { median, projectRoot } from '../../bench/measure.ts';
+import { PROPOSED_PAGES, proposalRepository, serverTiming } from '../../bench/proposal-repository.ts';
 
 const TARGET_MS = 2000;
 

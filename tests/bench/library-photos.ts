@@ -1,4 +1,4 @@
-// npx tsx bench/library-photos.ts [-- --photos 12] [-- --runs 3]
+// npx tsx tests/bench/library-photos.ts [-- --photos 12] [-- --runs 3]
 //
 // What fetching the media library's photos costs a build (src/generator/images/library-photos.ts): a copy of
 // the real site whose about page shows N library photos (1600×1067 JPEGs), built with `npm run
@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { startCountedLibrary } from '../tests/support/library-emulator.ts';
-import { median, projectRoot } from './measure.ts';
+import { startCountedLibrary } from '../support/library-emulator.ts';
+import { median, projectRoot } from '../../bench/measure.ts';
 
 const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' }, runs: { type: 'string', default: '3' } } });
 const count = Number(values.photos);

@@ -1,6 +1,6 @@
 // Gate 5 (issue 5): every JSON-LD block of a page, extracted by @marbec/web-auto-extractor and
 // validated by @adobe/structured-data-validator against schema.org's vocabulary (release 30.0, kept
-// offline in the repo, gzipped: tests/support/quality/data/), plus what Google asks of a LocalBusiness.
+// offline in the repo, gzipped: src/generator/gates/data/), plus what Google asks of a LocalBusiness.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';

@@ -1,25 +1,25 @@
-// The W3C's Nu Html Checker on every page of the built site (tests/support/quality/w3c-validity.ts),
+// The W3C's Nu Html Checker on every page of the built site (src/generator/gates/w3c-validity.ts),
 // and on the broken fixture's page, which must fail it: both in one run of Java.
 //
-//   tsx scripts/w3c-html.ts                 dist/, then the broken fixture must fail
-//   tsx scripts/w3c-html.ts --no-fixture    dist/ only
-//   tsx scripts/w3c-html.ts --root tests/fixtures/quality-broken/site --no-fixture   (exits 1)
+//   tsx tests/runners/w3c-html.ts                 dist/, then the broken fixture must fail
+//   tsx tests/runners/w3c-html.ts --no-fixture    dist/ only
+//   tsx tests/runners/w3c-html.ts --root tests/fixtures/quality-broken/site --no-fixture   (exits 1)
 //
 // Prints each error (page:line:column, the message, the markup) and what the run cost in seconds.
 // First: on too old a Node, it stops with one line before anything else loads.
-import './require-node.mjs';
+import '../../scripts/require-node.mjs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROKEN_SITE_ROOT } from '../tests/support/quality/broken-fixture.ts';
-import { htmlFilesUnder } from '../tests/support/quality/html-validity.ts';
-import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../tests/support/quality/w3c-validity.ts';
-import { fail, parseOptions } from './cli.ts';
+import { BROKEN_SITE_ROOT } from '../support/quality/broken-fixture.ts';
+import { htmlFilesUnder } from '../../src/generator/gates/html-validity.ts';
+import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../../src/generator/gates/w3c-validity.ts';
+import { fail, parseOptions } from '../../scripts/cli.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** A focusable div named with aria-labelledby, which html-validate lets pass: the fixture's proof that this gate adds something. */
 const FIXTURE_MUST_REPORT = /“aria-labelledby” attribute must not be specified on any “div” element/;
 
-const values = parseOptions({ root: { type: 'string', default: 'dist' }, 'no-fixture': { type: 'boolean', default: false } }, 'Usage: tsx scripts/w3c-html.ts [--root dist] [--no-fixture]');
+const values = parseOptions({ root: { type: 'string', default: 'dist' }, 'no-fixture': { type: 'boolean', default: false } }, 'Usage: tsx tests/runners/w3c-html.ts [--root dist] [--no-fixture]');
 
 const started = performance.now();
 const root = resolve(values.root);

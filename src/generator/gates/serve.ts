@@ -1,9 +1,9 @@
 // Starts the project's own Netlify-like server (the one `npm start` uses) on 127.0.0.1 and a free
 // port, for the quality gates that run outside Playwright's webServer (Lighthouse, the broken fixture).
 import type { AddressInfo } from 'node:net';
-import { emulatorProxy, type EmulatorProxyOptions } from '../../../src/generator/server/emulator-proxy.ts';
-import { createSiteServer } from '../../../src/generator/server/create-server.ts';
-import type { FunctionRoutes } from '../../../src/generator/server/functions.ts';
+import { emulatorProxy, type EmulatorProxyOptions } from '../server/emulator-proxy.ts';
+import { createSiteServer } from '../server/create-server.ts';
+import type { FunctionRoutes } from '../server/functions.ts';
 
 export interface RunningSite {
   /** The origin, without a trailing slash: http://127.0.0.1:<port> */

@@ -1,7 +1,7 @@
 // Gate 2's runs: Lighthouse 12 (Node API, mobile with its default simulated throttling; TBT checked
 // with DevTools throttling when it alone fails a page) on pages of a served site, in a Chromium
 // started with remote debugging. One page at a time, judged by lighthouse-gate.ts. Used by
-// scripts/lighthouse.ts (npm test's pages of each kind) and by `npm run check:change` (the pages a
+// tests/runners/lighthouse.ts (npm test's pages of each kind) and by `npm run check:change` (the pages a
 // change altered), so both run a page the same way.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/ensure-chromium.ts';
-import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
+import { LOCAL_ACCOUNTS } from '../emulators/local-accounts.ts';
 import { checkTbtAgain, failsOnTbtAlone, judgeRuns, runAgain, THRESHOLDS, withCheckedTbt, type LighthousePage, type PageScores } from './lighthouse-gate.ts';
 
 /** Debian's Chromium with the project's flags (scripts/ensure-chromium.ts), headless, with remote debugging for Lighthouse (and Playwright, over CDP). */
