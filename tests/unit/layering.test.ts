@@ -1,7 +1,7 @@
-// The layering of src/ holds (.dependency-cruiser.cjs, run as `npm run layering` runs it): the
-// kernel imports neither the generator, the apps nor the functions, and needs nothing of Node; the
-// generator and the apps never import each other; the functions use the kernel alone; no file
-// imports itself through others. dependency-cruiser reads the TypeScript through TypeScript 6's
+// The layering holds (.dependency-cruiser.cjs, run as `npm run layering` runs it): the kernel
+// imports neither the generator, the apps nor the functions, and needs nothing of Node; the
+// generator and the apps never import each other; the functions use the kernel alone; nothing
+// outside tests/ imports from it; no file imports itself through others. dependency-cruiser reads the TypeScript through TypeScript 6's
 // JavaScript API (scripts/typescript-api.mjs): TypeScript 7, the typecheck's compiler, has none.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,6 +37,8 @@ it('has no import across the layers and no cycle between files', () => {
   // generator and the apps are all there, with a type-only import and a lazy import() each seen for
   // what they are (a parser that guessed at TypeScript would miss or misread them).
   expect(output.modules.filter((module) => /^src\/(kernel|generator|apps)\//.test(module.source)).length).toBeGreaterThan(250);
+  // And the commands, the bench and the tests, so that nothing outside tests/ imports from it.
+  for (const folder of ['scripts/', 'bench/', 'tests/e2e/', 'tests/unit/']) expect(output.modules.some((module) => module.source.startsWith(folder)), folder).toBe(true);
   const signIn = output.modules.find((module) => module.source === 'src/apps/islands/sign-in-start.ts')!;
   expect(signIn.dependencies).toContainEqual(expect.objectContaining({ resolved: 'src/apps/islands/screen-login.ts', dependencyTypes: expect.arrayContaining(['dynamic-import']) }));
   expect(signIn.dependencies).toContainEqual(expect.objectContaining({ resolved: 'src/kernel/wire/screens.ts', dependencyTypes: expect.arrayContaining(['type-only']) }));
