@@ -8,7 +8,7 @@ import { pageKind } from '../../kernel/content/page-kinds.ts';
 import type { FrontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import type { RawEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import { noSuchImage, noSuchLibraryPhoto, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import { imageFileProblem, noSuchLibraryPhoto, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';
 import { siteTargets, type BuilderSite } from '../../kernel/wire/builder-data.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
@@ -71,7 +71,10 @@ function knownImages(raster: readonly ImageReference[], site: BuilderSite): Imag
     const photo = libraryPathOf(reference.src);
     if (photo !== null) {
       if (site.library?.missing.has(photo)) problems.push({ code: 'library-photo-missing', ...at, message: noSuchLibraryPhoto(photo, site.library.bucket) });
-    } else if (!site.images.has(reference.src)) problems.push({ code: 'missing-image', ...at, message: noSuchImage(`${IMAGES_DIR}/${reference.src.slice('/images/'.length)}`) });
+    } else {
+      const problem = imageFileProblem(reference, IMAGES_DIR, (inside) => site.images.has(`/images/${inside}`));
+      if (problem) problems.push(problem);
+    }
   }
   return { images: site.images, problems };
 }

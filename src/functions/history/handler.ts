@@ -3,7 +3,8 @@
 // page's file (400 for anything the builder could not propose), then the backend the proposals
 // function uses (src/functions/proposals/setup.ts): git locally, GitHub on Netlify.
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
-import { HistoryQuerySchema, isGitSha, type PageVersionFile } from '../../kernel/wire/history.ts';
+import { isGitSha } from '../../kernel/wire/git-sha.ts';
+import { HistoryQuerySchema, type PageVersionFile } from '../../kernel/wire/history.ts';
 import type { VerifyToken } from '../auth.ts';
 import { failure, json } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';

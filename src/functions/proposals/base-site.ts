@@ -4,7 +4,6 @@
 // build describes it to the builder (builder-data.ts). A proposed file is checked against it
 // exactly as the builder checks a draft (check-proposal.ts). Kept in memory for the next request
 // while the content is the same: a warm function derives it once.
-import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { checkEntry, type ImagePlan } from '../../kernel/check/check-entry.ts';
 import { siteLint } from '../../kernel/check/site-lint.ts';
@@ -14,7 +13,7 @@ import { readLinesWith } from '../../kernel/content/entry.ts';
 import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import { readEntry } from '../../kernel/content/read-entry.ts';
 import { compareProblems, ContentError, formatProblems, type ContentProblem } from '../../kernel/errors/problems.ts';
-import { noSuchImage, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import { imageFileProblem, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import { parseDocument } from '../../kernel/lint/parse-html.ts';
 import { LINT_ASSETS, sitePartsOf } from '../../kernel/render/page-parts.ts';
@@ -108,11 +107,8 @@ function imagePlanner(images: ReadonlySet<string>): BaseSite['planImages'] {
     const problems: ContentProblem[] = [];
     for (const reference of raster) {
       if (libraryPathOf(reference.src) !== null) continue;
-      const relative = reference.src.slice('/images/'.length);
-      const at = { file: reference.file, line: reference.line, field: reference.field };
-      const inside = path.posix.normalize(relative);
-      if (inside === '..' || inside.startsWith('../')) problems.push({ code: 'missing-image', ...at, message: `"${reference.src}" points outside ${IMAGES_DIR}/.` });
-      else if (!images.has(`${IMAGES_DIR}/${inside}`)) problems.push({ code: 'missing-image', ...at, message: noSuchImage(`${IMAGES_DIR}/${relative}`) });
+      const problem = imageFileProblem(reference, IMAGES_DIR, (inside) => images.has(`${IMAGES_DIR}/${inside}`));
+      if (problem) problems.push(problem);
     }
     return { images: new Map(), problems };
   };

@@ -6,7 +6,7 @@
 // failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { DeployQuerySchema, MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
-import { isGitSha } from '../../kernel/wire/history.ts';
+import { isGitSha } from '../../kernel/wire/git-sha.ts';
 import type { Caller, VerifyToken } from '../auth.ts';
 import { failure, json, readJson } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';

@@ -29,6 +29,21 @@ const isRasterImagePath = (src: string) => RASTER_PATH.test(src);
 /** The message for a photo whose file is not there. */
 export const noSuchImage = (shown: string) => `There is no file ${shown}.`;
 
+/**
+ * The problem with a photo of content/images/ ("/images/rooms/hall.jpg") that is not a file there:
+ * it points outside the folder ("/images/../secret.jpg"), or `exists` does not know it (given the
+ * path within the folder, "rooms/hall.jpg"); undefined when it is there. One check for the builder's
+ * draft and the proposals function, which know the photos by name rather than by reading the disk.
+ */
+export function imageFileProblem(reference: ImageReference, imagesDirDisplay: string, exists: (inside: string) => boolean): ContentProblem | undefined {
+  const at = { file: reference.file, line: reference.line, field: reference.field };
+  // The address as a browser resolves it: "." and ".." segments applied, backslashes read as slashes.
+  const resolved = decodeURIComponent(new URL(reference.src, 'file:///').pathname);
+  if (!resolved.startsWith('/images/')) return { code: 'missing-image', ...at, message: `"${reference.src}" points outside ${imagesDirDisplay}/.` };
+  const inside = resolved.slice('/images/'.length);
+  return exists(inside) ? undefined : { code: 'missing-image', ...at, message: noSuchImage(`${imagesDirDisplay}/${inside}`) };
+}
+
 /** The message for a media library photo that is not in the library (the build's, the builder's and the proposals function's). */
 export const noSuchLibraryPhoto = (fullPath: string, bucket?: string) =>
   `There is no photo "${fullPath}" in the media library${bucket ? ` (bucket ${bucket})` : ''}: it was deleted or renamed, or the reference has a typing mistake.`;

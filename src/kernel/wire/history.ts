@@ -8,13 +8,13 @@
 //   GET /api/history?path=<file>&page=<n>      → 200 PageHistory (20 versions a page; page 1 the newest)
 //   GET /api/history/<commit>?path=<file>      → 200 PageVersionFile (422 when that version cannot be read as a page)
 import { z } from 'zod';
+import { GitSha } from './git-sha.ts';
 import { VERSIONS_PER_PAGE } from './history-paths.ts';
 
 export { VERSIONS_PER_PAGE };
 /** The furthest page asked for: 2,000 versions back. */
 export const MAX_HISTORY_PAGE = 100;
 
-const GitSha = z.string().regex(/^[0-9a-f]{40}$/, 'a git object name is 40 hexadecimal digits');
 
 export const HistoryQuerySchema = z.strictObject({
   /** The page's content file, as proposals name it ("content/pages/about.md"). */
@@ -64,4 +64,3 @@ export const PageVersionFileSchema = z.strictObject({
 });
 export type PageVersionFile = z.infer<typeof PageVersionFileSchema>;
 
-export const isGitSha = (value: string) => GitSha.safeParse(value).success;

@@ -14,13 +14,12 @@
 //
 // Every failure is an ApiError: words for the admin, and what to do next.
 import { z } from 'zod';
+import { GitSha } from './git-sha.ts';
 import { problemRecordSchema } from '../errors/report-formats.ts';
 
 /** The most a proposal's request body may weigh, in bytes (413 above it). */
 export const MAX_PROPOSAL_BYTES = 256 * 1024;
 
-/** A git object name: 40 hexadecimal digits. */
-const GitSha = z.string().regex(/^[0-9a-f]{40}$/, 'a git object name is 40 hexadecimal digits');
 
 export const ProposeRequestSchema = z.strictObject({
   /** The content file in the repository, for example "content/services/deep-cleaning-services.md". */
