@@ -9,6 +9,7 @@ import type { ContentEntry } from '../../kernel/content/entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import type { Branch, BusinessProfile } from '../../kernel/schema/index.ts';
 import { hashOf, type DiskCache } from './disk-cache.ts';
+import { systemFontsKey } from './system-fonts.ts';
 import type { EncodeReport } from './responsive-images.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
@@ -75,7 +76,7 @@ export async function startOgImages(profile: ContentEntry<BusinessProfile> | und
       continue;
     }
     const background = renderToStaticMarkup(<Background colour={BRAND[branch]} tagline={details.tagline} />);
-    const key = hashOf([OG_VERSION, SHARP_VERSION, JSON.stringify({ LOGO_BOX, PNG }), background, logo]);
+    const key = hashOf([OG_VERSION, SHARP_VERSION, JSON.stringify({ LOGO_BOX, PNG }), background, logo, ...(details.tagline ? [systemFontsKey()] : [])]);
     const outputPath = `${OG_OUTPUT_DIR}/${slug(details.name)}-${key}.png`;
     cards.push({
       branch,
