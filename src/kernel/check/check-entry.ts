@@ -15,7 +15,8 @@ import { checkReferences, type ImageReference } from '../images/reference-checks
 import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
 import type { ImageMap } from '../images/responsive-image.ts';
 import type { Area, BusinessProfile, Page, Service } from '../schema/index.ts';
-import { checkPage, duplicateRoute, type LinkTargets } from '../site/cross-check.ts';
+import { checkPage, duplicateRoute } from '../site/check-page.ts';
+import type { LinkTargets } from '../site/link-targets.ts';
 import { areaPage, contentPage, servicePage, trailFor, type SitePage } from '../site/pages.ts';
 
 /** What planning found: the raster images the entry shows, and the problems of those it cannot. */

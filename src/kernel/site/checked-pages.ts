@@ -1,7 +1,9 @@
 // The cross-check's memory across a session's builds (src/kernel/site/cross-check.ts): `npm run dev` at
 // thousands of pages checks again only the pages whose result may have changed.
 import type { ContentProblem } from '../errors/problems.ts';
-import { anchorsOf, checkPage, type LinkTargets } from './cross-check.ts';
+import { anchorsOf } from './anchors.ts';
+import { checkPage } from './check-page.ts';
+import type { LinkTargets } from './link-targets.ts';
 import type { SitePage } from './pages.ts';
 
 /**

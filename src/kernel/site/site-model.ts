@@ -3,7 +3,8 @@ import type { ContentEntry } from '../content/entry.ts';
 import type { InvalidEntries, LoadedContent } from '../content/collections.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
 import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../schema/index.ts';
-import { crossCheck, type PageCheckMemory } from './cross-check.ts';
+import type { PageCheckMemory } from './check-page.ts';
+import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
 import { derivePages, type SitePage } from './pages.ts';
 

@@ -7,8 +7,8 @@ import type { PageKind } from '../content/page-kinds.ts';
 import type { ImageMap, ResponsiveImage } from '../images/responsive-image.ts';
 import type { AreaLink, FaqItem, ServiceCard, SiteParts } from '../render/page-parts.ts';
 import type { SiteTargets } from '../check/check-entry.ts';
-import type { LinkTargets } from '../site/cross-check.ts';
-import { anchorsOf } from '../site/cross-check.ts';
+import type { LinkTargets } from '../site/link-targets.ts';
+import { anchorsOf } from '../site/anchors.ts';
 import type { SitePage } from '../site/pages.ts';
 import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
 
