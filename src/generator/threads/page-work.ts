@@ -1,0 +1,93 @@
+// What a thread does with the site's pages, the same on every thread: the main thread when the
+// pool is empty, each worker thread otherwise (page-pool.ts). It loads content files (the loader's
+// parseFile: front matter, schema check, Markdown to HTML, images planned) and renders pages to
+// HTML. What it hands back is strings and plain data: entries hold their Markdown as HTML with the
+// facts the cross-checks read (ids, links, headings, images), never a syntax tree. It keeps the
+// entries it loaded, so that a page is rendered where its file was loaded and its entry is not
+// sent back.
+import { keepSource, loadedSource, parseFile, type FileStamp, type LoadedFile, type LoadSettings } from '../content/load-entry.ts';
+import type { SchemaKey } from '../../kernel/content/collections.ts';
+import { ContentEntry } from '../../kernel/content/entry.ts';
+import type { RenderInput } from '../../kernel/render/page-context.tsx';
+import { renderJob, type RenderJob } from '../../kernel/render/render-page.tsx';
+import type { ErrorPage } from '../../kernel/schema/index.ts';
+import { pageOfEntry, type Crumb } from '../../kernel/site/pages.ts';
+
+/** A file to load: read and digested by the main thread, which knows what the last build made of it. */
+export interface LoadItem {
+  absolute: string;
+  schema: SchemaKey;
+  checked: { text: string; stamp: FileStamp; textDigest: string };
+}
+
+/** A loaded file, with what its entry was read from (the builder's payloads), without the text the main thread already has. */
+export interface LoadedItem {
+  file: LoadedFile;
+  source?: { data: unknown; body: string };
+}
+
+/** One page to render: a route's page or an error page. */
+export interface RenderTask {
+  /** The output file, for example "about.html". */
+  path: string;
+  /** The entry's file, as problems name it. */
+  file: string;
+  /** A route's page: its kind, and the trail the site gave it. An error page has none. */
+  page?: { kind: 'services' | 'areas' | 'pages'; trail: readonly Crumb[] };
+  /** The entry, when this thread did not load it. */
+  entry?: ContentEntry;
+}
+
+export interface RenderedPage {
+  path: string;
+  html: string;
+}
+
+export class PageWork {
+  /** The entries this thread loaded in this build, by file. */
+  #entries = new Map<string, ContentEntry>();
+  #input: RenderInput | undefined;
+
+  constructor(private readonly settings: LoadSettings) {}
+
+  async load(items: readonly LoadItem[]): Promise<LoadedItem[]> {
+    return Promise.all(
+      items.map(async ({ absolute, schema, checked }) => {
+        const file = await parseFile(absolute, schema, checked, this.settings);
+        const source = file.entry ? loadedSource(file.entry) : undefined;
+        if (file.entry) this.#entries.set(file.entry.file, file.entry);
+        return { file, source: source && { data: source.data, body: source.body } };
+      }),
+    );
+  }
+
+  /** What every page of this build is rendered with: the site's parts and planned images. */
+  renderWith(input: RenderInput): void {
+    this.#input = input;
+  }
+
+  render(tasks: readonly RenderTask[]): RenderedPage[] {
+    const input = this.#input;
+    if (!input) throw new Error('PageWork.render before renderWith.');
+    return tasks.map((task) => {
+      const entry = task.entry ? ContentEntry.revive(task.entry) : this.#entries.get(task.file);
+      if (!entry) throw new Error(`No entry for ${task.file} on this thread.`);
+      return { path: task.path, html: renderJob(input, jobOf(task, entry)).html };
+    });
+  }
+}
+
+/** The render job of a task: its page made from the entry as the site makes it (derivePages), with the site's trail. */
+function jobOf(task: RenderTask, entry: ContentEntry): RenderJob {
+  if (!task.page) return { path: task.path, error: entry as ContentEntry<ErrorPage> };
+  const page = pageOfEntry(entry, task.page.kind);
+  page.trail = task.page.trail;
+  return { path: task.path, page };
+}
+
+/** On the main thread: a loaded item from any thread, its entry with its methods and its source kept. */
+export function received({ file, source }: LoadedItem, text: string): LoadedFile {
+  if (file.entry && !(file.entry instanceof ContentEntry)) ContentEntry.revive(file.entry);
+  if (file.entry && source) keepSource(file.entry, { ...source, text });
+  return file;
+}
