@@ -219,14 +219,15 @@ export class Site {
       }
     }
     pool.needs(todo.length);
-    // Each batch of pages is written as it comes, so the HTML of thousands of pages is never held
-    // at once; up to the content health's limit, it is kept for its lint, which then need not render it again.
+    // Each thread writes the pages it renders, so the HTML of thousands of pages is never held at
+    // once; up to the content health's limit, it comes back for the lint, which then need not render it again.
     const html = new Map<string, string>();
-    const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
-    await pool.render(input, todo, async (pages) => {
+    const keepHtml = todo.length <= HEALTH_LINT_MAX_PAGES;
+    await this.folder.beforeWriting();
+    await pool.render({ input, root: this.folder.root, keepHtml }, todo, (path) => this.folder.known(path)?.hash, (pages) => {
       for (const page of pages) {
-        if (keep) html.set(page.path, page.html);
-        await this.folder.write(page.path, page.html, keyOf.get(page.path));
+        if (page.html !== undefined) html.set(page.path, page.html);
+        this.folder.wroteFile(page.path, page, keyOf.get(page.path));
       }
     });
     return { rendered: todo.length, keys, html };

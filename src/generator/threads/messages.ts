@@ -2,8 +2,7 @@
 // page-worker.ts): plain data, copied by postMessage.
 import type { ImagePlan } from '../../kernel/check/check-entry.ts';
 import type { ImageReference } from '../../kernel/images/reference-checks.ts';
-import type { RenderInput } from '../../kernel/render/page-context.tsx';
-import type { LoadItem, LoadedItem, RenderTask, RenderedPage } from './page-work.ts';
+import type { LoadItem, LoadedItem, RenderSetup, RenderTask, RenderedPage } from './page-work.ts';
 
 /** What a worker is started with: the loader's settings, but for planning images, which it asks the main thread for. */
 export interface WorkerSettings {
@@ -14,8 +13,8 @@ export interface WorkerSettings {
 
 export type ToWorker =
   | { id: number; load: LoadItem[] }
-  /** The render input comes with a worker's first batch of pages of a build. */
-  | { id: number; render: RenderTask[]; input?: RenderInput }
+  /** The render setup comes with a worker's first batch of pages of a build. */
+  | { id: number; render: RenderTask[]; setup?: RenderSetup }
   | { planned: number; plan: ImagePlan };
 
 export type FromWorker =

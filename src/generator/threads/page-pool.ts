@@ -14,11 +14,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { COMPILE_CACHE_DIR } from '../../../scripts/run.mjs';
 import type { LoadedFile, LoadSettings } from '../content/load-entry.ts';
-import type { RenderInput } from '../../kernel/render/page-context.tsx';
 import type { RenderJob } from '../../kernel/render/render-page.tsx';
 import { kindOf } from '../../kernel/wire/builder-data.ts';
 import type { FromWorker, ToWorker, WorkerSettings } from './messages.ts';
-import { PageWork, received, type LoadedItem, type LoadItem, type RenderedPage, type RenderTask } from './page-work.ts';
+import { PageWork, received, type LoadedItem, type LoadItem, type RenderedPage, type RenderSetup, type RenderTask } from './page-work.ts';
 
 /**
  * The least work (files to load, or pages to render) for which worker threads pay for their start:
@@ -44,8 +43,8 @@ interface Lane {
   /** Batches in hand at once. */
   readonly depth: number;
   load(items: LoadItem[]): Promise<LoadedItem[]>;
-  /** `input` comes with the first batch of a build. */
-  render(tasks: RenderTask[], input: RenderInput | undefined): Promise<RenderedPage[]>;
+  /** `setup` comes with the first batch of a build. */
+  render(tasks: RenderTask[], setup: RenderSetup | undefined): Promise<RenderedPage[]>;
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -63,8 +62,8 @@ class MainThread implements Lane {
     return this.#work.load(items);
   }
 
-  async render(tasks: RenderTask[], input: RenderInput | undefined): Promise<RenderedPage[]> {
-    if (input) this.#work.renderWith(input);
+  async render(tasks: RenderTask[], setup: RenderSetup | undefined): Promise<RenderedPage[]> {
+    if (setup) this.#work.renderWith(setup);
     await turn();
     return this.#work.render(tasks);
   }
@@ -105,8 +104,8 @@ class WorkerThread implements Lane {
     return 'loaded' in reply ? reply.loaded : [];
   }
 
-  async render(tasks: RenderTask[], input: RenderInput | undefined): Promise<RenderedPage[]> {
-    const reply = await this.#request((id) => ({ id, render: tasks, ...(input ? { input } : {}) }));
+  async render(tasks: RenderTask[], setup: RenderSetup | undefined): Promise<RenderedPage[]> {
+    const reply = await this.#request((id) => ({ id, render: tasks, ...(setup ? { setup } : {}) }));
     return 'rendered' in reply ? reply.rendered : [];
   }
 
@@ -188,8 +187,8 @@ export class PagePool {
     return files;
   }
 
-  /** Renders the jobs' pages, handing each batch's HTML to `done` as it comes. */
-  async render(input: RenderInput, jobs: readonly RenderJob[], done: (pages: RenderedPage[]) => Promise<void>): Promise<void> {
+  /** Renders and writes the jobs' pages (`known`: the digest the output folder holds at a path), handing each batch's results to `done` as they come. */
+  async render(setup: RenderSetup, jobs: readonly RenderJob[], known: (path: string) => string | undefined, done: (pages: RenderedPage[]) => void): Promise<void> {
     const lanes = this.#lanes;
     const own = new Map<Lane, RenderJob[]>(lanes.map((lane) => [lane, []]));
     // A page whose entry no thread loaded in this build (the entry cache knew it) is the main thread's to begin with.
@@ -207,7 +206,7 @@ export class PagePool {
       async (lane, batch) => {
         const first = !started.has(lane);
         started.add(lane);
-        await done(await lane.render(batch.map((job) => taskOf(job, this.#holders.get(fileOf(job)) === lane)), first ? input : undefined));
+        done(await lane.render(batch.map((job) => taskOf(job, this.#holders.get(fileOf(job)) === lane, known(job.path))), first ? setup : undefined));
       },
     );
   }
@@ -223,13 +222,14 @@ export class PagePool {
 const fileOf = (job: RenderJob) => ('page' in job ? job.page.file : job.error.file);
 
 /** A render job as a thread takes it: with its entry, unless the thread loaded it. */
-function taskOf(job: RenderJob, held: boolean): RenderTask {
+function taskOf(job: RenderJob, held: boolean, known: string | undefined): RenderTask {
   const entry = 'page' in job ? job.page.entry : job.error;
   return {
     path: job.path,
     file: entry.file,
     ...('page' in job ? { page: { kind: kindOf(job.page), trail: job.page.trail } } : {}),
     ...(held ? {} : { entry }),
+    ...(known ? { known } : {}),
   };
 }
 

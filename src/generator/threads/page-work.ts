@@ -1,10 +1,10 @@
 // What a thread does with the site's pages, the same on every thread: the main thread when the
 // pool is empty, each worker thread otherwise (page-pool.ts). It loads content files (the loader's
-// parseFile: front matter, schema check, Markdown to HTML, images planned) and renders pages to
-// HTML. What it hands back is strings and plain data: entries hold their Markdown as HTML with the
-// facts the cross-checks read (ids, links, headings, images), never a syntax tree. It keeps the
-// entries it loaded, so that a page is rendered where its file was loaded and its entry is not
-// sent back.
+// parseFile: front matter, schema check, Markdown to HTML, images planned) and renders and writes
+// pages. What it hands back is plain data: entries hold their Markdown as HTML with the facts the
+// cross-checks read (ids, links, headings, images), never a syntax tree, and a written page is its
+// digest and size (its HTML too when the content health's lint wants it). It keeps the entries it
+// loaded, so that a page is rendered where its file was loaded and its entry is not sent back.
 import { keepSource, loadedSource, parseFile, type FileStamp, type LoadedFile, type LoadSettings } from '../content/load-entry.ts';
 import type { SchemaKey } from '../../kernel/content/collections.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
@@ -12,6 +12,7 @@ import type { RenderInput } from '../../kernel/render/page-context.tsx';
 import { renderJob, type RenderJob } from '../../kernel/render/render-page.tsx';
 import type { ErrorPage } from '../../kernel/schema/index.ts';
 import { pageOfEntry, type Crumb } from '../../kernel/site/pages.ts';
+import { writeFile, type WrittenFile } from '../emit/write-file.ts';
 
 /** A file to load: read and digested by the main thread, which knows what the last build made of it. */
 export interface LoadItem {
@@ -36,17 +37,31 @@ export interface RenderTask {
   page?: { kind: 'services' | 'areas' | 'pages'; trail: readonly Crumb[] };
   /** The entry, when this thread did not load it. */
   entry?: ContentEntry;
+  /** The digest of what the output folder holds at `path`, if anything: the same contents are not written again. */
+  known?: string;
 }
 
-export interface RenderedPage {
+/** What every page of a build is rendered with, and where it is written. */
+export interface RenderSetup {
+  /** The site's parts and planned images. */
+  input: RenderInput;
+  /** The folder the pages go into (the output folder, or the temporary folder of a fresh build). */
+  root: string;
+  /** Whether the HTML comes back too, for the content health's lint (src/generator/emit/health-lint.ts). */
+  keepHtml: boolean;
+}
+
+/** A page rendered and written: what the output folder records of it, and its HTML when the setup keeps it. */
+export interface RenderedPage extends WrittenFile {
   path: string;
-  html: string;
+  html?: string;
 }
 
 export class PageWork {
   /** The entries this thread loaded in this build, by file. */
   #entries = new Map<string, ContentEntry>();
-  #input: RenderInput | undefined;
+  #setup: RenderSetup | undefined;
+  #madeDirs = new Set<string>();
 
   constructor(private readonly settings: LoadSettings) {}
 
@@ -61,18 +76,19 @@ export class PageWork {
     );
   }
 
-  /** What every page of this build is rendered with: the site's parts and planned images. */
-  renderWith(input: RenderInput): void {
-    this.#input = input;
+  renderWith(setup: RenderSetup): void {
+    this.#setup = setup;
   }
 
+  /** Renders each task's page and writes it (src/generator/emit/write-file.ts): the page end to end on this thread. */
   render(tasks: readonly RenderTask[]): RenderedPage[] {
-    const input = this.#input;
-    if (!input) throw new Error('PageWork.render before renderWith.');
+    const setup = this.#setup;
+    if (!setup) throw new Error('PageWork.render before renderWith.');
     return tasks.map((task) => {
       const entry = task.entry ? ContentEntry.revive(task.entry) : this.#entries.get(task.file);
       if (!entry) throw new Error(`No entry for ${task.file} on this thread.`);
-      return { path: task.path, html: renderJob(input, jobOf(task, entry)).html };
+      const { html } = renderJob(setup.input, jobOf(task, entry));
+      return { path: task.path, ...writeFile(setup.root, task.path, html, task.known, this.#madeDirs), ...(setup.keepHtml ? { html } : {}) };
     });
   }
 }

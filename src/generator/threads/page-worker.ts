@@ -30,7 +30,7 @@ port.on('message', async (message: ToWorker) => {
   try {
     if ('load' in message) send({ id: message.id, loaded: await work.load(message.load) });
     else {
-      if (message.input) work.renderWith(message.input);
+      if (message.setup) work.renderWith(message.setup);
       send({ id: message.id, rendered: work.render(message.render) });
     }
   } catch (error) {
