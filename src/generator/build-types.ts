@@ -26,12 +26,12 @@ export interface SiteOptions {
   clock?: () => Date;
   /**
    * The page pool's worker code, the generator bundle's page-worker.mjs (src/generator/threads/):
-   * given, a build with enough files to load or pages to render shares them among worker threads.
+   * given, a build with enough files to load shares them, and their pages, with worker threads.
    */
   pageWorker?: URL;
   /** Worker threads beside the main thread for such a build (0: the main thread alone); one per core but one by default. */
   threads?: number;
-  /** The least work worth them (WORKERS_FROM by default); tests set 0 to use them on a small site. */
+  /** The least number of files to load worth them (WORKERS_FROM by default); tests set 0 to use them on a small site. */
   threadsFrom?: number;
   /** Tests only: stand-ins for the generator's code keys. */
   codeKeys?: CodeKeys;

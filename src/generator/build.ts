@@ -218,7 +218,6 @@ export class Site {
         keyOf.set(job.path, key);
       }
     }
-    pool.needs(todo.length);
     // Each thread writes the pages it renders, so the HTML of thousands of pages is never held at
     // once; up to the content health's limit, it comes back for the lint, which then need not render it again.
     const html = new Map<string, string>();

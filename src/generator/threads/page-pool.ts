@@ -1,9 +1,11 @@
-// The page pool: the threads that load content files and render pages (page-work.ts). The main
-// thread is always one of them; a build with enough of either to do (WORKERS_FROM) starts worker
-// threads beside it, one per core but one, as soon as it knows: before it reads the files when they
-// are new to it, else once it has read them, else once it knows which pages to render. Below that,
-// or without the worker's code, the pool has no worker and the main thread does it all, through
-// the same calls. One pipeline, with a pool of zero or more.
+// The page pool: the threads that load content files and render and write their pages
+// (page-work.ts). The main thread is always one of them; a build with enough files to load
+// (WORKERS_FROM) starts worker threads beside it, one per core but one, as soon as it knows: before
+// it reads the files when they are new to it, else once it has read them. Below that, or without the
+// worker's code, the pool has no worker and the main thread does it all, through the same calls.
+// One pipeline, with a pool of zero or more. The workers that loaded the files render their pages
+// too; rendering alone (a warm cache and a fresh output folder) does not start them: at 4,000 pages
+// it did not pay for their start.
 //
 // Each thread takes batches as it is free (a worker has two in hand, so that it never waits for the
 // main thread); between its own batches the main thread's event loop turns, so that the workers'
@@ -20,8 +22,8 @@ import type { FromWorker, ToWorker, WorkerSettings } from './messages.ts';
 import { PageWork, received, type LoadedItem, type LoadItem, type RenderedPage, type RenderSetup, type RenderTask } from './page-work.ts';
 
 /**
- * The least work (files to load, or pages to render) for which worker threads pay for their start:
- * measured with bench/threads.ts (docs/performance.md, "Worker threads").
+ * The least number of files to load for which worker threads pay for their start: measured with
+ * bench/threads.ts (docs/performance.md, "Where the threshold comes from").
  */
 export const WORKERS_FROM = 300;
 
@@ -34,7 +36,7 @@ export interface PoolOptions {
   worker?: URL;
   /** Worker threads beside the main thread; one per core but one by default. */
   threads?: number;
-  /** The least work to start them for; WORKERS_FROM by default. */
+  /** The least number of files to load to start them for; WORKERS_FROM by default. */
   threshold?: number;
 }
 
@@ -147,7 +149,7 @@ export class PagePool {
     this.#main = new MainThread(settings);
   }
 
-  /** Starts the worker threads, unless they are running, when this much work (files to load, or pages to render) pays for them. */
+  /** Starts the worker threads, unless they are running, when this many files to load pay for them. */
   needs(work: number): void {
     const { worker, threads = availableParallelism() - 1, threshold = WORKERS_FROM } = this.options;
     if (this.#workers.length > 0 || !worker || threads < 1 || work < threshold) return;

@@ -44,6 +44,13 @@ describe('a build on worker threads', () => {
     expect([...threaded.out.files.keys()]).toEqual([...alone.out.files.keys()]);
     for (const [file, contents] of alone.out.files) expect(Buffer.compare(threaded.out.files.get(file)!, contents), `${file} differs`).toBe(0);
     expect(threaded.out.files.get(`cleaning-services-${areas[0]!.slug}.html`)!.toString()).toContain('<picture>');
+
+    // With the entry cache, a worker loads the one edited file and takes pages whose entries the main thread knew, sent to it.
+    await editText(contentDir, `areas/${areas[1]!.slug}.md`, '\n## Nearby areas', '\n## Close by');
+    const warm = await buildInto(contentDir, { ...workers, cacheDir: path.join(root, 'cache-threaded') });
+    const warmAlone = await buildInto(contentDir, { ...mainThreadAlone, cacheDir: false });
+    expect(warm.report.work).toMatchObject({ threads: 2, loaded: 1, rendered: warmAlone.report.work.rendered });
+    for (const [file, contents] of warmAlone.out.files) expect(Buffer.compare(warm.out.files.get(file)!, contents), `${file} differs`).toBe(0);
   }, 120_000);
 
   it('reports the content problems found on worker threads all at once, as the main thread alone does', async () => {
