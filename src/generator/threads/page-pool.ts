@@ -25,7 +25,7 @@ import { PageWork, received, type LoadedItem, type LoadItem, type RenderedPage, 
  * The least number of files to load for which worker threads pay for their start: measured with
  * bench/threads.ts (docs/performance.md, "Where the threshold comes from").
  */
-export const WORKERS_FROM = 300;
+export const WORKERS_FROM = 2500;
 
 /** Files loaded, or pages rendered, per batch. */
 const LOAD_BATCH = 16;
