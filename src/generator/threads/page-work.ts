@@ -1,5 +1,5 @@
-// What a thread does with the site's pages, the same on every thread: the main thread when the
-// pool is empty, each worker thread otherwise (page-pool.ts). It loads content files (the loader's
+// What a thread does with the site's pages, the same on every thread: the main thread, and each
+// worker thread beside it on a large build (page-pool.ts). It loads content files (the loader's
 // parseFile: front matter, schema check, Markdown to HTML, images planned) and renders and writes
 // pages. What it hands back is plain data: entries hold their Markdown as HTML with the facts the
 // cross-checks read (ids, links, headings, images), never a syntax tree, and a written page is its

@@ -1,5 +1,5 @@
 // A worker thread of the page pool (page-pool.ts): the generator bundle's `page-worker` entry
-// (scripts/run.mjs). It does what the main thread does with pages when the pool is empty
+// (scripts/run.mjs). It does with its share of the pages what the main thread does with its own
 // (page-work.ts), asking the main thread to plan images, so that each image is planned once per build.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImagePlan } from '../../kernel/check/check-entry.ts';
