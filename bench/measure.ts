@@ -64,6 +64,6 @@ const buildNodeOptions = (): string[] => {
   return match[1]!.trim().split(' ').filter(Boolean);
 };
 
-/** `npm run build` itself, minus npm: the generator's launcher, with the script's Node options. */
-export const buildCommand = (contentDir: string, out: string, cache: string) =>
-  measure(process.execPath, [...buildNodeOptions(), 'scripts/run.mjs', 'build', '--content', contentDir, '--out', out, '--cache', cache], projectRoot);
+/** `npm run build` itself, minus npm: the generator's launcher, with the script's Node options (and `env`'s variables, such as BUILD_THREADS). */
+export const buildCommand = (contentDir: string, out: string, cache: string, env: NodeJS.ProcessEnv = {}) =>
+  measure(process.execPath, [...buildNodeOptions(), 'scripts/run.mjs', 'build', '--content', contentDir, '--out', out, '--cache', cache], projectRoot, { ...cleanEnv, ...env });

@@ -61,7 +61,11 @@ const { scriptReport } = await import('../src/generator/emit/script-report.ts');
 
 const local = values['auth-emulator'];
 const library = librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined });
-const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, commit, clock: () => now });
+// The page pool's worker threads run this bundle's page-worker entry (scripts/run.mjs). For measuring:
+// BUILD_THREADS sets how many beside the main thread (0: none), BUILD_THREADS_FROM the work they start at.
+const pageWorker = new URL('./page-worker.mjs', import.meta.url);
+const numberFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const site = await Site.open({ projectRoot, contentDir, outDir, cacheDir, siteUrl: process.env.URL, deployContext: process.env.CONTEXT, firebase, library, commit, clock: () => now, pageWorker, threads: numberFrom('BUILD_THREADS'), threadsFrom: numberFrom('BUILD_THREADS_FROM') });
 try {
   const report = await site.build();
   await recordBuild(cacheDir, outDir, digest, { buildId: report.buildId, pages: report.pages, files: report.files, bytes: report.bytes, libraryPhotos: report.libraryPhotos });
@@ -78,5 +82,6 @@ try {
 
 /** One line for the build's report: what was done, and what was reused. */
 function workSummary({ work, written, files }: Pick<BuildReport, 'work' | 'written' | 'files'>): string {
-  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages; wrote ${written} of ${files} files, the rest were up to date.`;
+  const where = work.threads === 0 ? 'on the main thread' : `on the main thread and ${work.threads} worker thread${work.threads === 1 ? '' : 's'}`;
+  return `Converted ${work.loaded} of ${work.files} content files and rendered ${work.rendered} of ${work.renders} pages ${where}; wrote ${written} of ${files} files, the rest were up to date.`;
 }

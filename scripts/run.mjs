@@ -4,8 +4,8 @@
 // The generator runs as one esbuild bundle, not through tsx: tsx transforms every module a
 // process imports, which cost half a second and more of each command's start-up. The bundle is
 // made once per version of the code (src/generator/cache/code-key.mjs) into node_modules/.cache/ardent/,
-// with every command and the build session (which `npm run dev` loads again after a code change)
-// as entries sharing their chunks. Native and binary packages stay outside.
+// with every command, the build session (which `npm run dev` loads again after a code change) and
+// the page pool's worker thread as entries sharing their chunks. Native and binary packages stay outside.
 // First: on too old a Node, it stops with one line before anything else loads.
 import { REQUIRED_NODE_MAJOR } from './require-node.mjs';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { setFlagsFromString } from 'node:v8';
 import { codeKeys, GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 
 export const BUNDLES_DIR = path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent');
+/** V8's compiled code for the bundle, kept beside it (node:module's compile cache): every command, and every worker thread, after the first skips compiling it. */
+export const COMPILE_CACHE_DIR = path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent-compile');
 
 /** What the bundle's entries are called, and where their sources are. */
 const ENTRIES = {
@@ -28,7 +30,11 @@ const ENTRIES = {
   'build-functions': 'scripts/build-functions.ts',
   'format-content': 'scripts/format-content.ts',
   session: 'src/generator/build.ts',
+  'page-worker': 'src/generator/threads/page-worker.ts',
 };
+
+/** Entries that are not commands: the build session (the dev server loads it) and the page pool's worker thread. */
+const NOT_COMMANDS = new Set(['session', 'page-worker']);
 
 /** Loaded from node_modules as they are: native code, binaries, and packages that find files next to themselves. */
 const EXTERNAL = ['esbuild', 'sharp', 'chokidar', 'fsevents', 'lightningcss', '@netlify/*', 'netlify-redirector', 'lighthouse', 'chrome-launcher', 'firebase-admin', 'firebase-tools'];
@@ -85,8 +91,8 @@ function prune() {
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   const command = process.argv[2];
-  if (!command || !(command in ENTRIES) || command === 'session') {
-    console.error(`Usage: node scripts/run.mjs <${Object.keys(ENTRIES).filter((name) => name !== 'session').join('|')}> [options]`);
+  if (!command || !(command in ENTRIES) || NOT_COMMANDS.has(command)) {
+    console.error(`Usage: node scripts/run.mjs <${Object.keys(ENTRIES).filter((name) => !NOT_COMMANDS.has(name)).join('|')}> [options]`);
     process.exit(1);
   }
   // React's production build renders the same HTML in about half the time, without development-only
@@ -97,7 +103,6 @@ if (isMain) {
   // before a full collection. At most twice: a few more collections, marked on the second core.
   setFlagsFromString('--heap-growing-percent=100');
   process.argv.splice(2, 1);
-  // V8's compiled code for the bundle, kept beside it: every command after the first skips compiling it.
-  nodeModule.enableCompileCache(path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent-compile'));
+  nodeModule.enableCompileCache(COMPILE_CACHE_DIR);
   await import(pathToFileURL(path.join(await generatorBundle(), `${command}.mjs`)).href);
 }

@@ -26,6 +26,15 @@ export interface SiteOptions {
   commit?: string;
   /** The build time, shown in the footer year and the manifest. */
   clock?: () => Date;
+  /**
+   * The page pool's worker code, the generator bundle's page-worker.mjs (src/generator/threads/):
+   * given, a build with enough files to load shares them, and their pages, with worker threads.
+   */
+  pageWorker?: URL;
+  /** Worker threads beside the main thread for such a build (0: the main thread alone); one per core but one by default. */
+  threads?: number;
+  /** The least number of files to load worth them (WORKERS_FROM by default); tests set 0 to use them on a small site. */
+  threadsFrom?: number;
   /** Tests only: stand-ins for the generator's code keys. */
   codeKeys?: CodeKeys;
 }
@@ -48,7 +57,7 @@ export interface BuildReport {
   /** Photos from the media library the content uses: a build with any cannot be skipped as "nothing changed" (the library may have). */
   libraryPhotos: number;
   scripts: PageScriptWeight[];
-  /** Files loaded (the rest known), pages rendered (the rest unchanged). */
-  work: { loaded: number; files: number; rendered: number; renders: number };
+  /** Files loaded (the rest known), pages rendered (the rest unchanged), and the worker threads that shared the work with the main thread. */
+  work: { loaded: number; files: number; rendered: number; renders: number; threads: number };
   site: SiteModel;
 }

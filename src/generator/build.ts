@@ -1,14 +1,16 @@
 // The build session: one path from content/ to dist/. `build()` and `update(changed)` run the same
 // stages, the update with a filter, as Lume's core/site.ts does: 1. load (content/, each file by
 // src/kernel/check/), 2. derive and cross-check (src/kernel/site/), 3. render (src/kernel/render/),
-// 4. write (emit/), with the bundle (bundle/) and images (images/) alongside. A session keeps what it
-// loaded and what the output folder holds, so the next build or update does only what changed.
+// 4. write (emit/), with the bundle (bundle/) and images (images/) alongside. The pages' files are
+// loaded and their pages rendered by the page pool (threads/): the main thread, with worker threads
+// beside it when there are enough. A session keeps what it loaded and what the output folder holds,
+// so the next build or update does only what changed.
 import path from 'node:path';
 import type { BuildReport, SiteOptions } from './build-types.ts';
 import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
-import { digest, parseFile, type LoadedFile } from './content/load-entry.ts';
+import { digest, type LoadedFile } from './content/load-entry.ts';
 import { loadContent, type ContentReadResult } from './content/load-content.ts';
 import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
@@ -21,11 +23,13 @@ import { DiskCache } from './images/disk-cache.ts';
 import { readIconDrawings, type IconDrawings } from './images/icon-drawings.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
 import { libraryPathOf } from '../kernel/wire/library-reference.ts';
-import { imagePlanner } from './images/responsive-images.ts';
+import { imagePlanner, planImages } from './images/responsive-images.ts';
+import type { ImageReference } from '../kernel/images/reference-checks.ts';
+import { PagePool } from './threads/page-pool.ts';
 import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
 import { sitePartsOf } from '../kernel/render/page-parts.ts';
 import type { RenderInput } from '../kernel/render/page-context.tsx';
-import { renderJob, renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
+import { renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
 
@@ -82,8 +86,13 @@ export class Site {
 
   /** Stages 1 and 2 only: the content loaded, derived and cross-checked, every problem thrown at once. */
   async check(): Promise<{ read: ContentReadResult; site: SiteModel }> {
-    const read = await this.#load();
-    return { read, site: this.#derive(read, []) };
+    const pool = this.#pool();
+    try {
+      const read = await this.#load(pool);
+      return { read, site: this.#derive(read, []) };
+    } finally {
+      await pool.close();
+    }
   }
 
   /** The output folder, and what the cache knows of it, opened with the first build. */
@@ -98,21 +107,26 @@ export class Site {
     if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
     const bundling = (this.#bundle ??= this.#makeBundle());
-    const read = await this.#load(changed);
-    const publicDir = path.join(projectRoot, 'public');
-    const og = await startOgImages(read.content?.profile, { publicDir, cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
-    const icons = await readIconDrawings(read.content?.services ?? [], publicDir);
+    const pool = this.#pool();
     try {
-      return await this.#renderAndWrite(read, og, icons, bundling, changed, started);
-    } catch (error) {
-      // A failed build leaves nothing running behind it: the share images write into .cache/og/.
-      await og.files.catch(() => undefined);
-      throw error;
+      const read = await this.#load(pool, changed);
+      const publicDir = path.join(projectRoot, 'public');
+      const og = await startOgImages(read.content?.profile, { publicDir, cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+      const icons = await readIconDrawings(read.content?.services ?? [], publicDir);
+      try {
+        return await this.#renderAndWrite(read, og, icons, bundling, pool, changed, started);
+      } catch (error) {
+        // A failed build leaves nothing running behind it: the share images write into .cache/og/.
+        await og.files.catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await pool.close();
     }
   }
 
   /** Stages 2 to 6 on what stage 1 read. */
-  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, icons: IconDrawings, bundling: Promise<BundleResult>, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
+  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, icons: IconDrawings, bundling: Promise<BundleResult>, pool: PagePool, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
     const { projectRoot } = this.options;
     const site = this.#derive(read, [...og.problems, ...icons.problems]);
     const bundle = await bundling;
@@ -127,7 +141,7 @@ export class Site {
       // The entry cache is for the next process (the dev server's updates keep theirs in memory).
       const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
       const digests = partDigests(input.parts);
-      const { rendered, keys, html } = await this.#render(input, jobs, digests);
+      const { rendered, keys, html } = await this.#render(input, jobs, digests, pool);
       const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
       const builderKey = digest(this.keys.all, ...Object.values(digests));
       const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey, icons: icons.drawings });
@@ -151,7 +165,7 @@ export class Site {
         images,
         libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
-        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length },
+        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: pool.threads },
         site,
       };
     } catch (error) {
@@ -160,21 +174,25 @@ export class Site {
     }
   }
 
-  /** Stage 1. */
-  async #load(changed?: ReadonlySet<string>): Promise<ContentReadResult> {
+  /** The threads of one build (src/generator/threads/page-pool.ts), with the loader's settings: images are planned once per build, on this thread. */
+  #pool(): PagePool {
     const { projectRoot } = this.options;
-    const imagesDir = path.join(this.contentDir, 'images');
     const library = this.options.library && { ...this.options.library, cacheDir: this.#disk('library').dir };
-    const images = imagePlanner({ imagesDir, imagesDirDisplay: path.relative(projectRoot, imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
-    const settings = { displayRoot: projectRoot, loadKey: this.keys.load, images };
+    const images = imagePlanner({ imagesDir: this.#imagesDir, imagesDirDisplay: path.relative(projectRoot, this.#imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
+    const settings = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir: images.imagesDirDisplay, planImages: (raster: readonly ImageReference[]) => planImages(raster, images) };
+    return new PagePool(settings, { worker: this.options.pageWorker, threads: this.options.threads, threshold: this.options.threadsFrom });
+  }
+
+  get #imagesDir(): string {
+    return path.join(this.contentDir, 'images');
+  }
+
+  /** Stage 1. */
+  async #load(pool: PagePool, changed?: ReadonlySet<string>): Promise<ContentReadResult> {
+    const imagesDir = this.#imagesDir;
     // An image that changed is seen through the files that show it.
     const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
-    return loadContent({
-      contentDir: this.contentDir,
-      settings,
-      known: this.#files,
-      only,
-    });
+    return loadContent({ contentDir: this.contentDir, pool, known: this.#files, only });
   }
 
   #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
@@ -187,24 +205,30 @@ export class Site {
    * Stages 3 and 4 for the pages: those whose key changed are rendered and written. Returns how
    * many were rendered, every job's key (in order) and their HTML, kept for the content health up to its limit.
    */
-  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
+  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests, pool: PagePool): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
     const keys: string[] = [];
-    const todo: { job: RenderJob; key: string }[] = [];
+    const todo: RenderJob[] = [];
+    const keyOf = new Map<string, string>();
     for (const job of jobs) {
       const key = 'page' in job ? this.#pageKeys.keyOf(digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
       keys.push(key);
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
-      else todo.push({ job, key });
+      else {
+        todo.push(job);
+        keyOf.set(job.path, key);
+      }
     }
-    // Each page is written as soon as it is rendered, so the HTML of thousands of pages is never
-    // held at once; up to the content health's limit, it is kept for its lint, which then need not render it again.
+    // Each thread writes the pages it renders, so the HTML of thousands of pages is never held at
+    // once; up to the content health's limit, it comes back for the lint, which then need not render it again.
     const html = new Map<string, string>();
-    const keep = todo.length <= HEALTH_LINT_MAX_PAGES;
-    for (const { job, key } of todo) {
-      const rendered = renderJob(input, job).html;
-      if (keep) html.set(job.path, rendered);
-      await this.folder.write(job.path, rendered, key);
-    }
+    const keepHtml = todo.length <= HEALTH_LINT_MAX_PAGES;
+    await this.folder.beforeWriting();
+    await pool.render({ input, root: this.folder.root, keepHtml }, todo, (path) => this.folder.known(path)?.hash, (pages) => {
+      for (const page of pages) {
+        if (page.html !== undefined) html.set(page.path, page.html);
+        this.folder.wroteFile(page.path, page, keyOf.get(page.path));
+      }
+    });
     return { rendered: todo.length, keys, html };
   }
 

@@ -8,7 +8,9 @@ import type { ImageMap } from '../../kernel/images/responsive-image.ts';
 import { assembleContent, contentTargets, missingFolder } from '../../kernel/content/assemble-content.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
 import { COLLECTIONS, schemaOfPath, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from '../../kernel/content/collections.ts';
-import { checkFile, displayPath, parseFile, type CheckedFile, type LoadedFile, type LoadSettings } from './load-entry.ts';
+import { checkFile, displayPath, type LoadedFile } from './load-entry.ts';
+import type { PagePool } from '../threads/page-pool.ts';
+import type { LoadItem } from '../threads/page-work.ts';
 
 
 export interface ContentReadResult {
@@ -26,7 +28,8 @@ export interface ContentReadResult {
 
 export interface LoadOptions {
   contentDir: string;
-  settings: LoadSettings;
+  /** The threads that load the files, with the loader's settings (src/generator/threads/page-pool.ts). */
+  pool: PagePool;
   /** What the last build made of each file, by absolute path. */
   known?: ReadonlyMap<string, LoadedFile>;
   /** Check only these files (added, changed or deleted), and keep the rest as known; every file when absent. */
@@ -36,32 +39,21 @@ export interface LoadOptions {
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
 export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
 
-/** Files parsed between two turns of the event loop. */
-const PARSE_BATCH = 16;
-
 /**
- * Parsing is synchronous work: between batches the event loop turns, so that the stages running
- * beside it (esbuild bundling the browser scripts, sharp encoding images) get their callbacks
- * answered and carry on on the other core, instead of waiting for every file to be parsed.
+ * The files are read and digested here, on the main thread, which knows what the last build made of
+ * each; those that must be loaded again go to the pool. Its worker threads start before the reading
+ * when enough files are new to this build (a cold build), else once the reading has shown how many changed.
  */
-async function parseAll(items: ToParse[], settings: LoadSettings): Promise<LoadedFile[]> {
-  const files: LoadedFile[] = [];
-  for (let start = 0; start < items.length; start += PARSE_BATCH) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    files.push(...(await Promise.all(items.slice(start, start + PARSE_BATCH).map((item) => parseFile(item.absolute, item.schema, item.checked, settings)))));
-  }
-  return files;
-}
-
-type ToParse = { absolute: string; schema: SchemaKey; checked: Extract<CheckedFile, { text: string }> };
-
-export async function loadContent({ contentDir, settings, known = new Map(), only }: LoadOptions): Promise<ContentReadResult> {
+export async function loadContent({ contentDir, pool, known = new Map(), only }: LoadOptions): Promise<ContentReadResult> {
+  const { settings } = pool;
   const problems: ContentProblem[] = [];
   const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
   const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
+  // Files the last build did not know must be loaded: enough of them start the worker threads before any is read.
+  pool.needs(targets.filter(({ absolute }) => !known.has(absolute)).length);
 
   const files = new Map<string, LoadedFile>();
-  const toParse: ToParse[] = [];
+  const toParse: LoadItem[] = [];
   const check = async (absolute: string, schema: SchemaKey, before: LoadedFile | undefined) => {
     const checked = await checkFile(absolute, schema, settings, before);
     // Known files from the entry cache were deserialised: their entries get their methods back too.
@@ -77,7 +69,8 @@ export async function loadContent({ contentDir, settings, known = new Map(), onl
     else checking.push(check(absolute, schema, before));
   }
   await Promise.all(checking);
-  for (const file of await parseAll(toParse, settings)) files.set(file.absolute, reviveEntry(file));
+  pool.needs(toParse.length);
+  for (const file of await pool.load(toParse)) files.set(file.absolute, file);
 
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
   const assembled = assembleContent(targets.map(({ absolute }) => files.get(absolute)!), root);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkEntry } from '../../kernel/check/check-entry.ts';
+import { checkEntry, type ImagePlan } from '../../kernel/check/check-entry.ts';
 import { entryKind, type SchemaKey } from '../../kernel/content/collections.ts';
 import { ContentEntry, readLinesWith } from '../../kernel/content/entry.ts';
 import { frontMatterLines } from '../../kernel/content/front-matter-lines.ts';
@@ -13,7 +13,6 @@ import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import { checkReferences, type ImageReference } from '../../kernel/images/reference-checks.ts';
 import type { ImageMap, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
-import { planImages, type PlanOptions } from '../images/responsive-images.ts';
 
 // Entries find their lines with the `yaml` parser, which keeps every node's position.
 readLinesWith(frontMatterLines);
@@ -49,7 +48,13 @@ export interface LoadSettings {
   displayRoot: string;
   /** The loader's code key (src/generator/cache/code-key.mjs). */
   loadKey: string;
-  images: PlanOptions;
+  /** How problems name the images folder, for example "content/images". */
+  imagesDir: string;
+  /**
+   * Plans the raster images a file shows (responsive-images.ts): on the main thread, each source
+   * once per build; a worker thread asks the main thread (src/generator/threads/).
+   */
+  planImages(raster: readonly ImageReference[]): Promise<ImagePlan>;
 }
 
 export const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
@@ -87,7 +92,7 @@ export async function checkFile(absolute: string, schema: SchemaKey, settings: L
 /** The known plans of a file's images are still the plans. */
 async function sameImages(known: LoadedFile, settings: LoadSettings): Promise<boolean> {
   if (known.images.length === 0) return true;
-  const { images } = await planImages(checkReferences(known.images, settings.images.imagesDirDisplay).raster, settings.images);
+  const { images } = await settings.planImages(checkReferences(known.images, settings.imagesDir).raster);
   return imagesKeyOf(images) === known.imagesKey;
 }
 
@@ -106,6 +111,12 @@ export interface EntrySource {
  */
 const sources = new WeakMap<ContentEntry, EntrySource>();
 
+/** What this thread read the entry from, when it loaded it: a worker thread hands it to the main thread (keepSource). */
+export const loadedSource = (entry: ContentEntry): EntrySource | undefined => sources.get(entry);
+
+/** What a worker thread read an entry from, kept with the main thread's copy of the entry. */
+export const keepSource = (entry: ContentEntry, source: EntrySource): void => void sources.set(entry, source);
+
 /** The entry's source: as it was loaded, or read again from its file; undefined when it no longer reads. */
 export async function sourceOf(entry: ContentEntry, absolute: string): Promise<EntrySource | undefined> {
   const known = sources.get(entry);
@@ -120,8 +131,8 @@ export async function parseFile(absolute: string, schema: SchemaKey, { text, sta
   const file = displayPath(absolute, settings.displayRoot);
   const raw = readEntry(file, text);
   const checked = await checkEntry(raw, entryKind(schema), {
-    imagesDir: settings.images.imagesDirDisplay,
-    planImages: (raster) => planImages(raster, settings.images),
+    imagesDir: settings.imagesDir,
+    planImages: settings.planImages,
     digest: (images) => (images.size === 0 ? textDigest : digest(textDigest, imagesKeyOf(images))),
   });
   if (checked.entry && !isProblem(raw)) sources.set(checked.entry, { data: raw.data, body: raw.body, text });

@@ -81,9 +81,10 @@ function failureReport(error: unknown): string {
   return lines.join('\nCaused by: ');
 }
 
-/** The generator as its bundle is now: loaded again after a change to its code. */
-async function loadGenerator(fresh: boolean): Promise<Generator> {
-  return (await import(pathToFileURL(path.join(await generatorBundle({ fresh }), 'session.mjs')).href)) as Generator;
+/** The generator as its bundle is now, loaded again after a change to its code, with its page worker's code (src/generator/threads/). */
+async function loadGenerator(fresh: boolean): Promise<{ generator: Generator; pageWorker: URL }> {
+  const dir = await generatorBundle({ fresh });
+  return { generator: (await import(pathToFileURL(path.join(dir, 'session.mjs')).href)) as Generator, pageWorker: pathToFileURL(path.join(dir, 'page-worker.mjs')) };
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -91,8 +92,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const contentDir = options.contentDir ?? path.join(projectRoot, 'content');
   const shownOut = `${displayPath(outDir, process.cwd())}/`;
   const hub = createReloadHub();
-  const openSession = async (fresh: boolean): Promise<Session> =>
-    (await loadGenerator(fresh)).Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl, library: options.library });
+  const openSession = async (fresh: boolean): Promise<Session> => {
+    const { generator, pageWorker } = await loadGenerator(fresh);
+    return generator.Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl, library: options.library, pageWorker });
+  };
   let session: Session | null = null;
   let server: Server | undefined;
   let watcher: FSWatcher | undefined;

@@ -7,12 +7,13 @@
 // Nothing is written before every check has passed (content, cross-checks, budgets): a failed
 // build leaves the folder as it was. The record is removed before the first write in place, so a
 // build cut short (a crash, a full disk) is followed by a fresh one.
-import { createHash, hash as oneShot } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { BuildFile } from '../../kernel/wire/build-files.ts';
+import { contentHash, writeFile as writeOne, type WrittenFile } from './write-file.ts';
 
 /** What the folder holds at one path. */
 export interface OutputFile {
@@ -27,21 +28,6 @@ interface OutputRecord {
   /** The manifest's build id: a folder holding another build is not trusted. */
   buildId: string;
   files: Map<string, OutputFile>;
-}
-
-const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
-
-/**
- * Text is encoded into one buffer, reused: each file is hashed and written before the next is
- * encoded, so thousands of pages allocate nothing each for it.
- */
-let scratch = Buffer.allocUnsafe(1 << 20);
-
-function encoded(contents: string | Uint8Array): Uint8Array {
-  if (typeof contents !== 'string') return contents;
-  // At most three bytes of UTF-8 for each UTF-16 unit.
-  if (contents.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(contents.length * 3);
-  return scratch.subarray(0, scratch.write(contents));
 }
 
 /** The build id an output folder's manifest names, if any. */
@@ -112,29 +98,28 @@ export class OutputFolder {
   }
 
   /**
-   * Writes one file unless the folder already holds these contents. Synchronous: one call opens,
-   * writes and closes the file, cheaper than three round trips through libuv's thread pool, and
-   * the disk's work happens in the operating system's cache either way.
+   * Writes one file unless the folder already holds these contents (write-file.ts). Synchronous:
+   * one call opens, writes and closes the file, cheaper than three round trips through libuv's
+   * thread pool, and the disk's work happens in the operating system's cache either way.
    */
   async write(file: string, contents: string | Uint8Array, key?: string): Promise<void> {
+    await this.beforeWriting();
+    this.wroteFile(file, writeOne(this.root, file, contents, this.known(file)?.hash, this.madeDirs), key);
+  }
+
+  /** Before another thread writes into the folder (src/generator/threads/): the record goes first, as for the folder's own writes. */
+  async beforeWriting(): Promise<void> {
     if (!this.temporary && !this.recordRemoved && this.recordFile) {
       this.recordRemoved = true;
       await rm(this.recordFile, { force: true });
     }
-    const data = encoded(contents);
-    const hash = contentHash(data);
-    if (hash !== this.known(file)?.hash) {
-      const target = path.join(this.root, file);
-      const dir = path.dirname(target);
-      if (!this.madeDirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        this.madeDirs.add(dir);
-      }
-      writeFileSync(target, data);
-      this.writtenFiles.add(file);
-    }
+  }
+
+  /** A file written at `file`, by this folder or by another thread after beforeWriting. */
+  wroteFile(file: string, { hash, bytes, written }: WrittenFile, key?: string): void {
+    if (written) this.writtenFiles.add(file);
     this.produced.add(file);
-    this.files.set(file, { hash, bytes: data.byteLength, key });
+    this.files.set(file, { hash, bytes, key });
   }
 
   /** How many files the current build wrote, against those already up to date. */

@@ -14,10 +14,10 @@ import type { ContentProblem } from '../errors/problems.ts';
 import { checkReferences, type ImageReference } from '../images/reference-checks.ts';
 import { frontMatterImageReferences, markdownImageReferences } from '../images/references.ts';
 import type { ImageMap } from '../images/responsive-image.ts';
-import type { Area, BusinessProfile, Page, Service } from '../schema/index.ts';
+import type { BusinessProfile } from '../schema/index.ts';
 import { checkPage, duplicateRoute } from '../site/check-page.ts';
 import type { LinkTargets } from '../site/link-targets.ts';
-import { areaPage, contentPage, servicePage, trailFor, type SitePage } from '../site/pages.ts';
+import { pageOfEntry, trailFor, type SitePage } from '../site/pages.ts';
 
 /** What planning found: the raster images the entry shows, and the problems of those it cannot. */
 export interface ImagePlan {
@@ -66,6 +66,7 @@ export interface EntryCheck {
 }
 
 const MAKES_A_PAGE = new Set<EntryKind['key']>(['services', 'areas', 'pages']);
+const makesAPage = (key: EntryKind['key']): key is 'services' | 'areas' | 'pages' => MAKES_A_PAGE.has(key);
 
 /** `raw`: the file as read (src/kernel/content/read-entry.ts), or the problem that stopped it being read. */
 export async function checkEntry(raw: RawEntry | ContentProblem, kind: EntryKind, options: CheckOptions): Promise<EntryCheck> {
@@ -95,7 +96,7 @@ export async function checkEntry(raw: RawEntry | ContentProblem, kind: EntryKind
   );
   if (options.lines) withLines(entry, options.lines);
   const problems = [...checked.problems, ...plan.problems];
-  const page = options.site && MAKES_A_PAGE.has(kind.key) ? pageOf(entry, kind.key) : null;
+  const page = options.site && makesAPage(kind.key) ? pageOfEntry(entry, kind.key) : null;
   if (page && options.site) {
     page.trail = trailFor(page, options.site.branches, new Map([...options.site.byRoute, [page.route, page]]));
     problems.push(...checkPage(page, options.site.targets(page)));
@@ -120,10 +121,4 @@ function markdownOf(raw: RawEntry, data: unknown): { references: ImageReference[
   const body = raw.body.trim() ? parseMarkdown(raw.body) : null;
   if (body) references.push(...markdownImageReferences(raw, body, (line) => raw.bodyLine + line - 1));
   return { references, blocks, body };
-}
-
-function pageOf(entry: ContentEntry, kind: EntryKind['key']): SitePage {
-  if (kind === 'services') return servicePage(entry as ContentEntry<Service>);
-  if (kind === 'areas') return areaPage(entry as ContentEntry<Area>);
-  return contentPage(entry as ContentEntry<Page>);
 }

@@ -69,6 +69,13 @@ export function areaPage(entry: ContentEntry<Area>): SitePage {
   return sitePage(entry, { route: areaRoute(area), template: 'area', breadcrumb: area.name, noindex: false, access: 'public', branch: 'cleaning', structuredData: [], mount: undefined, service: undefined, area });
 }
 
+/** The page a content file of a routed kind makes: what derivePages makes of it, before its trail. */
+export function pageOfEntry(entry: ContentEntry, kind: 'services' | 'areas' | 'pages'): SitePage {
+  if (kind === 'services') return servicePage(entry as ContentEntry<Service>);
+  if (kind === 'areas') return areaPage(entry as ContentEntry<Area>);
+  return contentPage(entry as ContentEntry<Page>);
+}
+
 /** A page of content/pages/. */
 export function contentPage(entry: ContentEntry<Page>): SitePage {
   const page = entry.data;
