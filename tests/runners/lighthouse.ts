@@ -25,7 +25,7 @@ import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../../src/generator/emulators/local-services.ts';
 import { parseOptions } from '../../scripts/cli.ts';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE_ROOT = join(projectRoot, 'tests/fixtures/quality-broken');
 /** Each page's full Lighthouse result, for a closer look when a page fails. */
 const REPORTS = join(projectRoot, 'test-results/lighthouse');

@@ -15,7 +15,7 @@ import { htmlFilesUnder } from '../../src/generator/gates/html-validity.ts';
 import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from '../../src/generator/gates/w3c-validity.ts';
 import { fail, parseOptions } from '../../scripts/cli.ts';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** A focusable div named with aria-labelledby, which html-validate lets pass: the fixture's proof that this gate adds something. */
 const FIXTURE_MUST_REPORT = /“aria-labelledby” attribute must not be specified on any “div” element/;
 
