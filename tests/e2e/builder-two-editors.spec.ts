@@ -77,7 +77,7 @@ test('two editors on one page: B, from the older version, is joined with A; publ
 
     // The checks of the joined version pass; B publishes it, and the screen follows it until it is live.
     await expect(bDialog.getByText('Checks: passed.')).toBeVisible({ timeout: 180_000 });
-    await bDialog.getByRole('button', { name: 'Publish' }).click();
+    await bDialog.getByRole('button', { name: 'Publish', exact: true }).click();
     const live = bDialog.locator('[data-live-step]');
     await expect(live).toHaveAttribute('data-live-step', 'live', { timeout: 120_000 });
     await expect(live).toContainText(/Live, \d+ (?:s|min(?: \d+ s)?) after Publish\./);

@@ -19,7 +19,7 @@ import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
 import { PUBLISHED_LISTED, type Backend, type ContentSnapshot, type OpenChange } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
-import { branchName, commitMessage, type ChangeFacts } from '../proposals/describe.ts';
+import { branchName, commitMessage, pagesOf, type ChangeFacts } from '../proposals/describe.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
 import { commitFiles } from './commit-files.ts';
 import { Git, GitError } from './git.ts';
@@ -89,7 +89,7 @@ export class LocalBackend implements Backend {
       const files = change.pages.map((page) => ({ path: page.path, blob: page.blob ?? this.git.writeBlob(page.after) }));
       // Awaited below where they are needed; a failure before then must not go unhandled.
       for (const file of files) if (typeof file.blob !== 'string') file.blob.catch(() => {});
-      const pages = change.pages.map(({ path, page, route }) => ({ path, page, ...(route ? { route } : {}) }));
+      const pages = pagesOf(change);
       const commit = (parent: string) => commitFiles(this.git, { parents: [parent], files, message: commitMessage(change), author: change.author, committer: change.author });
       const blobsOf = async () => new Map(await Promise.all(files.map(async (file) => [file.path, await file.blob] as const)));
       if (onto) return this.#addTo(onto.id, onto.commit!, pages, commit, blobsOf, now);

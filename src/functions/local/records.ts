@@ -4,7 +4,7 @@
 // that publishes it. Its checks' results are kept by commit, so a restart does not run them again;
 // its schedule and what the scheduled run last found are kept with it.
 import { z } from 'zod';
-import { ChecksSchema, ProposalSchema } from '../../kernel/wire/proposals.ts';
+import { ChecksSchema, ProposalPageSchema, ProposalSchema } from '../../kernel/wire/proposals.ts';
 import { ScheduleSchema } from '../../kernel/wire/schedule.ts';
 import type { Git } from './git.ts';
 
@@ -16,7 +16,7 @@ const ResultSchema = z.discriminatedUnion('state', [
 export const LocalRecordSchema = z.strictObject({
   id: z.string(),
   branch: z.string(),
-  pages: z.array(z.strictObject({ path: z.string(), page: z.string(), route: z.string().optional() })).min(1),
+  pages: z.array(ProposalPageSchema.omit({ blob: true })).min(1),
   summary: z.string(),
   author: z.string(),
   authorEmail: z.string().optional(),

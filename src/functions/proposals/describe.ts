@@ -4,6 +4,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
+import { ProposalPageSchema } from '../../kernel/wire/proposals.ts';
 import { ScheduleSchema } from '../../kernel/wire/schedule.ts';
 import type { Caller } from '../auth.ts';
 
@@ -29,6 +30,9 @@ export interface ChangeFacts {
 
 /** Which page a line names. */
 type PageFacts = Pick<PageChange, 'page' | 'route' | 'path'>;
+
+/** The change's pages as a change keeps them (its record, its pull request's facts): which, and whether the site has them yet. */
+export const pagesOf = (change: ChangeFacts) => change.pages.map(({ path, page, route, before }) => ({ path, page, ...(route ? { route } : {}), ...(before === undefined ? { new: true as const } : {}) }));
 
 /** "content/<file name>-<yyyymmdd-hhmm>", after the change's first page, the time in UTC. */
 export function branchName(path: string, now: Date): string {
@@ -92,7 +96,7 @@ export function differenceSummary(path: string, before: string | undefined, afte
 
 /** What the pull request's body hides for the function to read back: the change's own facts, its schedule among them. */
 const MarkerSchema = z.object({
-  pages: z.array(z.object({ path: z.string(), page: z.string(), route: z.string().optional() })).min(1),
+  pages: z.array(ProposalPageSchema.omit({ blob: true })).min(1),
   author: z.string(),
   schedule: ScheduleSchema.optional(),
 });
@@ -145,6 +149,6 @@ export function pullRequestBody(change: ChangeFacts, facts: Omit<ProposalMarker,
     ...change.pages.flatMap(pageSection),
     'The site\'s checks run on this pull request, and Netlify builds a deploy preview of it. Publishing from the builder merges it (squashed).',
     '',
-    markerOf({ ...facts, pages: change.pages.map(({ path, page, route }) => ({ path, page, ...(route ? { route } : {}) })) }),
+    markerOf({ ...facts, pages: pagesOf(change) }),
   ].join('\n');
 }

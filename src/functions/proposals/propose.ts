@@ -7,10 +7,11 @@
 // than MAX_CHANGE_PAGES pages is refused in words, as is a page already in another open change.
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
 import { MAX_CHANGE_PAGES, MAX_PAGE_BYTES, MAX_PROPOSAL_BYTES, ProposeRequestSchema, type Proposal, type ProposedFile } from '../../kernel/wire/proposals.ts';
+import type { SitePage } from '../../kernel/site/pages.ts';
 import type { Caller } from '../auth.ts';
 import { failure, isApiFailure, json, readJson } from '../http.ts';
 import type { Backend } from './backend.ts';
-import { baseSite } from './base-site.ts';
+import { baseSite, type BaseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
 import type { PageChange } from './describe.ts';
 import { textToPropose } from './onto-current.ts';
@@ -44,14 +45,25 @@ async function changeFor(backend: Backend, paths: readonly string[], wanted: str
   return now;
 }
 
+/** Every page checked against the site at the base commit: their pages, or one refusal with all their problems (422), else the first other refusal. */
+async function checkPages(site: BaseSite, pages: readonly { path: string; after: string }[], library: LibrarySource | undefined): Promise<SitePage[]> {
+  const checked = await Promise.allSettled(pages.map((page) => checkProposedFile(site, page.path, page.after, pageKindOf(page.path), library)));
+  const refusals = checked.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const problems = refusals.flatMap((reason) => (isApiFailure(reason) && reason.body.error.code === 'content-problems' ? (reason.body.problems ?? []) : []));
+  if (problems.length > 0) throw failure('content-problems', problems.filter((problem) => problem.severity !== 'notice').length).with({ problems });
+  if (refusals.length > 0) throw refusals[0];
+  return checked.map((result) => (result as PromiseFulfilledResult<SitePage>).value);
+}
+
 export async function propose(req: Request, caller: Caller, backend: Backend, library: LibrarySource | undefined): Promise<Response> {
   const { files, summary, change: wanted } = await readJson(req, MAX_PROPOSAL_BYTES, ProposeRequestSchema);
   checkFiles(files);
   const [snapshot, target] = await Promise.all([backend.snapshot(), changeFor(backend, files.map((file) => file.path), wanted)]);
   const inTarget = new Map(target?.pages.map((page) => [page.path, page]));
   const live = (path: string) => snapshot.files.get(path);
-  const blobs = [...files.flatMap((file) => [live(file.path), inTarget.get(file.path)?.blob, file.blob]), ...(target?.pages.flatMap((page) => [live(page.path), page.blob]) ?? [])];
-  const texts = await backend.readBlobs(blobs.filter((sha) => sha !== undefined));
+  const texts = await backend.readBlobs(
+    [...files.flatMap((file) => [live(file.path), file.blob]), ...(target?.pages.flatMap((page) => [live(page.path), page.blob]) ?? [])].filter((sha) => sha !== undefined),
+  );
   const textOf = (blob: string | undefined) => {
     if (blob === undefined) return undefined;
     const text = texts.get(blob);
@@ -62,31 +74,24 @@ export async function propose(req: Request, caller: Caller, backend: Backend, li
   // Each page as the two-editors rules take it, against the change's version of it, else the live one.
   let merged = false;
   const proposed = files.map((file) => {
-    const held = inTarget.get(file.path);
-    const onto = target && held?.blob ? { author: target.author, summary: target.summary, updated: target.updated, commit: target.commit!, blob: held.blob } : undefined;
-    const taken = textToPropose({ path: file.path, text: file.text, blob: file.blob, live: { commit: snapshot.commit, blob: live(file.path) }, open: onto, texts });
+    const held = inTarget.get(file.path)?.blob;
+    const open = target && held ? { author: target.author, summary: target.summary, updated: target.updated, commit: target.commit!, blob: held } : undefined;
+    const taken = textToPropose({ path: file.path, text: file.text, blob: file.blob, live: { commit: snapshot.commit, blob: live(file.path) }, open, texts });
     merged ||= taken.merged;
-    return { path: file.path, before: textOf(live(file.path)), after: taken.after, current: textOf(held?.blob) ?? textOf(live(file.path)) };
+    return { path: file.path, before: textOf(live(file.path)), after: taken.after, current: textOf(held) ?? textOf(live(file.path)) };
   });
   if (!target && proposed.every((page) => page.after === page.before)) throw failure('no-change');
+  const sitePages = await checkPages(await baseSite(snapshot, (names) => backend.readBlobs(names)), proposed, library);
 
-  // Every page checked against the site at the base commit; all their problems said at once.
-  const site = await baseSite(snapshot, (names) => backend.readBlobs(names));
-  const checked = await Promise.allSettled(proposed.map((page) => checkProposedFile(site, page.path, page.after, pageKindOf(page.path), library)));
-  const refusals = checked.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  const problems = refusals.flatMap((reason) => (isApiFailure(reason) && reason.body.error.code === 'content-problems' ? (reason.body.problems ?? []) : []));
-  if (problems.length > 0) throw failure('content-problems', problems.filter((problem) => problem.severity !== 'notice').length).with({ problems });
-  if (refusals.length > 0) throw refusals[0];
-
-  // Nothing to add once checked again (a photo may have gone since): the open change already says it.
-  if (target && proposed.every((page) => page.after === page.current)) return json(200, { proposal: await backend.status(target.id), ...(merged ? { merged } : {}) });
+  // The change as it now stands: its pages, and those of this request that change anything.
   const pages = new Map<string, PageChange>(
     target?.pages.map((page) => [page.path, { path: page.path, page: page.page, ...(page.route ? { route: page.route } : {}), before: textOf(live(page.path)), after: textOf(page.blob)!, ...(page.blob ? { blob: page.blob } : {}) }]),
   );
   proposed.forEach((page, index) => {
-    const { breadcrumb, route } = (checked[index] as PromiseFulfilledResult<Awaited<ReturnType<typeof checkProposedFile>>>).value;
-    pages.set(page.path, { path: page.path, page: breadcrumb, route, before: page.before, after: page.after });
+    if (page.after !== page.current) pages.set(page.path, { path: page.path, page: sitePages[index]!.breadcrumb, route: sitePages[index]!.route, before: page.before, after: page.after });
   });
+  // Nothing to add once checked again (a photo may have gone since): the open change already says it.
+  if (target && proposed.every((page) => page.after === page.current)) return json(200, { proposal: await backend.status(target.id), ...(merged ? { merged } : {}) });
   const { proposal, added } = await backend.propose({ summary, author: caller, pages: [...pages.values()] }, snapshot, target);
   return json(added ? 200 : 201, { proposal, ...(merged ? { merged } : {}) });
 }

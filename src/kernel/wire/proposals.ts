@@ -84,6 +84,8 @@ export const ProposalPageSchema = z.strictObject({
   route: z.string().optional(),
   /** The page's name, as its breadcrumb shows it ("Deep Cleaning"), as proposed. */
   page: z.string(),
+  /** A page the site does not have yet: the builder cannot open it from the site's pages. */
+  new: z.literal(true).optional(),
   /** The file's blob at the change's head commit, while the change is open: the version a change continued from it names. */
   blob: GitSha.optional(),
 });

@@ -1,6 +1,7 @@
 // The pages of a change, each with its own preview and its problems: a link to open it in the
-// builder (adding to this change, its preview beside the form), its page on the deploy preview when
-// there is one, and the checks' problems found in its file.
+// builder (adding to this change, its preview beside the form; a new page's draft is on the
+// dashboard instead), its page on the deploy preview when there is one, and the checks' problems
+// found in its file.
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { builderUrl } from '../../../kernel/wire/proposal-paths.ts';
 
@@ -21,7 +22,7 @@ export function ChangePages({ proposal, placeOf }: ChangePagesProps) {
         return (
           <li key={page.path} data-page={page.path}>
             <strong>{page.page}</strong> <code>{page.route ?? page.path}</code>{' '}
-            {state === 'open' && page.route ? (
+            {state === 'open' && page.route && !page.new ? (
               <a href={builderUrl(page.route, id)}>
                 Edit<span className="visually-hidden"> {page.page}</span>
               </a>

@@ -60,7 +60,7 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
   return (
     <div className="proposal" data-proposal={proposal.id}>
       <p>
-        “{proposal.summary}”, proposed by {proposal.author}: {proposal.pages.length === 1 ? 'one page' : `${proposal.pages.length} pages, published together`}.{' '}
+        “{proposal.summary}”, proposed by {proposal.author}.{proposal.pages.length > 1 ? ` ${proposal.pages.length} pages, published together.` : ''}{' '}
         {proposal.url ? <a href={proposal.url}>See the pull request on GitHub</a> : `A branch of this project’s repository: ${proposal.branch}.`}
       </p>
       <ChangePages proposal={proposal} placeOf={placeOf} />
