@@ -73,6 +73,8 @@ async function openFromAdmin(summary: string) {
 }
 
 test.beforeAll(async ({ browser }) => {
+  // npm start's build and emulators: up to a minute and a half on a busy machine.
+  test.setTimeout(150_000);
   work = await mkdtemp(path.join(tmpdir(), 'ardent-changes-'));
   repository = publishRepository(projectRoot, path.join(work, 'repository'));
   clockFile = path.join(work, 'clock.json');

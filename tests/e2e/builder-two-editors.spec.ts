@@ -59,7 +59,8 @@ test('two editors on one page: B, from the older version, is joined with A; publ
     await body.fill((await body.inputValue()).replace(B_LINE[0], B_LINE[1]));
     await b.page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
     const bDialog = b.page.getByRole('dialog', { name: 'Propose this change' });
-    await bDialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    // "Propose", or "Propose again (adds to this change)" once the dialog has found A's change of the page: either joins it.
+    await bDialog.getByRole('button', { name: /^Propose( again)?\b/ }).click();
     await expect(bDialog.getByText('Joined with the changes made to this page since your version')).toBeVisible({ timeout: 20_000 });
     await expect(b.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
     await expect(body).toHaveValue(new RegExp(B_LINE[1]));
