@@ -25,7 +25,9 @@ import { StorageEmulatorError } from '../src/generator/emulators/storage-emulato
 import { createSiteServer } from '../src/generator/server/create-server.ts';
 import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
+import { runSchedules } from '../src/generator/server/schedule.ts';
 import { localDeploys } from '../src/functions/local/local-deploys.ts';
+import { clockFrom } from '../src/functions/runtime.ts';
 import type { Proposal } from '../src/kernel/wire/proposals.ts';
 import { NetlifyRulesError } from '../src/generator/server/netlify-rules.ts';
 import { checkHostOptions, fail, listenProblem, parseOptions, portOption } from './cli.ts';
@@ -85,7 +87,7 @@ let rebuilding: Promise<void> | undefined;
 /** The published commits no build has taken in yet. */
 let waiting: string[] = [];
 function rebuildAfterPublishing(proposal: Proposal): void {
-  console.log(`Published ${proposal.path} on the checked-out branch: building the site again.`);
+  console.log(`Published ${proposal.pages.map((page) => page.path).join(', ')} on the checked-out branch: building the site again.`);
   if (proposal.published) waiting.push(proposal.published.commit);
   rebuilding ??= (async () => {
     while (waiting.length > 0) {
@@ -138,6 +140,9 @@ const server = await createSiteServer({
   if (error instanceof NetlifyRulesError) return stopServicesAndFail(error.message);
   throw error;
 });
+// The scheduled function on its schedule, as Netlify runs it on the live site: a change whose time
+// has come is published, and (with --build) the site built again. Its clock is the functions' own.
+const schedules = runSchedules({ ready, env: storageEnv, clock: clockFrom(process.env), onPublished: values.build ? rebuildAfterPublishing : undefined });
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   void stopServicesAndFail(listenProblem(error, port, host) ?? `Server error: ${error.message}`);
@@ -190,6 +195,7 @@ emulator.ready.then(
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) process.exit(1); // second Ctrl+C: don't wait any longer (the emulators' own exit handlers kill them and remove their folders)
   stopping = true;
+  schedules.stop();
   console.log(`\n${signal} received, stopping the site and the local services.`);
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 3000).unref();

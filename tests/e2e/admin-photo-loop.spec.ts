@@ -61,7 +61,7 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
     expect(git('rev-parse', 'HEAD')).toBe(head);
     // The checks pass; publishing commits the file, with the summary, onto the checked-out branch.
     await expect(dialog.getByText('Checks: passed.')).toBeVisible({ timeout: 120_000 });
-    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     const live = dialog.locator('[data-live-step]');
     await expect(live).toHaveAttribute('data-live-step', /^(published|building|live)$/, { timeout: 20_000 });
     expect(git('log', '-1', '--format=%s')).toBe('Show the cleaned oven');

@@ -85,7 +85,7 @@ test('History lists the page\'s versions; a version whose photo was deleted is r
   await proposing.getByLabel('What changes, in one line').fill('Bring back "inside and out"');
   await proposing.getByRole('button', { name: 'Propose', exact: true }).click();
   await expect(proposing.getByText('Checks: passed.')).toBeVisible({ timeout: 90_000 });
-  await proposing.getByRole('button', { name: 'Publish' }).click();
+  await proposing.getByRole('button', { name: 'Publish', exact: true }).click();
   // This server does not build again after publishing: the change is published, and followed until it is live.
   await expect(proposing.locator('[data-live-step]')).toHaveAttribute('data-live-step', /^(published|building)$/, { timeout: 20_000 });
   expect(git('log', '-1', '--format=%s')).toBe('Bring back "inside and out"');

@@ -98,12 +98,13 @@ test('a library photo deleted after proposing fails the checks in words, a new p
   expect((await deleteObject(bucket, `media/${name}`, EMULATOR_OWNER)).ok).toBe(true);
   const checks = dialog.locator('[data-checks]');
   await expect(checks).toHaveAttribute('data-checks', 'failed', { timeout: 60_000 });
-  // In the form's words, as the builder places its own problems: never by the file's line or the field's path.
-  await expect(checks).toContainText(`Photo 1, Photo: There is no photo "media/${name}" in the media library`);
-  await expect(checks).not.toContainText('images.0.src');
-  await expect(dialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  // Under its page, in the form's words, as the builder places its own problems: never by the file's line or the field's path.
+  const itsPage = dialog.locator('[data-page="content/services/end-of-tenancy-cleaning-services.md"]');
+  await expect(itsPage).toContainText(`Photo 1, Photo: There is no photo "media/${name}" in the media library`);
+  await expect(dialog.locator('[data-proposal]')).not.toContainText('images.0.src');
+  await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
 
-  await dialog.getByRole('button', { name: 'Propose again (adds to this proposal)' }).click();
+  await dialog.getByRole('button', { name: 'Propose again (adds to this change)' }).click();
   // Placed in the form's words, never by the field's path.
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toContainText(`Photo 1, Photo: There is no photo "media/${name}"`, { timeout: 20_000 });

@@ -59,7 +59,8 @@ test('two editors on one page: B, from the older version, is joined with A; publ
     await body.fill((await body.inputValue()).replace(B_LINE[0], B_LINE[1]));
     await b.page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
     const bDialog = b.page.getByRole('dialog', { name: 'Propose this change' });
-    await bDialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    // "Propose", or "Propose again (adds to this change)" once the dialog has found A's change of the page: either joins it.
+    await bDialog.getByRole('button', { name: /^Propose( again)?\b/ }).click();
     await expect(bDialog.getByText('Joined with the changes made to this page since your version')).toBeVisible({ timeout: 20_000 });
     await expect(b.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
     await expect(body).toHaveValue(new RegExp(B_LINE[1]));
@@ -77,7 +78,7 @@ test('two editors on one page: B, from the older version, is joined with A; publ
 
     // The checks of the joined version pass; B publishes it, and the screen follows it until it is live.
     await expect(bDialog.getByText('Checks: passed.')).toBeVisible({ timeout: 180_000 });
-    await bDialog.getByRole('button', { name: 'Publish' }).click();
+    await bDialog.getByRole('button', { name: 'Publish', exact: true }).click();
     const live = bDialog.locator('[data-live-step]');
     await expect(live).toHaveAttribute('data-live-step', 'live', { timeout: 120_000 });
     await expect(live).toContainText(/Live, \d+ (?:s|min(?: \d+ s)?) after Publish\./);

@@ -2,7 +2,8 @@
 // build:functions`, packed by Netlify's own bundler with netlify.toml's settings, and each started
 // in a fresh Node 24 process with the flags AWS Lambda starts Node with (no require() of ES
 // modules), then called as Netlify's proxy calls them. Beside them, the same requests to the local
-// server's in-process functions: the two must route and answer alike.
+// server's in-process functions: the two must route and answer alike. The scheduled function has no
+// path: it is packed with its schedule, and called as Netlify calls it on that schedule.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { HISTORY_ROUTES } from '../../src/functions/history/handler.ts';
 import { PROPOSALS_ROUTES } from '../../src/functions/proposals/handler.ts';
 import { routePaths, type Route } from '../../src/functions/routes.ts';
 import { ApiErrorSchema } from '../../src/kernel/wire/proposals.ts';
+import { ScheduleRunSchema } from '../../src/kernel/wire/schedule-run.ts';
 import { startFunctionsServer, type FunctionsServer } from '../support/functions-server.ts';
 import { contentRepository, type TestRepository } from '../support/git-repository.ts';
 import { startLambda, type Lambda } from '../../src/generator/lambda/lambda.ts';
@@ -23,6 +25,13 @@ import { PROJECT_ROOT } from '../support/sites.ts';
 const ROUTES: Record<string, readonly Route<never>[]> = { proposals: PROPOSALS_ROUTES, history: HISTORY_ROUTES, enquiries: ENQUIRIES_ROUTES };
 /** A request each function answers once the caller is known: its list. */
 const LIST: Record<string, string> = { proposals: '/api/proposals', history: '/api/history?path=content%2Fpages%2Fabout.md', enquiries: '/api/enquiries' };
+/** The function Netlify runs on a schedule (netlify/functions/publish-scheduled.mts), and its cron (UTC). */
+const SCHEDULED = 'publish-scheduled';
+const EVERY_MINUTE = '* * * * *';
+/** As Netlify calls a scheduled function: a POST whose body names the next run. */
+const scheduledCall = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2030-12-02T09:01:00.000Z' }) };
+/** The functions that answer requests at their paths. */
+const routed = () => packed.filter((fn) => fn.name !== SCHEDULED);
 const ORIGIN = 'https://ardent.example';
 /** Lambda's own variables, which mark a function as deployed (src/functions/runtime.ts). */
 const deployed = (name: string, dir: string) => ({ AWS_LAMBDA_FUNCTION_NAME: name, LAMBDA_TASK_ROOT: dir, AWS_REGION: 'us-east-2' });
@@ -70,11 +79,18 @@ describe('packed by Netlify\'s bundler', () => {
   });
 
   it('answers at the paths its routes name, as the local server does: config.path is the route table\'s, for every method', () => {
-    for (const fn of packed) {
+    expect(routed().map((fn) => fn.name).sort()).toEqual(Object.keys(ROUTES).sort());
+    for (const fn of routed()) {
       const paths = routePaths(ROUTES[fn.name]!);
       // Netlify routes every method to the function; the function answers the wrong ones 405 in words.
       expect(fn.result.routes?.map((route) => [route.pattern, route.methods])).toEqual(paths.map((address) => [address, []]));
     }
+  });
+
+  it('runs the scheduled function on its schedule, every minute in UTC, at no path', () => {
+    const scheduled = packed.find((fn) => fn.name === SCHEDULED)!;
+    expect(scheduled.result.schedule).toBe(EVERY_MINUTE);
+    expect(scheduled.result.routes ?? []).toEqual([]);
   });
 });
 
@@ -91,7 +107,7 @@ describe('the runner', () => {
 
 describe('run as Lambda runs it', () => {
   it('loads, and deployed without its settings answers 503 in words', async () => {
-    for (const fn of packed) {
+    for (const fn of routed()) {
       const answer = await (await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))).invoke('GET', `${ORIGIN}${LIST[fn.name]}`);
       expect(answer.error, answer.error).toBeUndefined();
       expect(answer.status).toBe(503);
@@ -100,6 +116,18 @@ describe('run as Lambda runs it', () => {
       expect(error.code).toBe('not-set-up');
       expect(error.message).toMatch(/FIREBASE_PROJECT_ID is not set/);
     }
+  });
+
+  it('runs the schedule: deployed without its settings, it answers 503 in words; on a repository, what it published', async () => {
+    const fn = packed.find((each) => each.name === SCHEDULED)!;
+    const unset = await (await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
+    expect(unset.error, unset.error).toBeUndefined();
+    expect(unset.status).toBe(503);
+    expect(errorOf(unset.body)).toMatchObject({ code: 'not-set-up', message: expect.stringContaining('GITHUB_REPOSITORY is not set') });
+
+    const ran = await (await lambda(fn, { PUBLISH_REPOSITORY_DIR: repository.dir })).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
+    expect(ran.status, ran.error ?? ran.body).toBe(200);
+    expect(ScheduleRunSchema.parse(JSON.parse(ran.body))).toEqual({ published: [], waiting: [], notPublished: [] });
   });
 
   it('deployed with the Auth emulator\'s variable, refuses every request in words', async () => {
@@ -111,7 +139,7 @@ describe('run as Lambda runs it', () => {
 
   it('pointed at the local emulators, answers 401 in words without a token and the admin\'s list with one', async () => {
     const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
-    for (const fn of packed) {
+    for (const fn of routed()) {
       const running = await lambda(fn, env);
       const refused = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`);
       expect(refused.status, refused.error ?? refused.body).toBe(401);
@@ -142,7 +170,7 @@ describe('run as Lambda runs it', () => {
 
   it('routes and refuses every request as the local server\'s in-process function does', async () => {
     const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
-    for (const fn of packed) {
+    for (const fn of routed()) {
       const running = await lambda(fn, env);
       const addresses = routePaths(ROUTES[fn.name]!).map((address) => address.replace(/:\w+/g, 'x'));
       for (const address of addresses) {

@@ -74,10 +74,10 @@ describe('netlify build --offline', () => {
   it('runs the build command and packs every function as one file for nodejs24.x', () => {
     const build = spawnSync(path.join(bin, 'netlify'), ['build', '--offline'], { cwd: PROJECT_ROOT, env: cliEnv(bin), encoding: 'utf8' });
     expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
-    expect(build.stdout).toContain('Bundled 3 functions');
-    const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, '.netlify', 'functions', 'manifest.json'), 'utf8')) as { functions: { name: string; runtimeVersion: string; bundler: string }[] };
-    expect(manifest.functions.map(({ name, runtimeVersion, bundler }) => ({ name, runtimeVersion, bundler }))).toEqual(
-      ['enquiries', 'history', 'proposals'].map((name) => ({ name, runtimeVersion: 'nodejs24.x', bundler: 'none' })),
+    expect(build.stdout).toContain('Bundled 4 functions');
+    const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, '.netlify', 'functions', 'manifest.json'), 'utf8')) as { functions: { name: string; runtimeVersion: string; bundler: string; schedule?: string }[] };
+    expect(manifest.functions.map(({ name, runtimeVersion, bundler, schedule }) => ({ name, runtimeVersion, bundler, ...(schedule ? { schedule } : {}) }))).toEqual(
+      ['enquiries', 'history', 'proposals', 'publish-scheduled'].map((name) => ({ name, runtimeVersion: 'nodejs24.x', bundler: 'none', ...(name === 'publish-scheduled' ? { schedule: '* * * * *' } : {}) })),
     );
   });
 });

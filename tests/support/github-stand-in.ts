@@ -4,7 +4,9 @@
 // its pull requests and labels, the check runs, annotations and commit statuses a test sets, a
 // file's history (the commits that changed it, and its contents at any commit), how two commits
 // compare (which contains which, and their merge base), and an App
-// installation's token. A test makes any request fail the way GitHub fails (`failNext`),
+// installation's token, the squash merge of a pull request (what it changed since it left the base
+// branch, on the base branch's head) and its "Update branch" (the base merged into it). A test
+// makes any request fail the way GitHub fails (`failNext`),
 // and reads what was asked (`requests`). It covers these endpoints only, with the fields the
 // backend reads and a few beside them: it is not GitHub.
 import { createHash, createPublicKey, verify } from 'node:crypto';
@@ -23,6 +25,8 @@ export interface StandInPull {
   labels: string[];
   mergeable: boolean | null;
   created: string;
+  /** The squashed commit on the base branch, once merged. */
+  mergeCommit?: string;
 }
 
 interface Failure {
@@ -85,6 +89,29 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     return sha;
   };
   const blobAt = (commit: string, path: string) => trees.get(commits.get(commit)!.tree)!.get(path);
+  const ancestry = (sha: string) => {
+    const seen: string[] = [];
+    for (const queue = [sha]; queue.length > 0; ) {
+      const next = queue.shift()!;
+      if (seen.includes(next)) continue;
+      seen.push(next);
+      queue.push(...commits.get(next)!.parents);
+    }
+    return seen;
+  };
+  const mergeBaseOf = (a: string, b: string) => ancestry(b).find((sha) => ancestry(a).includes(sha));
+  /** The tree of `onto` with what `from` changed since their merge base: a merge, as GitHub makes one where the two touch different files. */
+  const mergedTree = (onto: string, from: string) => {
+    const base = trees.get(commits.get(mergeBaseOf(onto, from)!)!.tree)!;
+    const theirs = trees.get(commits.get(from)!.tree)!;
+    const next = new Map(trees.get(commits.get(onto)!.tree)!);
+    for (const path of new Set([...base.keys(), ...theirs.keys()])) {
+      if (base.get(path) === theirs.get(path)) continue;
+      if (theirs.has(path)) next.set(path, theirs.get(path)!);
+      else next.delete(path);
+    }
+    return treeOf(next);
+  };
   const commitJson = (sha: string) => {
     const commit = commits.get(sha)!;
     const who = commit.author ?? { name: 'ardent-publisher[bot]', email: 'bot@users.noreply.github.com' };
@@ -142,6 +169,7 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     updated_at: pull.created,
     merged_at: pull.merged ? new Date().toISOString() : null,
     merged: pull.merged,
+    merge_commit_sha: pull.mergeCommit ?? null,
     mergeable: pull.mergeable,
     mergeable_state: pull.mergeable === false ? 'dirty' : 'clean',
     head: { ref: pull.head, sha: standIn.branches.get(pull.head) ?? '0'.repeat(40), label: `${OWNER}:${pull.head}` },
@@ -225,7 +253,10 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const base = trees.get(String(body.base_tree));
       if (!base) return send(422, { message: 'Invalid tree info' });
       const next = new Map(base);
-      for (const entry of body.tree as { path: string; content: string }[]) next.set(entry.path, blobOf(entry.content));
+      for (const entry of body.tree as { path: string; content?: string; sha?: string }[]) {
+        if (entry.sha !== undefined && !blobs.has(entry.sha)) return send(422, { message: 'tree.sha is not a valid blob' });
+        next.set(entry.path, entry.sha ?? blobOf(entry.content!));
+      }
       return send(201, { sha: treeOf(next), tree: [], truncated: false });
     }
     if (route('POST', /^\/git\/commits$/)) {
@@ -252,6 +283,8 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     if (route('GET', /^\/pulls$/)) {
       const head = url.searchParams.get('head');
       const list = [...pulls.values()].filter((pull) => pull.state === url.searchParams.get('state') && (!head || `${OWNER}:${pull.head}` === head) && (!url.searchParams.get('base') || pull.base === url.searchParams.get('base')));
+      // sort=updated&direction=desc: the newest first (the stand-in's pull requests change in the order they were made).
+      if (url.searchParams.get('direction') === 'desc') list.reverse();
       return send(200, list.map(pullJson));
     }
     if (route('POST', /^\/pulls$/)) {
@@ -276,11 +309,23 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       if (pull.merged || pull.state !== 'open') return send(405, { message: 'Pull Request is not mergeable', documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
       if (standIn.merge.status !== 200) return send(standIn.merge.status, { message: standIn.merge.message, documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
       if (body.sha !== standIn.branches.get(pull.head)) return send(409, { message: 'Head branch was modified. Review and try the merge again.' });
-      const head = commits.get(standIn.branches.get(pull.head)!)!;
-      standIn.branches.set(pull.base, commitOf(head.tree, [standIn.branches.get(pull.base)!], `${body.commit_title}\n\n${body.commit_message}`));
+      // Squashed: one commit on the base branch, of what the pull request changed since it left it.
+      const merged = commitOf(mergedTree(standIn.branches.get(pull.base)!, standIn.branches.get(pull.head)!), [standIn.branches.get(pull.base)!], `${body.commit_title}\n\n${body.commit_message}`);
+      standIn.branches.set(pull.base, merged);
+      pull.mergeCommit = merged;
       pull.merged = true;
       pull.state = 'closed';
       return send(200, { sha: standIn.branches.get(pull.base), merged: true, message: 'Pull Request successfully merged' });
+    }
+    if ((found = route('PUT', /^\/pulls\/(\d+)\/update-branch$/))) {
+      // GitHub's "Update branch": the base branch merged into the pull request's, from the head named.
+      const pull = pulls.get(Number(found[1]));
+      if (!pull || pull.state !== 'open') return send(422, { message: 'Pull request is not open' });
+      const head = standIn.branches.get(pull.head)!;
+      if (body.expected_head_sha !== undefined && body.expected_head_sha !== head) return send(422, { message: "expected_head_sha doesn't match the head of the pull request" });
+      const base = standIn.branches.get(pull.base)!;
+      standIn.branches.set(pull.head, commitOf(mergedTree(head, base), [head, base], `Merge branch '${pull.base}' into ${pull.head}`));
+      return send(202, { message: 'Updating pull request branch.', url: `https://github.com/${OWNER}/${REPO}/pull/${pull.number}` });
     }
     if ((found = route('POST', /^\/issues\/(\d+)\/labels$/))) {
       const pull = pulls.get(Number(found[1]))!;
@@ -314,16 +359,6 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       // How two commits (or branches) stand: head ahead of base, behind it, the same, or diverged from their merge base.
       const [baseSha, headSha] = [found[1]!, found[2]!].map((ref) => (commits.has(ref) ? ref : standIn.branches.get(ref)));
       if (!baseSha || !headSha) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits' });
-      const ancestry = (sha: string) => {
-        const seen: string[] = [];
-        for (const queue = [sha]; queue.length > 0; ) {
-          const next = queue.shift()!;
-          if (seen.includes(next)) continue;
-          seen.push(next);
-          queue.push(...commits.get(next)!.parents);
-        }
-        return seen;
-      };
       const [ofBase, ofHead] = [ancestry(baseSha), ancestry(headSha)];
       const mergeBase = ofHead.find((sha) => ofBase.includes(sha));
       const status = baseSha === headSha ? 'identical' : ofHead.includes(baseSha) ? 'ahead' : ofBase.includes(headSha) ? 'behind' : 'diverged';

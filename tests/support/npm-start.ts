@@ -37,7 +37,17 @@ export async function start(command: string, args: string[], { env = {}, chosen 
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
+  try {
+    await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
+  } catch (error) {
+    // Never left running behind a test that gave up on it: its group, as Ctrl+C would end it.
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      // Already gone.
+    }
+    throw error;
+  }
   const printed = (pattern: RegExp) => Number(pattern.exec(output)![1]);
   return {
     child,

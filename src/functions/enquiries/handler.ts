@@ -1,7 +1,7 @@
 // The enquiries API (src/kernel/wire/enquiry.ts), as the function answers it: who is calling (an
 // administrator, or 401/403: the publishing function's own check, src/functions/auth.ts), then the
 // backend. Every answer is JSON and never cached (personal data); every failure is in words.
-import { ENQUIRY_WORDS } from '../../kernel/errors/api-errors.ts';
+import { ENQUIRY_WORDS } from '../../kernel/errors/enquiry-words.ts';
 import { MarkSpamRequestSchema } from '../../kernel/wire/enquiry.ts';
 import type { VerifyToken } from '../auth.ts';
 import { json, readJson } from '../http.ts';

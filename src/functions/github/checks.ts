@@ -57,29 +57,34 @@ export function failedRun(runs: readonly CheckRun[]): CheckRun | undefined {
 
 /**
  * GitHub annotates a failed job itself ("Process completed with exit code 1.") on the path
- * ".github"; the checks' own problems name a file of the repository. Those first, errors before
- * warnings.
+ * ".github"; the checks' own problems name a file of the repository. Those, errors before warnings.
  */
-function firstAnnotation(annotations: readonly Annotation[]): Annotation | undefined {
+function ownAnnotations(annotations: readonly Annotation[]): Annotation[] {
   const own = annotations.filter((annotation) => annotation.path !== '.github' && !annotation.path.startsWith('.github/'));
-  return own.find((annotation) => annotation.annotation_level === 'failure') ?? own[0];
+  return [...own.filter((annotation) => annotation.annotation_level === 'failure'), ...own.filter((annotation) => annotation.annotation_level !== 'failure')];
 }
+
+/** The problems a failure keeps: enough for each page of a change to list its own. */
+const PROBLEMS_KEPT = 20;
 
 /**
  * Judged by the required check alone: waiting until it has a run (while the jobs before it work,
  * running when any run of the commit is in progress), passed when it succeeded, else failed with
- * the first problem of the job that failed (`annotations`: failedRun's).
+ * the first problem of the job that failed (`annotations`: failedRun's), and the first few as data
+ * for each page of the change to list its own.
  */
 export function checksOf(runs: readonly CheckRun[], annotations: readonly Annotation[] = []): Checks {
   const required = requiredRun(runs);
   if (!required || required.status !== 'completed') return { state: runs.some((run) => run.status === 'in_progress') ? 'running' : 'waiting' };
   const failed = failedRun(runs);
   if (!failed) return { state: 'passed' };
-  const first = firstAnnotation(annotations);
+  const own = ownAnnotations(annotations);
+  const first = own[0];
   const firstProblem = first
     ? `${first.path}, line ${first.start_line}: ${first.title ? `${first.title}. ` : ''}${first.message}`
     : failed.output?.title || `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
-  return { state: 'failed', firstProblem, ...(failed.html_url ? { url: failed.html_url } : {}) };
+  const problems = own.slice(0, PROBLEMS_KEPT).map((annotation) => ({ file: annotation.path, line: annotation.start_line, message: annotation.message }));
+  return { state: 'failed', firstProblem, ...(problems.length ? { problems } : {}), ...(failed.html_url ? { url: failed.html_url } : {}) };
 }
 /** Netlify's commit status: on a pull request's head commit its deploy preview, on a published commit its deploy. */
 const netlifyStatus = (statuses: readonly CommitStatus[]) => statuses.find((status) => status.context.startsWith('deploy/netlify'));

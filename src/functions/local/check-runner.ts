@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Checks } from '../../kernel/wire/proposals.ts';
 import { lowerPriority, type Git } from './git.ts';
 
-export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string; problem?: Checks['problem'] };
+export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string; problems?: Checks['problems'] };
 
 export interface CheckRunnerOptions {
   /** The command, run in the worktree with `--base <commit>` added: `npm run check:change -- --format json` by default. */
@@ -34,6 +34,8 @@ export class CheckRunner {
   /** Each commit waiting, with the commit it is a change of. */
   #queue: { commit: string; base: string }[] = [];
   #running: string | undefined;
+  /** Stops the check running now. */
+  #stop: AbortController | undefined;
   #idle: Promise<void> = Promise.resolve();
 
   constructor(
@@ -54,9 +56,10 @@ export class CheckRunner {
     if (this.#running === undefined) this.#idle = this.#drain();
   }
 
-  /** Forgets a commit that is still waiting (its proposal was withdrawn). */
+  /** Forgets a commit whose result no one needs any more (its change was withdrawn, published or added to): waiting, or stopped if running. */
   forget(commit: string): void {
     this.#queue = this.#queue.filter((waiting) => waiting.commit !== commit);
+    if (this.#running === commit) this.#stop?.abort();
   }
 
   /** Resolves once nothing is waiting or running (for tests and shutting down). */
@@ -68,14 +71,16 @@ export class CheckRunner {
     for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
       const { commit, base } = next;
       this.#running = commit;
+      const stop = (this.#stop = new AbortController());
       let result: CheckResult;
       try {
-        result = await this.#check(commit, base);
+        result = await this.#check(commit, base, stop.signal);
       } catch (error) {
         result = { state: 'failed', firstProblem: `The checks could not run: ${error instanceof Error ? error.message : String(error)}` };
       }
       try {
-        await this.options.onResult(commit, result);
+        // A check stopped on purpose has no result: its commit is no change's head any more.
+        if (!stop.signal.aborted) await this.options.onResult(commit, result);
       } catch (error) {
         this.options.log?.(`The result of the checks on ${commit} could not be kept: ${String(error)}`);
       }
@@ -83,7 +88,7 @@ export class CheckRunner {
     }
   }
 
-  async #check(commit: string, base: string): Promise<CheckResult> {
+  async #check(commit: string, base: string, stop: AbortSignal): Promise<CheckResult> {
     const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
     const worktree = path.join(dir, 'checkout');
     try {
@@ -91,7 +96,7 @@ export class CheckRunner {
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
       if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
       const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
-      const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env);
+      const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env, stop);
       return code === 0 ? { state: 'passed' } : failureOf(stdout, stderr);
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
@@ -102,11 +107,26 @@ export class CheckRunner {
   }
 }
 
-function run(command: string, args: readonly string[], cwd: string, env?: Readonly<Record<string, string>>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: readonly string[], cwd: string, env: Readonly<Record<string, string>> | undefined, stop: AbortSignal): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // In a process group of its own, so that stopping it stops what it started (the build, Chromium).
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: true });
     // In the background: the answers to the builder come first.
     lowerPriority(child.pid);
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    stop.addEventListener('abort', kill, { once: true });
+    // This process ending ends the checks it started.
+    process.once('exit', kill);
+    child.once('close', () => {
+      stop.removeEventListener('abort', kill);
+      process.off('exit', kill);
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -118,25 +138,29 @@ function run(command: string, args: readonly string[], cwd: string, env?: Readon
 
 type ReportedProblem = { file: string; line?: number; field?: string; severity: string; title: string; message: string };
 
-/** The first problem of `npm run check:change -- --format json`'s report (the content's and the pages' problems); undefined when it did not report one. */
-function firstReported(stdout: string): ReportedProblem | undefined {
+/** The problems of `npm run check:change -- --format json`'s report (the content's and the pages'), notices left out; none when it did not report. */
+function problemsReported(stdout: string): ReportedProblem[] {
   try {
-    return (JSON.parse(stdout) as ReportedProblem[]).find((problem) => problem.severity !== 'notice');
+    return (JSON.parse(stdout) as ReportedProblem[]).filter((problem) => problem.severity !== 'notice');
   } catch {
     // Not the report: the command itself failed.
-    return undefined;
+    return [];
   }
 }
 
+/** The problems a result keeps: enough for each page of a change to list its own. */
+const PROBLEMS_KEPT = 20;
+
 /**
- * The failed checks' first problem, read once from the report: in words, and as data for the
- * builder to place in the form's words; or, with no report, why the check stopped.
+ * The failed checks' problems, read once from the report: the first in words, and the first few as
+ * data for each page to list its own in the form's words; or, with no report, why the check stopped.
  */
 export function failureOf(stdout: string, stderr: string): Extract<CheckResult, { state: 'failed' }> {
-  const first = firstReported(stdout);
+  const reported = problemsReported(stdout);
+  const first = reported[0];
   if (first) {
-    const problem = { file: first.file, ...(first.line ? { line: first.line } : {}), ...(first.field ? { field: first.field } : {}), message: first.message };
-    return { state: 'failed', firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`, problem };
+    const problems = reported.slice(0, PROBLEMS_KEPT).map(({ file, line, field, message }) => ({ file, ...(line ? { line } : {}), ...(field ? { field } : {}), message }));
+    return { state: 'failed', firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`, problems };
   }
   const last = stderr.trim().split('\n').filter(Boolean).pop();
   return { state: 'failed', firstProblem: `The check stopped without a report${last ? `: ${last}` : '.'}` };

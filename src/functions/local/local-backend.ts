@@ -1,32 +1,31 @@
-// The local backend: the project's own git repository stands in for GitHub. A proposal is a real
-// branch content/… with a real commit, made with git's plumbing (a blob, a temporary index, a
-// tree, a commit, the refs), so that the working tree, the index and the checked-out branch are
-// never touched while proposing. Its checks are `npm run check:change` on that commit against the
-// proposal's base (check-runner.ts).
-// Publishing commits the file on the checked-out branch, when that file has no uncommitted change,
-// in the same ref transaction that deletes the proposal's branch and record. Proposing, publishing
-// and withdrawing run one at a time; each ref transaction names the values it expects, so that a
-// change made meanwhile by another process makes it fail whole, in words.
+// The local backend: the project's own git repository stands in for GitHub. A change is a real
+// branch content/… with real commits, made with git's plumbing (blobs, a temporary index, a tree,
+// a commit, the refs: commit-files.ts), so that the working tree, the index and the checked-out
+// branch are never touched while proposing. Its checks are `npm run check:change` on its head
+// commit against its base (check-runner.ts), over every page it alters.
+// Publishing commits its files on the checked-out branch as one commit, when none of them has an
+// uncommitted change, in the same ref transaction that deletes its branch and moves its record to
+// refs/published/. Proposing, publishing, withdrawing and bringing a change up to date run one at a
+// time; each ref transaction names the values it expects, so that a change made meanwhile by
+// another process (another scheduled run) makes it fail whole, in words.
 //
-// What GitHub keeps on a pull request (summary, who, when, the checks' results) is kept in git
-// too, as a small JSON blob under refs/proposals/<id> (records.ts): it is created, updated and
-// deleted in the same ref transaction as the branch, so a proposal and its record never part;
-// it lives in the repository with the branch (shared by its worktrees, untouched by cleaning
-// .cache/), and `git for-each-ref refs/proposals` shows it.
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
+// What GitHub keeps on a pull request (summary, who, when, the checks' results, the schedule) is
+// kept in git too, as a small JSON blob under refs/proposals/<id> (records.ts): created, updated
+// and deleted in the same ref transaction as the branch, so a change and its record never part.
+import type { PageHistory } from '../../kernel/wire/history.ts';
 import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
+import type { Schedule } from '../../kernel/wire/schedule.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
-import type { Backend, ContentSnapshot, OpenFile } from '../proposals/backend.ts';
+import { PUBLISHED_LISTED, type Backend, type ContentSnapshot, type OpenChange } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
-import { branchName, commitMessage, publishMessage, type ChangeFacts } from '../proposals/describe.ts';
-import { historyPage, type FileCommit } from '../history/versions.ts';
+import { branchName, commitMessage, pagesOf, type ChangeFacts } from '../proposals/describe.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
+import { commitFiles } from './commit-files.ts';
 import { Git, GitError } from './git.ts';
 import { localDeploys } from './local-deploys.ts';
+import { localHistory, localVersion } from './local-history.ts';
+import { blobsAt, bringUpToDate, publishOnBranch } from './onto-branch.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 export interface LocalBackendOptions {
@@ -36,6 +35,8 @@ export interface LocalBackendOptions {
   now?: () => Date;
 }
 
+const moved = () => failure('conflict', 'Someone added to this change at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.');
+
 export class LocalBackend implements Backend {
   readonly local = true;
   readonly git: Git;
@@ -44,7 +45,7 @@ export class LocalBackend implements Backend {
   readonly #now: () => Date;
   /** Texts by blob: a blob's name never changes what it holds. */
   readonly #texts = new Map<string, string>();
-  /** The changes (proposing, publishing, withdrawing), one after another. */
+  /** The changes (proposing, publishing, withdrawing, bringing up to date), one after another. */
   #changing: Promise<unknown> = Promise.resolve();
 
   constructor(options: LocalBackendOptions) {
@@ -75,35 +76,30 @@ export class LocalBackend implements Backend {
     return new Map(blobs.flatMap((blob) => (this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [])));
   }
 
-  openProposal(path: string): Promise<OpenFile | undefined> {
-    return onGit(async () => {
-      const open = (await this.#records.all()).find(({ record }) => record.path === path);
-      if (!open) return undefined;
-      const { record } = open;
-      const head = await this.git.resolve(`refs/heads/${record.branch}`);
-      const blob = head && (await this.git.resolve(`${head}:${path}`));
-      return head && blob ? { id: record.id, author: record.author, summary: record.summary, updated: record.updated, commit: head, blob } : undefined;
-    });
+  openChanges(): Promise<OpenChange[]> {
+    return onGit(async () =>
+      (await this.#records.all()).map(({ record }) => ({ id: record.id, summary: record.summary, paths: record.pages.map((page) => page.path), ...(record.schedule ? { schedule: record.schedule } : {}) })),
+    );
   }
 
-  propose(change: ChangeFacts, base: ContentSnapshot, onto?: OpenFile): Promise<{ proposal: Proposal; added: boolean }> {
+  propose(change: ChangeFacts, base: ContentSnapshot, onto?: Proposal): Promise<{ proposal: Proposal; added: boolean }> {
     return this.#oneAtATime(async () => {
       const now = this.#now().toISOString();
       // What does not depend on each other runs at once: each git command takes its time to start.
-      const writing = this.git.writeBlob(change.after);
-      // Awaited below where it is needed; a failure before then must not go unhandled.
-      writing.catch(() => {});
-      const message = commitMessage(change);
-      if (onto) return this.#addTo(onto, change, writing, message, now);
-      const open = (await this.#records.all()).find(({ record }) => record.path === change.path);
-      if (open) throw failure('conflict', `${open.record.author} proposed a change to this page at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
-      const branch = branchName(change.path, this.#now());
+      const files = change.pages.map((page) => ({ path: page.path, blob: page.blob ?? this.git.writeBlob(page.after) }));
+      // Awaited below where they are needed; a failure before then must not go unhandled.
+      for (const file of files) if (typeof file.blob !== 'string') file.blob.catch(() => {});
+      const pages = pagesOf(change);
+      const commit = (parent: string) => commitFiles(this.git, { parents: [parent], files, message: commitMessage(change), author: change.author, committer: change.author });
+      const blobsOf = async () => new Map(await Promise.all(files.map(async (file) => [file.path, await file.blob] as const)));
+      if (onto) return this.#addTo(onto.id, onto.commit!, pages, commit, blobsOf, now);
+      const taken = (await this.#records.all()).find(({ record }) => record.pages.some((page) => pages.some((other) => other.path === page.path)));
+      if (taken) throw failure('conflict', `${taken.record.author} proposed a change to one of these pages at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
+      const branch = branchName(pages[0]!.path, this.#now());
       const recordFor = (candidate: string): LocalRecord => ({
         id: candidate.slice('content/'.length),
         branch: candidate,
-        path: change.path,
-        page: change.page,
-        ...(change.route ? { route: change.route } : {}),
+        pages,
         summary: change.summary,
         author: change.author.name,
         ...(change.author.email ? { authorEmail: change.author.email } : {}),
@@ -112,31 +108,32 @@ export class LocalBackend implements Backend {
         base: base.commit,
         results: {},
       });
-      const [commit, first] = await Promise.all([this.#commitBlob(base.commit, change.path, writing, message, change.author, change.author), this.#records.write(recordFor(branch))]);
+      const [made, first] = await Promise.all([commit(base.commit), this.#records.write(recordFor(branch))]);
       for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
         const record = recordFor(candidate);
         const kept = candidate === branch ? first : await this.#records.write(record);
-        if (await this.git.updateRefs([`create refs/heads/${candidate} ${commit}`, `create ${Records.ref(record.id)} ${kept}`])) {
-          return { proposal: this.#proposal(record, commit, await writing), added: false };
+        if (await this.git.updateRefs([`create refs/heads/${candidate} ${made}`, `create ${Records.ref(record.id)} ${kept}`])) {
+          return { proposal: this.#proposal(record, made, await blobsOf()), added: false };
         }
       }
       throw failure('conflict', `Branches named ${branch} already exist.`);
     });
   }
 
-  /** A commit of the new version on the open proposal's head commit as `onto` read it: refused when its branch moved since. */
-  async #addTo(onto: OpenFile, change: ChangeFacts, writing: Promise<string>, message: string, now: string): Promise<{ proposal: Proposal; added: boolean }> {
-    const moved = () => failure('conflict', 'Someone added to this proposal at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.');
-    // A check's result moves the record's ref meanwhile (records.ts): read it again and retry; the branch must be where `onto` saw it.
+  /** A commit of the change's pages on the open change's head commit as it was read: refused when its branch moved since. */
+  async #addTo(id: string, head: string, pages: LocalRecord['pages'], commit: (parent: string) => Promise<string>, blobsOf: () => Promise<Map<string, string>>, now: string): Promise<{ proposal: Proposal; added: boolean }> {
+    // A check's result moves the record's ref meanwhile (records.ts): read it again and retry; the branch must be where it was read.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const open = await this.#records.get(onto.id);
+      const open = await this.#records.get(id);
       if (!open) throw failure('no-such-proposal');
-      const record: LocalRecord = { ...open.record, updated: now, page: change.page, ...(change.route ? { route: change.route } : {}) };
-      const [commit, kept] = await Promise.all([this.#commitBlob(onto.commit, change.path, writing, message, change.author, change.author), this.#records.write(record)]);
-      if (await this.git.updateRefs([`update refs/heads/${record.branch} ${commit} ${onto.commit}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
-        return { proposal: this.#proposal(record, commit, await writing), added: true };
+      const record: LocalRecord = { ...open.record, updated: now, pages };
+      const [made, kept] = await Promise.all([commit(head), this.#records.write(record)]);
+      if (await this.git.updateRefs([`update refs/heads/${record.branch} ${made} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
+        // The change's checks are the new head's: the old one's are no longer wanted.
+        this.checks.forget(head);
+        return { proposal: this.#proposal(record, made, await blobsOf()), added: true };
       }
-      if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== onto.commit) throw moved();
+      if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== head) throw moved();
     }
     throw moved();
   }
@@ -145,52 +142,54 @@ export class LocalBackend implements Backend {
     return onGit(async () => {
       const all = await this.#records.all();
       const tips = await this.git.shas(all.map(({ record }) => `refs/heads/${record.branch}`));
-      const files = await this.git.shas(all.flatMap(({ record }) => (tips.has(`refs/heads/${record.branch}`) ? [`${tips.get(`refs/heads/${record.branch}`)}:${record.path}`] : [])));
+      const names = all.flatMap(({ record }) => {
+        const tip = tips.get(`refs/heads/${record.branch}`);
+        return tip ? record.pages.map((page) => `${tip}:${page.path}`) : [];
+      });
+      const blobs = await this.git.shas(names);
       return all
         .map(({ record }) => {
           const tip = tips.get(`refs/heads/${record.branch}`);
-          return this.#proposal(record, tip, tip && files.get(`${tip}:${record.path}`));
+          return this.#proposal(record, tip, new Map(record.pages.flatMap((page) => (blobs.has(`${tip}:${page.path}`) ? [[page.path, blobs.get(`${tip}:${page.path}`)!]] : []))));
         })
         .sort((a, b) => b.created.localeCompare(a.created));
     });
+  }
+
+  published(): Promise<Proposal[]> {
+    return onGit(async () =>
+      (await this.#records.published())
+        .sort((a, b) => (b.record.published?.at ?? '').localeCompare(a.record.published?.at ?? ''))
+        .slice(0, PUBLISHED_LISTED)
+        .map(({ record }) => this.#proposal(record, undefined, new Map())),
+    );
   }
 
   status(id: string): Promise<Proposal> {
     return onGit(async () => {
       const { record } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      return this.#proposal(record, tip, tip && (await this.git.resolve(`${tip}:${record.path}`)));
+      return this.#proposal(record, tip, tip ? await blobsAt(this.git, tip, record) : new Map());
     });
   }
 
-  publish(id: string, by: Caller): Promise<Proposal> {
+  publish(id: string, by: Caller, scheduled = false): Promise<Proposal> {
     return this.#oneAtATime(async () => {
       const { record, blob: recordBlob } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const blob = tip && (await this.git.resolve(`${tip}:${record.path}`));
-      if (!tip || !blob) throw failure('no-such-proposal');
-      const proposal = this.#proposal(record, tip, blob);
+      const blobs = tip ? await blobsAt(this.git, tip, record) : new Map<string, string>();
+      if (!tip || blobs.size < record.pages.length) throw failure('no-such-proposal');
+      const proposal = this.#proposal(record, tip, blobs);
       if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
       if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
       const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
       if (!branch) throw failure('no-branch');
-      const status = await this.git.run(['status', '--porcelain', '-z', '--untracked-files=all', '--', record.path]);
-      if (status !== '') throw failure('uncommitted-change', record.path);
+      const status = await this.git.run(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...record.pages.map((page) => page.path)]);
+      if (status !== '') throw failure('uncommitted-change', status.split('\0')[0]!.slice(3));
       const head = (await this.git.resolve('HEAD'))!;
-      const [now, then] = await Promise.all([this.git.resolve(`HEAD:${record.path}`), this.git.resolve(`${record.base}:${record.path}`)]);
-      if (now !== then) throw failure('changed-on-branch', record.path, branch);
-      // The file as its checks passed on the proposal's head commit, nothing else.
-      const proposer = { uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) };
-      const commit = await this.#commitBlob(head, record.path, blob, publishMessage(record, record.author, by), proposer, by);
-      // The branch moves, and the proposal's branch and record go, at once or not at all.
-      const done = await this.git.updateRefs([`update refs/heads/${branch} ${commit} ${head}`, `delete refs/heads/${record.branch} ${tip}`, `delete ${Records.ref(record.id)} ${recordBlob}`]);
-      if (!done) throw failure('conflict', `${branch} or the proposal changed while it was being published, so nothing was published. Look at the proposal again, then publish it.`);
-      // The checkout follows its branch for this one file: the index and the working tree now hold the published version.
-      await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${blob},${record.path}`]);
-      await this.git.run(['checkout-index', '--force', '--', record.path]);
+      const done = await publishOnBranch(this.git, this.#records, { record, recordBlob, tip, blobs, branch, head, by, scheduled, at: this.#now().toISOString() });
       this.checks.forget(tip);
-      const at = this.#now().toISOString();
-      return { ...proposal, state: 'published', updated: at, published: { commit, at } };
+      return { ...proposal, state: 'published', updated: done.updated, published: done.published! };
     });
   }
 
@@ -198,41 +197,48 @@ export class LocalBackend implements Backend {
     return this.#oneAtATime(async () => {
       const { record, blob } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const proposal = this.#proposal(record, tip, undefined);
+      const proposal = this.#proposal(record, tip, new Map());
       if (!(await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]))) {
-        throw failure('conflict', 'Someone added to this proposal at the same moment, so it was not withdrawn. Look at it again first.');
+        throw failure('conflict', 'Someone added to this change at the same moment, so it was not withdrawn. Look at it again first.');
       }
       if (tip) this.checks.forget(tip);
-      return { ...proposal, state: 'withdrawn', updated: this.#now().toISOString() };
+      const { commit: _gone, ...closed } = proposal;
+      return { ...closed, state: 'withdrawn', updated: this.#now().toISOString() };
+    });
+  }
+
+  async schedule(id: string, schedule: Schedule | undefined): Promise<Proposal> {
+    await onGit(() => this.#open(id));
+    const kept = await onGit(() => this.#records.update(id, ({ schedule: _old, ...record }) => ({ ...record, ...(schedule ? { schedule } : {}) })));
+    if (!kept) throw failure('conflict', 'The change was published or withdrawn at the same moment, so its time was not changed. Look at it again first.');
+    return this.status(id);
+  }
+
+  async noteSchedule(id: string, note: NonNullable<Schedule['note']>): Promise<void> {
+    await onGit(() => this.#records.update(id, (record) => (record.schedule ? { ...record, schedule: { ...record.schedule, note } } : undefined)));
+  }
+
+  onLiveNow(proposal: Proposal): Promise<boolean> {
+    return onGit(async () => Boolean(proposal.commit) && this.git.contains(proposal.commit!, (await this.git.resolve('HEAD'))!));
+  }
+
+  freshen(id: string): Promise<void> {
+    return this.#oneAtATime(async () => {
+      const { record, blob } = await this.#open(id);
+      const [tip, head, branch] = await Promise.all([this.git.resolve(`refs/heads/${record.branch}`), this.git.resolve('HEAD'), this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD')]);
+      if (!tip || !head) throw failure('no-such-proposal');
+      if (await this.git.contains(tip, head)) return;
+      if (!(await bringUpToDate(this.git, this.#records, { record, recordBlob: blob, tip, head, branch }))) throw moved();
+      this.checks.forget(tip);
     });
   }
 
   history(path: string, page: number): Promise<PageHistory> {
-    return onGit(async () => {
-      // The page's versions and the one before them, from the checked-out branch (what publishing commits to).
-      const log = await this.git.run(['log', '--format=%H%x1f%cI%x1f%an%x1f%B%x1e', `--skip=${(page - 1) * VERSIONS_PER_PAGE}`, `--max-count=${VERSIONS_PER_PAGE + 1}`, 'HEAD', '--', path]);
-      const entries = log
-        .split('\x1e')
-        .map((entry) => entry.replace(/^\n/, ''))
-        .filter(Boolean)
-        .map((entry) => entry.split('\x1f') as [string, string, string, string]);
-      const files = await this.git.objects(entries.map(([commit]) => `${commit}:${path}`));
-      const texts = new Map<string, string>();
-      const commits = entries.map(([commit, when, author, message]): FileCommit => {
-        const file = files.get(`${commit}:${path}`);
-        if (file) texts.set(file.sha, file.bytes.toString('utf8'));
-        return { commit, when, author, message, ...(file ? { blob: file.sha } : {}) };
-      });
-      return historyPage(path, page, commits, texts);
-    });
+    return onGit(() => localHistory(this.git, path, page));
   }
 
   version(path: string, commit: string): Promise<{ text: string; blob: string }> {
-    return onGit(async () => {
-      const file = (await this.git.objects([`${commit}:${path}`])).get(`${commit}:${path}`);
-      if (!file) throw failure('no-such-version', path);
-      return { text: file.bytes.toString('utf8'), blob: file.sha };
-    });
+    return onGit(() => localVersion(this.git, path, commit));
   }
 
   deploy(commit: string, live: string | undefined): Promise<Deploy> {
@@ -259,37 +265,27 @@ export class LocalBackend implements Backend {
   }
 
   /**
-   * The proposal as the API shows it: its checks those of its branch's head commit, `tip`, which
-   * are asked for (in the background) when nothing has checked it yet: a new commit, or one this
-   * process has not seen.
+   * The change as the API shows it: its checks those of its branch's head commit, `tip`, which are
+   * asked for (in the background) when nothing has checked it yet: a new commit, or one this
+   * process has not seen. A published change's checks passed.
    */
-  #proposal(record: LocalRecord, tip: string | undefined, blob: string | undefined): Proposal {
-    let checks: Proposal['checks'] = { state: 'waiting' };
-    if (tip) {
+  #proposal(record: LocalRecord, tip: string | undefined, blobs: ReadonlyMap<string, string>): Proposal {
+    let checks: Proposal['checks'] = { state: record.published ? 'passed' : 'waiting' };
+    if (tip && !record.published) {
       const result = record.results[tip];
       const running = this.checks.stateOf(tip);
       if (result) checks = result;
       else if (running) checks = { state: running };
       else this.checks.enqueue(tip, record.base);
     }
-    const { id, branch, path, route, page, summary, author, created, updated } = record;
-    return { id, branch, path, ...(route ? { route } : {}), page, summary, author, created, updated, url: null, state: 'open', checks, preview: { state: 'none' }, local: true, ...(tip && blob ? { commit: tip, blob } : {}) };
-  }
-
-  /** git commit of one file's blob on `parent`, through a temporary index: the repository's own index and working tree untouched. */
-  async #commitBlob(parent: string, file: string, blob: string | Promise<string>, message: string, author: Caller, committer: Caller): Promise<string> {
-    const index = path.join(tmpdir(), `ardent-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
-    try {
-      const env = { GIT_INDEX_FILE: index };
-      await Promise.all([this.git.run(['read-tree', parent], { env }), blob]);
-      await this.git.run(['update-index', '--add', '--cacheinfo', `100644,${await blob},${file}`], { env });
-      const tree = await this.git.run(['write-tree'], { env });
-      const email = (caller: Caller) => caller.email ?? 'builder@localhost';
-      const who = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: email(author), GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: email(committer) };
-      return await this.git.run(['commit-tree', tree, '-p', parent, '-F', '-'], { input: message, env: who });
-    } finally {
-      await rm(index, { force: true });
-    }
+    const { id, branch, summary, author, created, updated, published, schedule } = record;
+    const pages = record.pages.map((page) => ({ ...page, ...(blobs.has(page.path) ? { blob: blobs.get(page.path)! } : {}) }));
+    return {
+      ...{ id, branch, pages, summary, author, created, updated, url: null, state: published ? 'published' : 'open', checks, preview: { state: 'none' }, local: true },
+      ...(tip && !published ? { commit: tip } : {}),
+      ...(published ? { published } : {}),
+      ...(schedule ? { schedule } : {}),
+    };
   }
 }
 

@@ -1,44 +1,59 @@
-// What the local backend keeps of each proposal besides its branch: a JSON blob under
+// What the local backend keeps of each change besides its branch: a JSON blob under
 // refs/proposals/<id>, written and moved in the same ref transactions as the branch
-// (local-backend.ts). Its checks' results are kept by commit, so a restart does not run them again.
+// (local-backend.ts); once published, under refs/published/<id>, moved there in the transaction
+// that publishes it. Its checks' results are kept by commit, so a restart does not run them again;
+// its schedule and what the scheduled run last found are kept with it.
 import { z } from 'zod';
-import { ChecksSchema } from '../../kernel/wire/proposals.ts';
+import { ChecksSchema, ProposalPageSchema, ProposalSchema } from '../../kernel/wire/proposals.ts';
+import { ScheduleSchema } from '../../kernel/wire/schedule.ts';
 import type { Git } from './git.ts';
 
 const ResultSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('passed') }),
-  z.strictObject({ state: z.literal('failed'), firstProblem: z.string(), problem: ChecksSchema.shape.problem }),
+  z.strictObject({ state: z.literal('failed'), firstProblem: z.string(), problems: ChecksSchema.shape.problems }),
 ]);
 
 export const LocalRecordSchema = z.strictObject({
   id: z.string(),
   branch: z.string(),
-  path: z.string(),
-  page: z.string(),
-  route: z.string().optional(),
+  pages: z.array(ProposalPageSchema.omit({ blob: true })).min(1),
   summary: z.string(),
   author: z.string(),
   authorEmail: z.string().optional(),
   created: z.string(),
   updated: z.string(),
-  /** The commit the proposal was made from. */
+  /** The commit the change is checked against: the one it was proposed from, or the live branch's head it was brought up to date with. */
   base: z.string(),
   /** The checks' results, by commit. */
   results: z.record(z.string(), ResultSchema),
+  schedule: ScheduleSchema.optional(),
+  /** Once published: the commit on the live branch, and when. */
+  published: ProposalSchema.shape.published,
 });
 export type LocalRecord = z.infer<typeof LocalRecordSchema>;
 
-const PREFIX = 'refs/proposals/';
+const OPEN = 'refs/proposals/';
+const PUBLISHED = 'refs/published/';
 
 export class Records {
-  static ref = (id: string) => `${PREFIX}${id}`;
+  static ref = (id: string) => `${OPEN}${id}`;
+  static publishedRef = (id: string) => `${PUBLISHED}${id}`;
   readonly #known = new Map<string, LocalRecord>();
 
   constructor(private readonly git: Git) {}
 
-  /** Every record, with the blob that holds it. */
-  async all(): Promise<{ record: LocalRecord; blob: string }[]> {
-    const blobs = (await this.git.run(['for-each-ref', '--format=%(objectname)', PREFIX])).split('\n').filter(Boolean);
+  /** Every open change's record, with the blob that holds it. */
+  all(): Promise<{ record: LocalRecord; blob: string }[]> {
+    return this.#under(OPEN);
+  }
+
+  /** Every published change's record. */
+  published(): Promise<{ record: LocalRecord; blob: string }[]> {
+    return this.#under(PUBLISHED);
+  }
+
+  async #under(prefix: string): Promise<{ record: LocalRecord; blob: string }[]> {
+    const blobs = (await this.git.run(['for-each-ref', '--format=%(objectname)', prefix])).split('\n').filter(Boolean);
     await this.#read(blobs);
     return blobs.flatMap((blob) => {
       const record = this.#known.get(blob);
@@ -69,17 +84,26 @@ export class Records {
     return blob;
   }
 
-  /** Keeps a check's result on the proposal whose branch's head is that commit (none, once withdrawn). */
-  async keepResult(commit: string, result: LocalRecord['results'][string]): Promise<void> {
+  /**
+   * Changes an open change's record alone (its branch untouched), read again and retried when it
+   * moved meanwhile (a check's result kept); the record as written, or undefined when there is none
+   * now (or `change` leaves it as it is).
+   */
+  async update(id: string, change: (record: LocalRecord) => LocalRecord | undefined): Promise<LocalRecord | undefined> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      let moved = false;
-      for (const { record, blob } of await this.all()) {
-        if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== commit) continue;
-        const kept = await this.write({ ...record, results: { ...record.results, [commit]: result } });
-        if (await this.git.updateRefs([`update ${Records.ref(record.id)} ${kept} ${blob}`])) return;
-        moved = true;
-      }
-      if (!moved) return;
+      const found = await this.get(id);
+      const next = found && change(found.record);
+      if (!found || !next) return undefined;
+      if (await this.git.updateRefs([`update ${Records.ref(id)} ${await this.write(next)} ${found.blob}`])) return next;
+    }
+    return undefined;
+  }
+
+  /** Keeps a check's result on the change whose branch's head is that commit (none, once withdrawn). */
+  async keepResult(commit: string, result: LocalRecord['results'][string]): Promise<void> {
+    for (const { record } of await this.all()) {
+      if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== commit) continue;
+      await this.update(record.id, (now) => ({ ...now, results: { ...now.results, [commit]: result } }));
     }
   }
 }

@@ -1,26 +1,36 @@
 // The proposals API (src/kernel/wire/proposals.ts), as the function answers it: who is calling
-// (an admin, or 401/403), what they send (a page's file, or 400/413), the version it was made
-// from (merged onto a newer one, or 409 with the other change: onto-current.ts), whether it passes
-// the build's checks, its media library photos included (422, or 503 when the library cannot
-// say), then the backend. After publishing, whether the published commit is live yet. Every answer is JSON and never cached; every
-// failure is in words (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
+// (an admin, or 401/403), what they send (pages' files: propose.ts), publishing, withdrawing and
+// scheduling a change, then the backend. After publishing, whether the published commit is live
+// yet. Every answer is JSON and never cached; every failure is in words
+// (src/kernel/errors/api-errors.ts); the function's own time is in Server-Timing.
+import type { z } from 'zod';
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
-import { DeployQuerySchema, MAX_PROPOSAL_BYTES, ProposeRequestSchema, type ProposeRequest } from '../../kernel/wire/proposals.ts';
+import { DeployQuerySchema, ListQuerySchema } from '../../kernel/wire/proposals.ts';
+import { ScheduleRequestSchema } from '../../kernel/wire/schedule.ts';
 import { isGitSha } from '../../kernel/wire/git-sha.ts';
-import type { Caller, VerifyToken } from '../auth.ts';
+import type { VerifyToken } from '../auth.ts';
 import { failure, json, readJson } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';
+import { scheduleFor } from '../schedule/schedule-time.ts';
 import type { Backend } from './backend.ts';
 import { baseSite } from './base-site.ts';
-import { checkProposedFile, pageKindOf } from './check-proposal.ts';
-import { textToPropose } from './onto-current.ts';
+import { propose } from './propose.ts';
 
 export interface ProposalsSetup {
   verify: VerifyToken;
   backend: Backend;
   /** Where the media library is, to check the photos a proposed page uses; undefined when it is not set up. */
   library: LibrarySource | undefined;
+  /** Now: a time to publish at must be after it (tests move it). */
+  clock: () => Date;
 }
+
+/** The address's query, as the schema reads it; 400 in words otherwise. */
+const queryOf = <S extends z.ZodType>(url: URL, schema: S): z.output<S> => {
+  const query = schema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw failure('bad-request', `"${String(query.error.issues[0]!.path[0] ?? '')}": ${query.error.issues[0]!.message}.`);
+  return query.data;
+};
 
 /** The proposals API's routes: every one needs the admin role. */
 export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
@@ -28,8 +38,10 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
     method: 'GET',
     path: '/api/proposals',
     admin: true,
-    async answer({ setup: { backend } }) {
-      warmUp(backend);
+    async answer({ url, setup: { backend, clock } }) {
+      const { state } = queryOf(url, ListQuerySchema);
+      if (state === 'published') return json(200, { proposals: await backend.published() });
+      warmUp(backend, clock());
       return json(200, { proposals: await backend.list() });
     },
   },
@@ -38,14 +50,28 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
   { method: 'POST', path: '/api/proposals/:id/publish', admin: true, answer: async ({ params, caller, setup }) => json(200, { proposal: await setup.backend.publish(params.id!, caller) }) },
   { method: 'POST', path: '/api/proposals/:id/withdraw', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.withdraw(params.id!) }) },
   {
+    method: 'POST',
+    path: '/api/proposals/:id/schedule',
+    admin: true,
+    async answer({ req, params, caller, setup: { backend, clock } }) {
+      const wall = await readJson(req, 1024, ScheduleRequestSchema);
+      const proposal = await backend.status(params.id!);
+      if (proposal.state !== 'open') throw failure('proposal-closed', proposal.state);
+      // A time is set once the checks passed; a time already set may be changed whatever they say now.
+      if (!proposal.schedule && proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
+      if (!proposal.schedule && proposal.checks.state !== 'passed') throw failure('checks-waiting');
+      return json(200, { proposal: await backend.schedule(proposal.id, scheduleFor(wall, clock(), caller)) });
+    },
+  },
+  { method: 'DELETE', path: '/api/proposals/:id/schedule', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.schedule(params.id!, undefined) }) },
+  {
     method: 'GET',
     path: '/api/deploys/:commit',
     admin: true,
     async answer({ url, params, setup }) {
-      const query = DeployQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!query.success) throw failure('bad-request', `"live": ${query.error.issues[0]!.message}.`);
+      const query = queryOf(url, DeployQuerySchema);
       if (!isGitSha(params.commit!)) throw failure('no-such-commit');
-      return json(200, { deploy: await setup.backend.deploy(params.commit!, query.data.live) });
+      return json(200, { deploy: await setup.backend.deploy(params.commit!, query.live) });
     },
   },
 ];
@@ -60,29 +86,11 @@ const warmed = new WeakMap<Backend, number>();
  * The builder lists the proposals when it opens: the site at the base commit is derived then, in
  * the background (at most once a minute), so that the admin's first proposal need not wait for it.
  */
-function warmUp(backend: Backend): void {
-  if (Date.now() - (warmed.get(backend) ?? 0) < 60_000) return;
-  warmed.set(backend, Date.now());
+function warmUp(backend: Backend, now: Date): void {
+  if (now.getTime() - (warmed.get(backend) ?? 0) < 60_000) return;
+  warmed.set(backend, now.getTime());
   void backend
     .snapshot()
     .then((snapshot) => baseSite(snapshot, (blobs) => backend.readBlobs(blobs)))
     .catch(() => {});
-}
-
-async function propose(req: Request, caller: Caller, backend: Backend, library: LibrarySource | undefined): Promise<Response> {
-  const request: ProposeRequest = await readJson(req, MAX_PROPOSAL_BYTES, ProposeRequestSchema);
-  const { path, text, summary, blob } = request;
-  const kind = pageKindOf(path);
-  const [snapshot, open] = await Promise.all([backend.snapshot(), backend.openProposal(path)]);
-  const live = snapshot.files.get(path);
-  const texts = await backend.readBlobs([live, open?.blob, blob].filter((sha) => sha !== undefined));
-  const before = live === undefined ? undefined : texts.get(live);
-  if (live !== undefined && before === undefined) throw new Error(`The blob ${live} of ${path} could not be read.`);
-  const { after, merged } = textToPropose({ path, text, blob, live: { commit: snapshot.commit, blob: live }, open, texts });
-  if (!open && after === before) throw failure('no-change');
-  const page = await checkProposedFile(await baseSite(snapshot, (blobs) => backend.readBlobs(blobs)), path, after, kind, library);
-  // Nothing to add once checked again (a photo may have gone since): the open proposal already says it.
-  if (open && after === texts.get(open.blob)) return json(200, { proposal: await backend.status(open.id), ...(merged ? { merged } : {}) });
-  const { proposal, added } = await backend.propose({ path, page: page.breadcrumb, route: page.route, summary, author: caller, before, after }, snapshot, open);
-  return json(added ? 200 : 201, { proposal, ...(merged ? { merged } : {}) });
 }

@@ -7,8 +7,16 @@
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 import { mergeText } from '../../kernel/content/merge-text.ts';
 import { failure } from '../http.ts';
-import type { OpenFile } from './backend.ts';
 import { shortDiff } from './describe.ts';
+
+/** The page's file in the open change that holds it: that change's head commit and the file's blob there, and whose it is. */
+export interface OpenFile {
+  author: string;
+  summary: string;
+  updated: string;
+  commit: string;
+  blob: string;
+}
 
 export interface ProposedText {
   path: string;

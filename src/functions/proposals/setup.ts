@@ -1,5 +1,5 @@
-// The proposals and history functions' setup, from their environment: the sign-in check (auth.ts),
-// the backend and the media library. On Netlify, GitHub; locally (the local server behind `npm
+// The proposals, history and scheduled functions' setup, from their environment: the sign-in check
+// (auth.ts), the backend, the media library and the clock. On Netlify, GitHub; locally (the local server behind `npm
 // start`), the project's own git repository, or PUBLISH_REPOSITORY_DIR's (the tests' temporary
 // clones). PUBLISH_BACKEND=github tries GitHub from a local run; the local backend never runs on
 // Netlify, which has no repository. The library is the project's bucket (FIREBASE_STORAGE_BUCKET)
@@ -12,7 +12,8 @@ import { githubClient, githubSettingsFrom } from '../github/client.ts';
 import { GitHubBackend } from '../github/github-backend.ts';
 import { failure } from '../http.ts';
 import { LocalBackend } from '../local/local-backend.ts';
-import { onNetlify, type Env } from '../runtime.ts';
+import { clockFrom, onNetlify, type Env } from '../runtime.ts';
+import { scheduledHandler } from '../schedule/handler.ts';
 import type { Backend } from './backend.ts';
 import { historyHandler, type HistorySetup } from '../history/handler.ts';
 import { proposalsHandler, type ProposalsSetup } from './handler.ts';
@@ -30,7 +31,7 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
     const key = JSON.stringify(settings);
     let backend = backends.get(key);
     if (!backend) {
-      backend = githubClient(settings).then((octokit) => new GitHubBackend(octokit, settings));
+      backend = githubClient(settings).then((octokit) => new GitHubBackend(octokit, settings, console.error, clockFrom(env)));
       backends.set(key, backend);
       backend.catch(() => backends.delete(key));
     }
@@ -50,7 +51,7 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
     }
     // Its checks read the media library this function reads: the local emulator, at the port it has.
     const checks = emulator ? { args: ['--local-library'], env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port } } : undefined;
-    backends.set(key, (backend = new LocalBackend({ dir: root, checks })));
+    backends.set(key, (backend = new LocalBackend({ dir: root, checks, now: clockFrom(env) })));
   }
   return backend;
 }
@@ -58,7 +59,10 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
 const setupFrom = (env: Env) => async (): Promise<HistorySetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) });
 
 /** The function's handler, its setup read from the environment on each request. */
-export const proposalsFromEnv = (env: Env) => proposalsHandler(async (): Promise<ProposalsSetup> => ({ ...(await setupFrom(env)()), library: librarySource(env, storageEmulatorOf(env)) }));
+export const proposalsFromEnv = (env: Env) => proposalsHandler(async (): Promise<ProposalsSetup> => ({ ...(await setupFrom(env)()), library: librarySource(env, storageEmulatorOf(env)), clock: clockFrom(env) }));
 
 /** The history function's handler: the same sign-in check and backend (one per repository, shared with the proposals function). */
 export const historyFromEnv = (env: Env) => historyHandler(setupFrom(env));
+
+/** The scheduled function's handler: the same backend as the proposals function, with no caller (Netlify runs it on its schedule). */
+export const scheduledFromEnv = (env: Env) => scheduledHandler(async () => ({ backend: await backendFrom(env), clock: clockFrom(env) }));

@@ -1,7 +1,8 @@
 // content-health.json: what the admin screen's "Content health" shows (src/apps/admin/ContentHealth.tsx),
 // written by every build: the content check's counts (a build only succeeds when it found no
 // problem), the content lint's table and its warnings, which pages use each library photo
-// (also what the media library's delete confirmation lists), and the services' names. Public like every file of the site,
+// (also what the media library's delete confirmation lists), the services' names, and every page (the
+// Pages section, each with a link to edit it). Public like every file of the site,
 // and holding nothing private: page addresses and content file names.
 import type { ContentReadResult } from '../content/load-content.ts';
 import type { ContentHealth, PhotoUse } from '../../kernel/wire/build-files.ts';
@@ -45,6 +46,7 @@ export async function contentHealthJson(input: HealthInput): Promise<string> {
     lint,
     photos: photoUsage(site, read),
     services: Object.fromEntries(site.services.map(({ data }) => [data.slug, data.name])),
+    pages: site.pages.map((page) => ({ route: page.route, name: page.breadcrumb })).sort((a, b) => a.route.localeCompare(b.route)),
   };
   return `${JSON.stringify(health, null, 2)}\n`;
 }

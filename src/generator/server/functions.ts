@@ -17,11 +17,16 @@ export interface FunctionModule {
   config?: Config;
 }
 
-/** Every function of netlify/functions/, by name: imported by a literal path, so that the generator's bundle carries them. */
+/**
+ * Every function of netlify/functions/, by name: imported by a literal path, so that the generator's
+ * bundle carries them. Those with a `config.path` answer requests; the one with a `config.schedule`
+ * runs on its timer (schedule.ts).
+ */
 export const PROJECT_FUNCTIONS: Readonly<Record<string, () => Promise<FunctionModule>>> = {
   proposals: () => import('../../../netlify/functions/proposals.mts'),
   history: () => import('../../../netlify/functions/history.mts'),
   enquiries: () => import('../../../netlify/functions/enquiries.mts'),
+  'publish-scheduled': () => import('../../../netlify/functions/publish-scheduled.mts'),
 };
 
 /** Where the project's functions answer (their `config.path`): no other request loads them. */
@@ -72,11 +77,9 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       let params: Record<string, string> | undefined;
       const route = (await routes).find((candidate) => (params = matchRoute(candidate, url.pathname)) !== undefined);
       if (!route) return false;
-      // A service that failed to start is for the function to report, in its words.
-      await options.ready?.catch(() => {});
-      Object.assign(process.env, await options.env?.catch(() => ({})));
+      await givenEnvironment(options);
       const request = requestOf(req, url);
-      const response = await (await route.load()).default(request, contextOf(req, url, params!));
+      const response = await (await route.load()).default(request, contextOf({ url, params: params!, cookie: req.headers.cookie ?? '', ip: req.socket.remoteAddress ?? '127.0.0.1' }));
       const body = Buffer.from(await response.arrayBuffer());
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
@@ -88,7 +91,7 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       // A function that answered before reading the whole body (413): the rest is not read, and the connection not kept.
       if (!req.complete) res.setHeader('connection', 'close');
       res.end(req.method === 'HEAD' ? undefined : body);
-      if (req.method === 'POST' && response.status === 200 && url.pathname.endsWith('/publish')) notePublished(body, options);
+      if (req.method === 'POST' && response.status === 200 && url.pathname.endsWith('/publish')) notePublished([ProposalAnswerSchema.safeParse(parsedBody(body)).data?.proposal], options);
     } catch (error) {
       routes = undefined;
       logger.error(`500 ${req.method} ${url.pathname}: the function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -107,12 +110,21 @@ function requestOf(req: IncomingMessage, url: URL): Request {
   return new Request(url, { method: req.method, headers, ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}) } as RequestInit);
 }
 
+/**
+ * Once the local services are up, the settings only this server knows, in this process's
+ * environment, where the functions read theirs. A service that failed to start is for the function
+ * to report, in its words.
+ */
+export async function givenEnvironment(options: Pick<FunctionRoutesOptions, 'ready' | 'env'>): Promise<void> {
+  await options.ready?.catch(() => {});
+  Object.assign(process.env, await options.env?.catch(() => ({})));
+}
+
 /** Netlify's Context, as far as a local run has one: the path's params, the URL, the site, a request id. */
-function contextOf(req: IncomingMessage, url: URL, params: Record<string, string>): Context {
+export function contextOf({ url, params, cookie, ip }: { url: URL; params: Record<string, string>; cookie: string; ip: string }): Context {
   const unsupported = (what: string) => () => {
     throw new Error(`${what} is not available in the local server.`);
   };
-  const cookie = req.headers.cookie ?? '';
   return {
     account: { id: 'local' },
     cookies: {
@@ -122,7 +134,7 @@ function contextOf(req: IncomingMessage, url: URL, params: Record<string, string
     },
     deploy: { context: 'dev', id: 'local', published: false },
     geo: {},
-    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    ip,
     json: (input: unknown) => Response.json(input),
     log: (...data: unknown[]) => console.log(...data),
     next: unsupported('context.next()'),
@@ -136,14 +148,18 @@ function contextOf(req: IncomingMessage, url: URL, params: Record<string, string
   };
 }
 
-function notePublished(body: Buffer, options: FunctionRoutesOptions): void {
-  if (!options.onPublished) return;
+/** A function's answer read as JSON; undefined when it is not. */
+export function parsedBody(body: Buffer): unknown {
   try {
-    const { proposal } = ProposalAnswerSchema.parse(JSON.parse(body.toString('utf8')));
-    if (proposal.local && proposal.state === 'published') options.onPublished(proposal);
+    return JSON.parse(body.toString('utf8'));
   } catch {
-    // Not a proposal's answer: nothing was published.
+    return undefined;
   }
+}
+
+/** Tells the server of the changes published locally (an answer that is not a proposal's published nothing). */
+export function notePublished(proposals: readonly (Proposal | undefined)[], options: Pick<FunctionRoutesOptions, 'onPublished'>): void {
+  for (const proposal of proposals) if (proposal?.local && proposal.state === 'published') options.onPublished?.(proposal);
 }
 
 function answerFault(res: ServerResponse): void {

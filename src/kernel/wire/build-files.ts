@@ -60,4 +60,6 @@ export interface ContentHealth {
   photos: Record<string, PhotoUse[]>;
   /** The services' names by slug: how the Enquiries section names the service an enquiry asks about. */
   services: Record<string, string>;
+  /** Every page, by address, with its short name (its breadcrumb): what the Pages section lists, each with "Edit". */
+  pages: { route: string; name: string }[];
 }

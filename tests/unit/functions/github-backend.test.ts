@@ -1,8 +1,9 @@
 // The GitHub backend against a stand-in for the REST endpoints it uses (tests/support/github-stand-in.ts),
 // answering with GitHub's documented shapes and failures: the branch, commit and labelled pull
-// request of a proposal, a second version added to it, the checks and preview read from its head
-// commit, the squash merge and its refusals, withdrawing, and what GitHub's failures become in the
-// API (429 with the retry time, 502, 409), with nothing half-done left behind.
+// request of a change of one page or several, a second version added to it, the checks and preview
+// read from its head commit, the squash merge (one commit of all its pages) and its refusals,
+// withdrawing, the changes published lately, and what GitHub's failures become in the API (429 with
+// the retry time, 502, 409), with nothing half-done left behind.
 import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,7 +33,8 @@ beforeEach(async () => {
 });
 afterEach(() => gh.close());
 
-const change = (title: string): ChangeFacts => ({ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: ADMIN, before: live, after: live.replace(/^title: .*$/m, `title: ${title}`) });
+const deepCleaning = (title: string) => ({ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services', before: live, after: live.replace(/^title: .*$/m, `title: ${title}`) });
+const change = (title: string): ChangeFacts => ({ summary: 'Update Deep Cleaning', author: ADMIN, pages: [deepCleaning(title)] });
 const propose = async (title = 'Deep Cleaning in Bromley | Ardent') => backend.propose(change(title), await backend.snapshot());
 const headOf = (branch: string) => gh.branches.get(branch)!;
 
@@ -52,23 +54,24 @@ describe('proposing', () => {
     const { proposal, added } = await backend.propose(change('Deep Cleaning in Bromley | Ardent'), snapshot);
 
     expect(added).toBe(false);
-    expect(proposal).toMatchObject({ id: '1', branch: 'content/deep-cleaning-services-20310615-0930', path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: 'Alex Admin', url: 'https://github.com/ardent/site/pull/1', state: 'open', checks: { state: 'waiting' }, preview: { state: 'none' }, local: false });
+    expect(proposal).toMatchObject({ id: '1', branch: 'content/deep-cleaning-services-20310615-0930', pages: [{ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services' }], summary: 'Update Deep Cleaning', author: 'Alex Admin', url: 'https://github.com/ardent/site/pull/1', state: 'open', checks: { state: 'waiting' }, preview: { state: 'none' }, local: false });
     const commit = gh.commits.get(headOf(proposal.branch))!;
     expect(commit.parents).toEqual([snapshot.commit]);
     expect(commit.message).toBe('Update Deep Cleaning\n\nPage: Deep Cleaning (/deep-cleaning-services), content/services/deep-cleaning-services.md\nProposed by Alex Admin <alex@ardent.example> from the builder.\n');
-    expect(gh.fileAt(proposal.branch, PATH)).toBe(change('Deep Cleaning in Bromley | Ardent').after);
+    expect(gh.fileAt(proposal.branch, PATH)).toBe(deepCleaning('Deep Cleaning in Bromley | Ardent').after);
     const pull = gh.pulls.get(1)!;
     expect(pull).toMatchObject({ title: 'Update Deep Cleaning', head: proposal.branch, base: 'main', labels: ['content'] });
-    expect(pull.body).toContain('A change to the page **Deep Cleaning** at `/deep-cleaning-services`, in `content/services/deep-cleaning-services.md`, proposed from the builder by Alex Admin <alex@ardent.example>.');
-    expect(pull.body).toContain('**The difference:** Fields changed: title. 1 line added, 1 removed.');
+    expect(pull.body).toContain('A change of one page, proposed from the builder by Alex Admin <alex@ardent.example>.');
+    expect(pull.body).toContain('A change to the page **Deep Cleaning** at `/deep-cleaning-services`, in `content/services/deep-cleaning-services.md`: Fields changed: title. 1 line added, 1 removed.');
     expect(pull.body).toContain('-title: Deep Cleaning Services in Orpington & Bromley | Ardent\n+title: Deep Cleaning in Bromley | Ardent');
   });
 
   it('adds a commit to the open pull request of the same file, and says what it now changes', async () => {
     const first = await propose();
     const head = headOf(first.proposal.branch);
-    const open = await backend.openProposal(PATH);
-    expect(open).toMatchObject({ id: '1', author: 'Alex Admin', commit: head, blob: first.proposal.blob });
+    expect(await backend.openChanges()).toEqual([{ id: '1', summary: 'Update Deep Cleaning', paths: [PATH] }]);
+    const open = await backend.status('1');
+    expect(open).toMatchObject({ id: '1', author: 'Alex Admin', commit: head, pages: [{ blob: first.proposal.pages[0]!.blob }] });
     const again = await backend.propose(change('Deep Cleaning in Orpington | Ardent'), await backend.snapshot(), open);
 
     expect(again).toMatchObject({ added: true, proposal: { id: '1', branch: first.proposal.branch } });
@@ -202,6 +205,43 @@ describe('publishing', () => {
     gh.merge = { status: 409, message: 'Head branch was modified. Review and try the merge again.' };
     expect(await failureOf(backend.publish('1', ADMIN))).toMatchObject({ status: 409, error: { code: 'conflict' } });
     expect(gh.branches.has(proposal.branch)).toBe(true);
+  });
+});
+
+describe('a change of two pages', () => {
+  const about = (text: string) => ({ path: 'content/pages/about.md', page: 'About', route: '/about', before: 'About\n', after: text });
+  const twoPages: () => ChangeFacts = () => ({ summary: 'New prices', author: ADMIN, pages: [deepCleaning('Deep Cleaning from £90 | Ardent'), about('About us, prices from £90\n')] });
+
+  it('is one branch, one commit and one pull request that says what each page changes; published in one squashed commit', async () => {
+    const { proposal } = await backend.propose(twoPages(), await backend.snapshot());
+    const base = headOf('main');
+
+    expect(proposal.pages.map((page) => page.path)).toEqual([PATH, 'content/pages/about.md']);
+    expect(gh.commits.get(headOf(proposal.branch))!.parents).toEqual([base]);
+    expect(gh.pulls.size).toBe(1);
+    expect(gh.pulls.get(1)!.body).toContain('A change of 2 pages, published together, proposed from the builder by Alex Admin <alex@ardent.example>.');
+    expect(gh.pulls.get(1)!.body).toContain('A change to the page **About** at `/about`');
+    gh.checkRuns.set(headOf(proposal.branch), [{ id: 8, name: REQUIRED_CHECK, status: 'completed', conclusion: 'success' }]);
+
+    const published = await backend.publish('1', ADMIN);
+
+    expect(gh.commits.get(headOf('main'))!.parents).toEqual([base]);
+    expect(published.published!.commit).toBe(headOf('main'));
+    expect(gh.fileAt('main', PATH)).toContain('title: Deep Cleaning from £90 | Ardent');
+    expect(gh.fileAt('main', 'content/pages/about.md')).toBe('About us, prices from £90\n');
+    expect(gh.commits.get(headOf('main'))!.message).toContain('Page: Deep Cleaning (/deep-cleaning-services), content/services/deep-cleaning-services.md\nPage: About (/about), content/pages/about.md\nProposed by Alex Admin');
+    // Among the changes published lately, with the squashed commit.
+    expect(await backend.published()).toMatchObject([{ id: '1', state: 'published', published: { commit: headOf('main') }, pages: [{ path: PATH }, { path: 'content/pages/about.md' }] }]);
+  });
+
+  it('publishes none of its pages when one changed on main since, and says which', async () => {
+    const { proposal } = await backend.propose(twoPages(), await backend.snapshot());
+    gh.checkRuns.set(headOf(proposal.branch), [{ id: 8, name: REQUIRED_CHECK, status: 'completed', conclusion: 'success' }]);
+    gh.commit('main', { 'content/pages/about.md': 'About, by a developer\n' }, 'A developer changes the about page');
+    const main = headOf('main');
+
+    expect(await failureOf(backend.publish('1', ADMIN))).toMatchObject({ status: 409, error: { code: 'changed-on-branch', message: expect.stringContaining('content/pages/about.md') } });
+    expect(headOf('main')).toBe(main);
   });
 });
 

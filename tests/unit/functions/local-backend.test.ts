@@ -1,7 +1,8 @@
-// The local backend against real git, in a temporary repository: a proposal is a real branch and
-// commit made without touching the working tree, the index or the checked-out branch; its checks
-// run in the background, one at a time; publishing commits the file on the checked-out branch only
-// when that file is clean; withdrawing deletes the branch.
+// The local backend against real git, in a temporary repository: a change is a real branch and
+// commit made without touching the working tree, the index or the checked-out branch, of one page
+// or several; its checks run in the background, one at a time, once over all its pages; publishing
+// commits its files on the checked-out branch in one commit, only when they are clean, and keeps it
+// among the changes published lately; withdrawing deletes the branch.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Caller } from '../../../src/functions/auth.ts';
 import { ApiFailure } from '../../../src/functions/http.ts';
 import { LocalBackend } from '../../../src/functions/local/local-backend.ts';
-import type { ChangeFacts } from '../../../src/functions/proposals/describe.ts';
+import type { ChangeFacts, PageChange } from '../../../src/functions/proposals/describe.ts';
 import type { Proposal } from '../../../src/kernel/wire/proposals.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
 
@@ -20,12 +21,14 @@ const ADMIN: Caller = { uid: 'u1', name: 'Alex Admin', email: 'alex@ardent.examp
 const PATH = 'content/services/deep-cleaning-services.md';
 
 // A stand-in for `npm run check:change -- --base <commit>` (the real one needs the project's code):
-// it waits for a gate file, then, like the real one, looks at what changed since the base it is
-// given, and fails on a changed file that asks it to, with a problem as the JSON report gives it.
+// it waits for a gate file, notes the commit it checks (in <gate>.ran), then, like the real one,
+// looks at what changed since the base it is given, and fails on a changed file that asks it to,
+// with a problem as the JSON report gives it.
 const STUB = `
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 while (!existsSync(process.argv[2])) await new Promise((resolve) => setTimeout(resolve, 10));
+appendFileSync(process.argv[2] + '.ran', execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }));
 const base = process.argv[process.argv.indexOf('--base') + 1];
 const changed = execFileSync('git', ['diff', '--name-only', base, 'HEAD'], { encoding: 'utf8' }).split('\\n').filter(Boolean);
 if (changed.length === 0) {
@@ -63,9 +66,15 @@ afterEach(async () => {
   await repo.remove();
 });
 
-async function change(edit: (text: string) => string, file = PATH): Promise<ChangeFacts> {
-  const before = await readFile(path.join(repo.dir, file), 'utf8');
-  return { path: file, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: ADMIN, before, after: edit(before) };
+const ABOUT = { path: 'content/pages/about.md', page: 'About', route: '/about' };
+
+async function pageChange(edit: (text: string) => string, page = { path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services' }): Promise<PageChange> {
+  const before = await readFile(path.join(repo.dir, page.path), 'utf8');
+  return { ...page, before, after: edit(before) };
+}
+
+async function change(edit: (text: string) => string, page?: Parameters<typeof pageChange>[1]): Promise<ChangeFacts> {
+  return { summary: page ? `Update ${page.page}` : 'Update Deep Cleaning', author: ADMIN, pages: [await pageChange(edit, page)] };
 }
 
 const retitled = (title: string) => (text: string) => text.replace(/^title: .*$/m, `title: ${title}`);
@@ -97,22 +106,22 @@ describe('proposing', () => {
     const { proposal, added } = await backend.propose(facts, await backend.snapshot());
 
     expect(added).toBe(false);
-    expect(proposal).toMatchObject({ id: 'deep-cleaning-services-20310615-0930', branch: 'content/deep-cleaning-services-20310615-0930', path: PATH, page: 'Deep Cleaning', author: 'Alex Admin', url: null, state: 'open', preview: { state: 'none' }, local: true });
+    expect(proposal).toMatchObject({ id: 'deep-cleaning-services-20310615-0930', branch: 'content/deep-cleaning-services-20310615-0930', pages: [{ path: PATH, page: 'Deep Cleaning' }], author: 'Alex Admin', url: null, state: 'open', preview: { state: 'none' }, local: true });
     expect(repo.git('rev-parse', `${proposal.branch}^`)).toBe(head);
-    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(facts.after.replace(/\n$/, ''));
+    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(facts.pages[0]!.after.replace(/\n$/, ''));
     expect(repo.git('diff', '--name-only', head, proposal.branch)).toBe(PATH);
     expect(repo.git('log', '-1', '--format=%an <%ae>%n%B', proposal.branch)).toContain('Alex Admin <alex@ardent.example>\nUpdate Deep Cleaning\n\nPage: Deep Cleaning (/deep-cleaning-services)');
     // The checkout is as it was: same HEAD, same branch, same changes, same file.
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
     expect(repo.git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
     expect(repo.git('status', '--porcelain')).toBe(status);
-    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.before);
+    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.pages[0]!.before);
   });
 
-  it('adds a commit to the open proposal of the same file, on its head as read, and lists it once', async () => {
+  it('adds a commit to the open change of the same file, on its head as read, and lists it once', async () => {
     const first = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
-    const open = await backend.openProposal(PATH);
-    expect(open).toEqual({ id: first.proposal.id, author: 'Alex Admin', summary: 'Update Deep Cleaning', updated: first.proposal.updated, commit: first.proposal.commit, blob: first.proposal.blob });
+    expect(await backend.openChanges()).toEqual([{ id: first.proposal.id, summary: 'Update Deep Cleaning', paths: [PATH] }]);
+    const open = await backend.status(first.proposal.id);
     const again = await backend.propose(await change(retitled('Deep Cleaning in Orpington | Ardent')), await backend.snapshot(), open);
 
     expect(again.added).toBe(true);
@@ -130,8 +139,7 @@ describe('proposing', () => {
 describe('checks', () => {
   it('are waiting, then running one at a time, then passed or failed with the first problem in words', async () => {
     const good = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
-    const badFacts = await change(retitled('Fail the check'), 'content/pages/about.md');
-    const bad = await backend.propose({ ...badFacts, page: 'About', route: '/about' }, await backend.snapshot());
+    const bad = await backend.propose(await change(retitled('Fail the check'), ABOUT), await backend.snapshot());
 
     await checksReach(good.proposal.id, ['running']);
     expect((await backend.status(bad.proposal.id)).checks).toEqual({ state: 'waiting' });
@@ -141,13 +149,13 @@ describe('checks', () => {
     expect((await checksReach(bad.proposal.id, ['passed', 'failed'])).checks).toEqual({
       state: 'failed',
       firstProblem: 'content/pages/about.md, line 2 (title): The title is too long. It has 80 characters; at most 60 show in search results.',
-      // As data too, for the builder to say where it is in the form's words.
-      problem: { file: 'content/pages/about.md', line: 2, field: 'title', message: 'It has 80 characters; at most 60 show in search results.' },
+      // As data too, for each page to list its own and the builder to say where it is in the form's words.
+      problems: [{ file: 'content/pages/about.md', line: 2, field: 'title', message: 'It has 80 characters; at most 60 show in search results.' }],
     });
     // Kept in git with the proposal: a backend started afresh knows them without checking again.
     const restarted = new LocalBackend({ dir: repo.dir, checks: { command: ['false'] } });
     expect((await restarted.status(good.proposal.id)).checks.state).toBe('passed');
-    expect((await restarted.status(bad.proposal.id)).checks.problem).toMatchObject({ field: 'title', line: 2 });
+    expect((await restarted.status(bad.proposal.id)).checks.problems).toMatchObject([{ field: 'title', line: 2 }]);
   });
 });
 
@@ -160,7 +168,7 @@ describe('publishing', () => {
     await writeFile(gate, '');
     await checksReach(proposal.id, ['passed']);
 
-    await writeFile(path.join(repo.dir, PATH), `${facts.before}\nA note of my own.\n`);
+    await writeFile(path.join(repo.dir, PATH), `${facts.pages[0]!.before}\nA note of my own.\n`);
     expect(await failureOf(backend.publish(proposal.id, ADMIN))).toEqual({ status: 409, code: 'uncommitted-change', message: `${PATH} has changes in this checkout that are not committed. Publishing would mix them with the proposal.` });
     repo.git('checkout', '--', PATH);
     const head = repo.git('rev-parse', 'HEAD');
@@ -171,11 +179,13 @@ describe('publishing', () => {
     expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
     expect(repo.git('log', '-1', '--format=%an|%cn|%s', 'HEAD')).toBe('Alex Admin|Sam Owner|Update Deep Cleaning');
     expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD')).toBe(PATH);
-    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.after);
+    expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.pages[0]!.after);
     // The file is committed and clean; the other file's own change is still there, uncommitted.
     expect(repo.git('status', '--porcelain')).toBe(' M content/pages/about.md');
     expect(repo.git('branch', '--list', 'content/*')).toBe('');
     expect(await failureOf(backend.status(proposal.id))).toMatchObject({ status: 404, code: 'no-such-proposal' });
+    // Among the changes published lately, with the commit that carries it.
+    expect(await backend.published()).toMatchObject([{ id: proposal.id, state: 'published', published: { commit: repo.git('rev-parse', 'HEAD') } }]);
   });
 
   it('refuses a proposal whose file changed on the checked-out branch since', async () => {
@@ -186,6 +196,54 @@ describe('publishing', () => {
     repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the page');
 
     expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'changed-on-branch' });
+  });
+});
+
+describe('a change of two pages', () => {
+  it('is one branch and one commit, checked once over both pages, and published in one commit', async () => {
+    const head = repo.git('rev-parse', 'HEAD');
+    const facts: ChangeFacts = { summary: 'New prices', author: ADMIN, pages: [await pageChange(retitled('Deep Cleaning from £90 | Ardent')), await pageChange(retitled('About us, prices from £90'), ABOUT)] };
+
+    const { proposal } = await backend.propose(facts, await backend.snapshot());
+
+    expect(proposal.pages.map((page) => page.path)).toEqual([PATH, ABOUT.path]);
+    expect(repo.git('rev-list', '--count', `${head}..${proposal.branch}`)).toBe('1');
+    expect(repo.git('diff', '--name-only', head, proposal.branch).split('\n').sort()).toEqual([ABOUT.path, PATH]);
+    expect(repo.git('log', '-1', '--format=%B', proposal.branch)).toContain('Page: Deep Cleaning (/deep-cleaning-services), content/services/deep-cleaning-services.md\nPage: About (/about), content/pages/about.md');
+    await writeFile(gate, '');
+    await checksReach(proposal.id, ['passed']);
+
+    await backend.publish(proposal.id, ADMIN);
+
+    expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
+    expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD').split('\n').sort()).toEqual([ABOUT.path, PATH]);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  it('publishes none of its pages when one changed on the checked-out branch since', async () => {
+    await writeFile(gate, '');
+    const { proposal } = await backend.propose({ summary: 'New prices', author: ADMIN, pages: [await pageChange(retitled('Deep Cleaning from £90 | Ardent')), await pageChange(retitled('About us'), ABOUT)] }, await backend.snapshot());
+    await checksReach(proposal.id, ['passed']);
+    await writeFile(path.join(repo.dir, ABOUT.path), 'Changed by a developer\n');
+    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the about page');
+    const head = repo.git('rev-parse', 'HEAD');
+
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'changed-on-branch', message: expect.stringContaining(ABOUT.path) });
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('stops the checks of a head no change has any more: a page added to the change is checked with the others, once', async () => {
+    const first = await backend.propose(await change(retitled('Deep Cleaning from £90 | Ardent')), await backend.snapshot());
+    await checksReach(first.proposal.id, ['running']);
+    const open = await backend.status(first.proposal.id);
+    const both = { summary: 'New prices', author: ADMIN, pages: [{ ...(await pageChange(retitled('Deep Cleaning from £90 | Ardent'))), blob: open.pages[0]!.blob! }, await pageChange(retitled('Fail the check'), ABOUT)] };
+    const added = await backend.propose(both, await backend.snapshot(), open);
+
+    await writeFile(gate, '');
+    const checked = await checksReach(added.proposal.id, ['passed', 'failed']);
+    // The second head's checks, over both pages: the first head's were stopped before they checked anything.
+    expect(checked.checks).toMatchObject({ state: 'failed', problems: [{ file: ABOUT.path }] });
+    expect((await readFile(`${gate}.ran`, 'utf8')).trim()).toBe(added.proposal.commit);
   });
 });
 

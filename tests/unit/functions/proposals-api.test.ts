@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../src/generator/emulators/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
-import { ApiErrorSchema, MAX_PROPOSAL_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
+import { ApiErrorSchema, MAX_PAGE_BYTES, ProposalAnswerSchema, ProposalListSchema } from '../../../src/kernel/wire/proposals.ts';
 import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
 import { answer, startFunctionsServer, withClaims, type FunctionsServer } from '../../support/functions-server.ts';
 import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
@@ -74,7 +74,7 @@ describe('who may call', () => {
   });
 
   it('answers 403 to an account without the admin role', async () => {
-    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.member, body: { path: PATH, text: live, summary: 'x', blob: liveBlob } }))).toMatchObject({
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.member, body: { files: [{ path: PATH, text: live, blob: liveBlob }], summary: 'x' } }))).toMatchObject({
       status: 403,
       error: { code: 'not-admin', title: 'Your account cannot publish' },
     });
@@ -82,7 +82,7 @@ describe('who may call', () => {
 
   it("answers 401 to a member's token with the admin role added by hand (the emulator's tokens are unsigned)", async () => {
     const forged = withClaims(tokens.member, { admin: true });
-    expect(await refusal(await call('POST', PROPOSALS_API, { token: forged, body: { path: PATH, text: live, summary: 'x', blob: liveBlob } }))).toMatchObject({
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: forged, body: { files: [{ path: PATH, text: live, blob: liveBlob }], summary: 'x' } }))).toMatchObject({
       status: 401,
       error: { code: 'claims-disagree', hint: expect.stringContaining('Your draft is kept') },
     });
@@ -96,14 +96,14 @@ describe('what may be proposed', () => {
     ['content/site/navigation.md', /content\/site\/ does not hold pages/],
     ['content\\pages\\about.md', /backslash/],
   ])('answers 400 to %s', async (file, words) => {
-    const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: file, text: live, summary: 'Update' } }));
+    const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: file, text: live }], summary: 'Update' } }));
     expect(answer).toMatchObject({ status: 400, error: { code: 'bad-path' } });
     expect(answer.error.message).toMatch(words);
   });
 
-  it('answers 413 to a body over 256 KB', async () => {
-    const text = `${live}\n${'A long paragraph. '.repeat(MAX_PROPOSAL_BYTES / 16)}\n`;
-    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update', blob: liveBlob } }))).toMatchObject({ status: 413, error: { code: 'too-large' } });
+  it('answers 413 to a page over 256 KB', async () => {
+    const text = `${live}\n${'A long paragraph. '.repeat(MAX_PAGE_BYTES / 16)}\n`;
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text, blob: liveBlob }], summary: 'Update' } }))).toMatchObject({ status: 413, error: { code: 'too-large' } });
   });
 
   it('answers 409 with what changed when the page changed since it was opened', async () => {
@@ -112,7 +112,7 @@ describe('what may be proposed', () => {
     await writeFile(path.join(repo.dir, PATH), live.replace('Deep cleaning for your home', 'A deep clean for your home'));
     repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the heading');
     try {
-      const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: live.replace('summary: A thorough', 'summary: A careful'), summary: 'Update', blob: opened } }));
+      const answer = await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text: live.replace('summary: A thorough', 'summary: A careful'), blob: opened }], summary: 'Update' } }));
       expect(answer).toMatchObject({ status: 409, error: { code: 'page-changed', title: 'This page has changed since you opened it' } });
       expect(answer.diff).toContain('-heading: Deep cleaning for your home\n+heading: A deep clean for your home');
     } finally {
@@ -120,8 +120,23 @@ describe('what may be proposed', () => {
     }
   });
 
+  it('answers 400 in words to a change naming a page twice, a file outside content/\'s pages, or more than 20 pages', async () => {
+    const page = { path: PATH, text: live, blob: liveBlob };
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [page, page], summary: 'Twice' } }))).toMatchObject({
+      status: 400,
+      error: { code: 'page-twice', message: `The change names ${PATH} twice, so it is not clear which version to propose.` },
+    });
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [page, { path: 'package.json', text: '{}' }], summary: 'Sneaky' } }))).toMatchObject({ status: 400, error: { code: 'bad-path' } });
+    const many = Array.from({ length: 21 }, (_, i) => ({ path: `content/pages/page-${i}.md`, text: live }));
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: many, summary: 'Many' } }))).toMatchObject({
+      status: 400,
+      error: { code: 'too-many-pages', title: 'Too many pages in one change', message: 'A change may hold at most 20 pages, and this one names 21.' },
+    });
+    expect(repo.git('branch', '--list', 'content/*')).toBe('');
+  });
+
   it('answers 409 to a new page whose file exists', async () => {
-    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: live, summary: 'New page' } }))).toMatchObject({ status: 409, error: { code: 'page-exists' } });
+    expect(await refusal(await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text: live }], summary: 'New page' } }))).toMatchObject({ status: 409, error: { code: 'page-exists' } });
   });
 });
 
@@ -131,7 +146,7 @@ describe('the build\'s own checks', () => {
     ['a title too long, a description too short and a US spelling', (text: string) => text.replace(/^title: .*$/m, 'title: Deep Cleaning Services in Orpington, Bromley, Beckenham and Chislehurst | Ardent').replace(/^description: .*$/m, 'description: A deep clean.').replace('A deep clean goes further', 'We organize a deep clean that goes further')],
   ])('answers 422 with the problems npm run check prints: %s', async (_case, edit) => {
     const text = edit(live);
-    const [answer, expected] = await Promise.all([call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update', blob: liveBlob } }).then(refusal), npmRunCheck(PATH, text)]);
+    const [answer, expected] = await Promise.all([call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text, blob: liveBlob }], summary: 'Update' } }).then(refusal), npmRunCheck(PATH, text)]);
     expect(answer.status).toBe(422);
     expect(answer.error.code).toBe('content-problems');
     expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -142,12 +157,12 @@ describe('the build\'s own checks', () => {
 describe('a good proposal', () => {
   it('is made (201), listed, shown, and proposing again adds to it (200)', async () => {
     const text = live.replace('summary: A thorough', 'summary: A careful');
-    const made = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Update Deep Cleaning', blob: liveBlob } });
+    const made = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text, blob: liveBlob }], summary: 'Update Deep Cleaning' } });
     expect(made.status, await made.clone().text()).toBe(201);
     expect(made.headers.get('cache-control')).toBe('no-store');
     expect(made.headers.get('server-timing')).toMatch(/^fn;dur=\d/);
     const { proposal } = ProposalAnswerSchema.parse(await made.json());
-    expect(proposal).toMatchObject({ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services', summary: 'Update Deep Cleaning', author: LOCAL_ACCOUNTS.admin.email, state: 'open', local: true, preview: { state: 'none' } });
+    expect(proposal).toMatchObject({ pages: [{ path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services' }], summary: 'Update Deep Cleaning', author: LOCAL_ACCOUNTS.admin.email, state: 'open', local: true, preview: { state: 'none' } });
     expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(text.replace(/\n$/, ''));
 
     const listed = ProposalListSchema.parse(await (await call('GET', PROPOSALS_API, { token: tokens.admin })).json());
@@ -156,7 +171,7 @@ describe('a good proposal', () => {
     expect(shown.proposal.id).toBe(proposal.id);
 
     // Proposing again from the proposal's own version (as the builder does once it has proposed) adds to it.
-    const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), summary: 'Update Deep Cleaning again', blob: proposal.blob } });
+    const again = await call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text: text.replace('summary: A careful', 'summary: A very careful'), blob: proposal.pages[0]!.blob }], summary: 'Update Deep Cleaning again' } });
     expect(again.status, await again.clone().text()).toBe(200);
     expect(ProposalAnswerSchema.parse(await again.json()).proposal.id).toBe(proposal.id);
     expect(repo.git('rev-list', '--count', `main..${proposal.branch}`)).toBe('2');
@@ -171,7 +186,7 @@ describe('media library photos', () => {
   const branches = () => repo.git('branch', '--list', 'content/*');
   /** The page with these library photos under Images. */
   const withPhotos = (...names: string[]) => live.replace('areaServed:\n', `images:\n${names.map((name) => `  - src: storage:media/${name}\n`).join('')}areaServed:\n`);
-  const propose = (text: string) => call('POST', PROPOSALS_API, { token: tokens.admin, body: { path: PATH, text, summary: 'Add a photo', blob: liveBlob } });
+  const propose = (text: string) => call('POST', PROPOSALS_API, { token: tokens.admin, body: { files: [{ path: PATH, text, blob: liveBlob }], summary: 'Add a photo' } });
 
   beforeAll(async () => {
     library = await startCountedLibrary();

@@ -1,27 +1,17 @@
 // Two editors on one page, through the proposals function's own handler, on both backends: the
 // local one on real git (its checks stood in for) and the GitHub one against the stand-in
-// (tests/support/github-stand-in.ts), each holding the site's real content. A change made from an
+// (tests/support/publishing-worlds.ts), each holding the site's real content. A change made from an
 // older version is merged onto the open proposal when it touches other lines, refused in words with
 // the other change when it touches the same ones, and never replaces a newer version; a version the
 // page never had is refused; two proposals or two publishes at the same instant leave one winner
 // and nothing half-made; publishing puts exactly the checked file live, or refuses in words when it
 // would undo a change made since; and a published commit is followed until it is live.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { githubClient } from '../../../src/functions/github/client.ts';
-import { REQUIRED_CHECK } from '../../../src/functions/github/checks.ts';
-import { GitHubBackend } from '../../../src/functions/github/github-backend.ts';
-import { LocalBackend } from '../../../src/functions/local/local-backend.ts';
-import { localDeploys } from '../../../src/functions/local/local-deploys.ts';
-import type { Backend } from '../../../src/functions/proposals/backend.ts';
 import { proposalsHandler } from '../../../src/functions/proposals/handler.ts';
 import { ApiErrorSchema, DeployAnswerSchema, ProposalAnswerSchema, type Proposal } from '../../../src/kernel/wire/proposals.ts';
 import { deployUrl, PROPOSALS_API, publishUrl } from '../../../src/kernel/wire/proposal-paths.ts';
-import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
-import { startGitHubStandIn, type StandIn } from '../../support/github-stand-in.ts';
-import { REAL_CONTENT } from '../../support/sites.ts';
+import { WORLDS, type World } from '../../support/publishing-worlds.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -34,89 +24,19 @@ const change = (text: string, [from, to]: readonly [string, string]) => {
   return text.replace(from, to);
 };
 
-/** One backend with the site's content: how a test reads and moves it from outside the function. */
-interface World {
-  backend: Backend;
-  /** The file on the live branch. */
-  liveFile(): Promise<string>;
-  liveHead(): Promise<string>;
-  /** A developer's commit of the file on the live branch. */
-  commitOnLive(text: string): Promise<void>;
-  /** The proposal's checks passed (the stand-in's check run, or the local checks having run). */
-  checksPass(proposal: Proposal): Promise<void>;
-  /** Every proposal branch, and every record or pull request of one: never one without the other. */
-  branchesAndRecords(): Promise<{ branches: string[]; records: string[] }>;
-  /** The deploy of a published commit failed, as the platform says it. */
-  deployFails(commit: string): void;
-  close(): Promise<void>;
-}
-
-async function localWorld(): Promise<World> {
-  const repo: TestRepository = await contentRepository();
-  const backend = new LocalBackend({ dir: repo.dir, checks: { command: [process.execPath, '-e', '', '--'] } });
-  return {
-    backend,
-    liveFile: async () => `${repo.git('show', `HEAD:${PATH}`)}\n`,
-    liveHead: async () => repo.git('rev-parse', 'HEAD'),
-    commitOnLive: async (text) => {
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(path.join(repo.dir, PATH), text);
-      repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the page');
-    },
-    checksPass: async (proposal) => {
-      await expect.poll(async () => (await backend.status(proposal.id)).checks.state, { timeout: 30_000 }).toBe('passed');
-    },
-    branchesAndRecords: async () => ({
-      branches: repo.git('for-each-ref', '--format=%(refname:lstrip=3)', 'refs/heads/content').split('\n').filter(Boolean),
-      records: repo.git('for-each-ref', '--format=%(refname:lstrip=2)', 'refs/proposals').split('\n').filter(Boolean),
-    }),
-    deployFails: (commit) => localDeploys.failed([commit], 'The build failed (exit 1). Still serving the last build.'),
-    close: async () => {
-      await backend.checks.idle();
-      await repo.remove();
-    },
-  };
-}
-
-async function githubWorld(): Promise<World> {
-  const files: Record<string, string> = {};
-  for (const name of await readdir(REAL_CONTENT, { recursive: true })) {
-    if (name.endsWith('.md')) files[`content/${name.split(path.sep).join('/')}`] = await readFile(path.join(REAL_CONTENT, name), 'utf8');
-  }
-  const gh: StandIn = await startGitHubStandIn(files);
-  const settings = { owner: gh.owner, repo: gh.repo, base: 'main', auth: { token: gh.token }, baseUrl: gh.url, retryAfterBaseValue: 1, timeoutMs: 5000 };
-  const backend = new GitHubBackend(await githubClient(settings, { throttle: false }), settings, () => {});
-  return {
-    backend,
-    liveFile: async () => gh.fileAt('main', PATH)!,
-    liveHead: async () => gh.branches.get('main')!,
-    commitOnLive: async (text) => void gh.commit('main', { [PATH]: text }, 'A developer changes the page'),
-    checksPass: async (proposal) => void gh.checkRuns.set(gh.branches.get(proposal.branch)!, [{ id: 8, name: REQUIRED_CHECK, status: 'completed', conclusion: 'success' }]),
-    branchesAndRecords: async () => ({
-      branches: [...gh.branches.keys()].filter((name) => name.startsWith('content/')).sort(),
-      records: [...gh.pulls.values()].filter((pull) => pull.state === 'open').map((pull) => pull.head).sort(),
-    }),
-    deployFails: (commit) => gh.statuses.set(commit, [{ context: 'deploy/netlify', state: 'failure', target_url: 'https://app.netlify.com/sites/ardent/deploys/42', description: 'Deploy failed' }]),
-    close: () => gh.close(),
-  };
-}
-
 // The handler's own sign-in check, with tokens standing for two administrators.
 const PEOPLE: Record<string, { name: string; email: string }> = { alex: { name: 'Alex Admin', email: 'alex@ardent.example' }, sam: { name: 'Sam Owner', email: 'sam@ardent.example' } };
 const verify = async (token: string) => ({ uid: token, admin: true, ...PEOPLE[token] }) as unknown as DecodedIdToken;
 
-describe.each([
-  ['locally, on git', localWorld],
-  ['on GitHub', githubWorld],
-])('two editors on one page, %s', (_where, makeWorld) => {
+describe.each(WORLDS)('two editors on one page, %s', (_where, makeWorld) => {
   let world: World;
   let handle: ReturnType<typeof proposalsHandler>;
   let opened: { text: string; blob: string };
 
   beforeEach(async () => {
     world = await makeWorld();
-    handle = proposalsHandler(() => ({ verify, backend: world.backend, library: undefined }), () => {});
-    const text = await world.liveFile();
+    handle = proposalsHandler(() => ({ verify, backend: world.backend, library: undefined, clock: () => world.clock.now }), () => {});
+    const text = await world.liveFile(PATH);
     opened = { text, blob: (await world.backend.snapshot()).files.get(PATH)! };
   });
   afterEach(() => world.close());
@@ -124,7 +44,7 @@ describe.each([
   const call = (who: string, method: string, address: string, body?: unknown) =>
     handle(new Request(`http://site.test${address}`, { method, headers: { authorization: `Bearer ${who}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }));
   /** A proposal of `text` made from the version `blob` (the one opened, unless given; null: none). */
-  const propose = (who: string, text: string, blob: string | null = opened.blob) => call(who, 'POST', PROPOSALS_API, { path: PATH, text, summary: `${PEOPLE[who]!.name}'s change`, ...(blob ? { blob } : {}) });
+  const propose = (who: string, text: string, blob: string | null = opened.blob) => call(who, 'POST', PROPOSALS_API, { files: [{ path: PATH, text, ...(blob ? { blob } : {}) }], summary: `${PEOPLE[who]!.name}'s change` });
   const accepted = async (response: Response, status: number) => {
     expect(response.status, await response.clone().text()).toBe(status);
     return ProposalAnswerSchema.parse(await response.json());
@@ -142,12 +62,12 @@ describe.each([
     expect(b).toMatchObject({ merged: true, proposal: { id: a.proposal.id, author: 'Alex Admin' } });
     const both = change(change(opened.text, A_LINE), B_LINE);
     expect(await fileOf(b.proposal)).toBe(both);
-    expect(b.proposal.blob).not.toBe(a.proposal.blob);
+    expect(b.proposal.pages[0]!.blob).not.toBe(a.proposal.pages[0]!.blob);
 
-    await world.checksPass(b.proposal);
+    await world.checksFinish(b.proposal, 'passed');
     const published = await accepted(await call('alex', 'POST', publishUrl(b.proposal.id)), 200);
     expect(published.proposal).toMatchObject({ state: 'published', published: { commit: await world.liveHead() } });
-    expect(await world.liveFile()).toBe(both);
+    expect(await world.liveFile(PATH)).toBe(both);
   });
 
   it('refuses B, who changed the same lines, in words with A\'s change and A\'s version to start again from; started again from it, B\'s change is added', async () => {
@@ -160,7 +80,7 @@ describe.each([
     expect(refusal.error.message).toContain('Alex Admin proposed a change to this page (“Alex Admin\'s change”)');
     expect(refusal.error.hint).toContain('Your draft is kept in the builder.');
     expect(refusal.diff).toContain(`-    ${A_LINE[0]}\n+    ${A_LINE[1]}`);
-    expect(refusal.newer).toMatchObject({ commit: a.proposal.commit, blob: a.proposal.blob, by: 'Alex Admin' });
+    expect(refusal.newer).toMatchObject({ commit: a.proposal.commit, blob: a.proposal.pages[0]!.blob, by: 'Alex Admin' });
     expect(await fileOf((await world.backend.list())[0]!)).toBe(change(opened.text, A_LINE));
 
     // B starts again from A's version: nothing is merged, B's text is the proposal's.
@@ -178,7 +98,7 @@ describe.each([
     expect((await refused(await propose('sam', change(opened.text, B_LINE), other))).error.code).toBe('unknown-version');
     expect((await refused(await propose('sam', change(opened.text, B_LINE), null))).error.code).toBe('page-exists');
     expect(await world.backend.list()).toEqual([]);
-    expect(await world.liveFile()).toBe(opened.text);
+    expect(await world.liveFile(PATH)).toBe(opened.text);
   });
 
   it('of two proposals at the same instant, one wins and the other is told in words or merged; no branch is left without its proposal', async () => {
@@ -196,21 +116,21 @@ describe.each([
 
   it('refuses to publish a proposal whose page changed on the live branch since, in words, and publishes nothing', async () => {
     const a = await accepted(await propose('alex', change(opened.text, A_LINE)), 201);
-    await world.checksPass(a.proposal);
+    await world.checksFinish(a.proposal, 'passed');
     const developers = change(opened.text, B_LINE);
-    await world.commitOnLive(developers);
+    await world.commitOnLive({ [PATH]: developers });
 
     const refusal = await refused(await call('alex', 'POST', publishUrl(a.proposal.id)));
 
     expect(refusal.error).toMatchObject({ code: 'changed-on-branch' });
     expect(refusal.error.message).toContain('so publishing it would undo that change');
-    expect(await world.liveFile()).toBe(developers);
+    expect(await world.liveFile(PATH)).toBe(developers);
     expect(await world.backend.list()).toHaveLength(1);
   });
 
   it('of two publishes at the same instant, one publishes and the other is told in words', async () => {
     const a = await accepted(await propose('alex', change(opened.text, A_LINE)), 201);
-    await world.checksPass(a.proposal);
+    await world.checksFinish(a.proposal, 'passed');
 
     const answers = await Promise.all([call('alex', 'POST', publishUrl(a.proposal.id)), call('sam', 'POST', publishUrl(a.proposal.id))]);
 
@@ -218,14 +138,14 @@ describe.each([
     const other = answers.find((answer) => answer.status !== 200)!;
     expect([404, 409]).toContain(other.status);
     expect((await refused(other, other.status)).error.message).toMatch(/published|changed/);
-    expect(await world.liveFile()).toBe(change(opened.text, A_LINE));
+    expect(await world.liveFile(PATH)).toBe(change(opened.text, A_LINE));
     expect(await world.branchesAndRecords()).toEqual({ branches: [], records: [] });
   });
 
   it('follows a published commit: building until the live build contains it, then live; failed, in the platform\'s words, when its deploy failed', async () => {
     const before = await world.liveHead();
     const a = await accepted(await propose('alex', change(opened.text, A_LINE)), 201);
-    await world.checksPass(a.proposal);
+    await world.checksFinish(a.proposal, 'passed');
     const { commit } = (await accepted(await call('alex', 'POST', publishUrl(a.proposal.id)), 200)).proposal.published!;
     const deploy = async (live?: string) => DeployAnswerSchema.parse(await (await call('alex', 'GET', deployUrl(commit, live))).json()).deploy;
 
@@ -233,7 +153,7 @@ describe.each([
     expect(await deploy()).toMatchObject({ state: 'building' });
     expect(await deploy(commit)).toEqual({ commit, state: 'live' });
     // A later build contains it too.
-    await world.commitOnLive(change(await world.liveFile(), B_LINE));
+    await world.commitOnLive({ [PATH]: change(await world.liveFile(PATH), B_LINE) });
     expect((await deploy(await world.liveHead())).state).toBe('live');
 
     world.deployFails(commit);

@@ -8,7 +8,7 @@ import { Dialog } from '../../admin/Dialog.tsx';
 import { useDomId } from '../../admin/dom-id.ts';
 import { formatTime } from '../../admin/format.ts';
 import type { Draft } from '../draft.ts';
-import { FailureNote } from '../proposals/ProposalView.tsx';
+import { FailureNote } from '../proposals/FailureNote.tsx';
 import type { ProposalsClient } from '../proposals/client.ts';
 import { DiffLines, diffCounts } from './DiffLines.tsx';
 

@@ -1,11 +1,14 @@
-// One proposal as the administrator follows it, in the builder and on the dashboard: where it is
-// (the pull request on GitHub, or a branch of this project's repository), its checks, its deploy
-// preview, and Publish and Withdraw. While anything is still moving it is asked for again.
+// One change as the administrator follows it, in the builder and on the dashboard: where it is
+// (the pull request on GitHub, or a branch of this project's repository), its pages (each with its
+// preview and its problems), its checks, run once over all of them, its deploy preview, and Publish,
+// Publish at… and Withdraw. While anything is still moving it is asked for again.
 import { useEffect, useState } from 'react';
-import type { ApiError, Proposal } from '../../../kernel/wire/proposals.ts';
-import { ApiCallFailure } from '../../account/api-call.ts';
+import type { Proposal } from '../../../kernel/wire/proposals.ts';
+import { ChangePages, type ChangePagesProps } from './ChangePages.tsx';
 import type { ProposalsClient } from './client.ts';
+import { FailureNote } from './FailureNote.tsx';
 import { LiveTracker } from './LiveTracker.tsx';
+import { ScheduleControl } from './ScheduleControl.tsx';
 
 /** How often an open proposal's checks and preview are asked for while they are still moving. */
 const FOLLOW_MS = 4000;
@@ -19,65 +22,14 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
 
 const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
 
-/** The problems a refusal lists, the first few. */
-const SHOWN_PROBLEMS = 5;
+/** The checks' first problem, in the status line, when no page of the change lists it as its own. */
+const problemText = ({ checks, pages }: Proposal) => (checks.problems?.some((problem) => pages.some((page) => page.path === problem.file)) ? '' : checks.firstProblem);
 
 /**
- * A failure in words: its title, what happened, what to do; the link when a review is wanted. The
- * checks' problems are placed in the form's words by `placeOf` where the draft is at hand (else by
- * their line), never by their field's path.
+ * `placeOf`, where the draft is at hand: a failed check's problem in its page's file is placed in
+ * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by line.
  */
-export function FailureNote({ failure, placeOf, onStartAgain }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string; onStartAgain?(newer: NonNullable<ApiError['newer']>): void }) {
-  const answer = failure instanceof ApiCallFailure ? failure.answer : null;
-  const newer = answer?.newer;
-  return (
-    <div className="notice" role="alert">
-      <p>
-        <strong>{answer?.error.title ?? 'Something went wrong'}</strong> {answer?.error.message ?? String(failure)} {answer?.error.hint}
-      </p>
-      {answer?.problems?.length ? (
-        <ul>
-          {answer.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
-            <li key={index}>
-              {placeOf ? placeOf(problem) : problem.line ? `Line ${problem.line}: ` : ''}
-              {problem.message}
-            </li>
-          ))}
-          {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}
-        </ul>
-      ) : null}
-      {answer?.diff ? (
-        <>
-          <p>{newer?.by ? `What ${newer.by} changed:` : 'What changed:'}</p>
-          <pre className="proposal-diff">{answer.diff}</pre>
-        </>
-      ) : null}
-      {newer && onStartAgain ? (
-        <p>
-          <button type="button" className="button" onClick={() => onStartAgain(newer)}>
-            Start again from the newer version
-          </button>{' '}
-          Your draft is kept as it is until you choose.
-        </p>
-      ) : null}
-      {answer?.reviewRequired && answer.url ? (
-        <p>
-          <a href={answer.url}>Open the pull request to ask for a review</a>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The checks' first problem: placed in the form's words when it is in the proposed file and the draft is at hand, else as the checks said it. */
-const problemText = (checks: Proposal['checks'], path: string, placeOf?: (problem: { field?: string; message: string }) => string) =>
-  checks.problem && placeOf && checks.problem.file === path ? `${placeOf(checks.problem)}${checks.problem.message}` : checks.firstProblem;
-
-/**
- * `placeOf`, where the draft is at hand: a failed check's problem in the proposed file is placed in
- * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by file and line.
- */
-export function ProposalView({ initial, client, onSettled, placeOf, clock = Date.now }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?(problem: { field?: string; message: string }): string; clock?: () => number }) {
+export function ProposalView({ initial, client, onSettled, placeOf, clock = Date.now }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?: ChangePagesProps['placeOf']; clock?: () => number }) {
   const [proposal, setProposal] = useState(initial);
   const [busy, setBusy] = useState(false);
   // When Publish was pressed: how long the change then took to be live is said from it.
@@ -108,14 +60,14 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
   return (
     <div className="proposal" data-proposal={proposal.id}>
       <p>
-        “{proposal.summary}”, proposed by {proposal.author}.{' '}
+        “{proposal.summary}”, proposed by {proposal.author}.{proposal.pages.length > 1 ? ` ${proposal.pages.length} pages, published together.` : ''}{' '}
         {proposal.url ? <a href={proposal.url}>See the pull request on GitHub</a> : `A branch of this project’s repository: ${proposal.branch}.`}
       </p>
+      <ChangePages proposal={proposal} placeOf={placeOf} />
       {proposal.state === 'open' ? (
         <>
           <p role="status" data-checks={checks.state}>
-            {CHECKS[checks.state]} {problemText(checks, proposal.path, placeOf)}{' '}
-            {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
+            {CHECKS[checks.state]} {problemText(proposal)} {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
           </p>
           <p>
             {preview.state === 'ready' && preview.url ? (
@@ -136,9 +88,10 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
               Withdraw
             </button>
           </div>
+          {checks.state === 'passed' || proposal.schedule ? <ScheduleControl proposal={proposal} client={client} onChanged={setProposal} /> : null}
         </>
       ) : proposal.state === 'published' && proposal.published ? (
-        <LiveTracker published={proposal.published} route={proposal.route} local={proposal.local} client={client} publishedAt={publishedAt} clock={clock} />
+        <LiveTracker published={proposal.published} route={proposal.pages[0]!.route} local={proposal.local} client={client} publishedAt={publishedAt} clock={clock} />
       ) : (
         <p role="status">{proposal.state === 'published' ? 'Published: the page changes with the next build of the site.' : 'Withdrawn: nothing was published.'}</p>
       )}

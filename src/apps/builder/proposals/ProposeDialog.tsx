@@ -1,7 +1,8 @@
 // "Propose this change": the draft's file sent for publishing with a one-line summary. The server
-// checks it again with the build's own checks and makes the proposal (a pull request, or a branch of
+// checks it again with the build's own checks and makes the change (a pull request, or a branch of
 // this project's repository locally); the dialog then follows it. Proposing again while it is open
-// adds a commit to it. A draft made from an older version is joined with what changed since, and
+// adds a commit to it; "Add another page to this change" opens another page in the builder, whose
+// proposal goes into the same change (`change`), checked and published with it. A draft made from an older version is joined with what changed since, and
 // then holds both (`onJoined`); one that cannot be is refused with the other change, and may start
 // again from the newer version (`onStartAgain`), the draft unchanged until then. The draft stays in
 // the store until its proposal is published or withdrawn.
@@ -11,7 +12,8 @@ import { exportPath, exportText, versionOf, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { ProposalsClient } from './client.ts';
 import { placeOf } from '../problems-shown.ts';
-import { FailureNote, ProposalView } from './ProposalView.tsx';
+import { FailureNote } from './FailureNote.tsx';
+import { ProposalView } from './ProposalView.tsx';
 
 type Step = { kind: 'form'; said?: string } | { kind: 'sending' } | { kind: 'failed'; failure: unknown };
 
@@ -23,6 +25,8 @@ export interface ProposeDialogProps {
   draft: Draft;
   client: ProposalsClient;
   store: DraftStore;
+  /** The open change this page goes into (the builder was opened to add a page to it). */
+  change?: string;
   onClose(): void;
   /** Proposed as it is: the draft is now made from the proposal's version. */
   onProposed(proposal: Proposal): void;
@@ -35,7 +39,7 @@ export interface ProposeDialogProps {
 /** "Update Deep Cleaning" for a live page, "Add Spring offer" for a new one. */
 export const summaryFor = (draft: Draft) => `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
 
-export function ProposeDialog({ open, draft, client, store, onClose, onProposed, onJoined, onStartAgain }: ProposeDialogProps) {
+export function ProposeDialog({ open, draft, client, store, change, onClose, onProposed, onJoined, onStartAgain }: ProposeDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [summary, setSummary] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -48,24 +52,26 @@ export function ProposeDialog({ open, draft, client, store, onClose, onProposed,
       element.showModal();
       setSummary(summaryFor(draft));
       setStep({ kind: 'form' });
-      // The open proposal of this file, if any: proposing again adds to it.
-      client.list().then((open) => setProposal(open.find((candidate) => candidate.path === path) ?? null), () => setProposal(null));
+      // The open change of this page, else the one it is added to: proposing adds to it.
+      client.list().then((open) => setProposal(open.find((candidate) => candidate.pages.some((page) => page.path === path)) ?? open.find((candidate) => candidate.id === change) ?? null), () => setProposal(null));
     }
     if (!open && element.open) element.close();
-  }, [open, draft, client, path]);
+  }, [open, draft, client, path, change]);
   const propose = async () => {
     setStep({ kind: 'sending' });
     try {
       // The draft goes to the bucket now, not after the usual pause: a proposed draft is in both places
       // before the owner moves on (to the dashboard, which lists it and deletes it once it is settled).
       const version = versionOf(draft);
-      const [{ proposal: proposed, merged }] = await Promise.all([client.propose({ path, text: exportText(draft), summary, ...(version ? { blob: version } : {}) }), store.flush?.()]);
+      // A page already in a change goes back into it by itself; `change` names the one a page is added to.
+      const file = { path, text: exportText(draft), ...(version ? { blob: version } : {}) };
+      const [{ proposal: proposed, merged }] = await Promise.all([client.propose({ files: [file], summary, ...(change ? { change } : {}) }), store.flush?.()]);
       setProposal(proposed);
       if (merged) {
         await onJoined(proposed);
         setStep({ kind: 'form', said: 'Joined with the changes made to this page since your version: the proposal holds both, and so does your draft now.' });
       } else {
-        if (proposed.blob) onProposed(proposed);
+        if (proposed.pages.some((page) => page.path === path && page.blob)) onProposed(proposed);
         setStep({ kind: 'form' });
       }
     } catch (failure) {
@@ -85,7 +91,12 @@ export function ProposeDialog({ open, draft, client, store, onClose, onProposed,
     <dialog ref={dialog} className="export-dialog" aria-labelledby="propose-heading" onClose={onClose}>
       <h2 id="propose-heading">Propose this change</h2>
       {proposal ? (
-        <ProposalView initial={proposal} client={client} placeOf={(problem) => placeOf(problem, draft)} onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)} />
+        <ProposalView initial={proposal} client={client} placeOf={(problem) => (problem.file === path ? placeOf(problem, draft) : undefined)} onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)} />
+      ) : null}
+      {proposal?.state === 'open' && proposal.pages.some((page) => page.path === path) ? (
+        <p>
+          <a href={`/integrated-builder?change=${encodeURIComponent(proposal.id)}`}>Add another page to this change</a>: it is checked and published with this one.
+        </p>
       ) : null}
       {proposal?.state !== 'published' && proposal?.state !== 'withdrawn' ? (
         <form
@@ -97,7 +108,7 @@ export function ProposeDialog({ open, draft, client, store, onClose, onProposed,
           <label htmlFor="proposal-summary">What changes, in one line</label>
           <input id="proposal-summary" type="text" required maxLength={120} value={summary} onChange={(event) => setSummary(event.target.value)} />
           <button type="submit" className="button" disabled={step.kind === 'sending'}>
-            {proposal ? 'Propose again (adds to this proposal)' : 'Propose'}
+            {proposal?.pages.some((page) => page.path === path) ? 'Propose again (adds to this change)' : proposal ? 'Propose (adds this page to the change)' : 'Propose'}
           </button>
           {step.kind === 'sending' ? <p role="status">Checking the page and proposing it…</p> : null}
           {step.kind === 'form' && step.said ? <p role="status">{step.said}</p> : null}

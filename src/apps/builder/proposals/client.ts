@@ -5,15 +5,20 @@ import { apiCall, type ApiCaller } from '../../account/api-call.ts';
 import type { PageHistory, PageVersionFile } from '../../../kernel/wire/history.ts';
 import { historyUrl, versionUrl } from '../../../kernel/wire/history-paths.ts';
 import type { Deploy, DeployAnswer, Proposal, ProposalAnswer, ProposalList, ProposeRequest } from '../../../kernel/wire/proposals.ts';
-import { deployUrl, proposalUrl, PROPOSALS_API, publishUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
+import { deployUrl, proposalUrl, PROPOSALS_API, PUBLISHED_API, publishUrl, scheduleUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
+import type { ScheduleRequest } from '../../../kernel/wire/schedule.ts';
 
 export interface ProposalsClient {
-  /** The proposal, and whether the text was merged with changes made since its version (the proposal then holds both). */
+  /** The change, and whether a page's text was merged with changes made since its version (the change then holds both). */
   propose(request: ProposeRequest): Promise<ProposalAnswer>;
   list(): Promise<Proposal[]>;
+  /** The changes published lately, newest first. */
+  published(): Promise<Proposal[]>;
   get(id: string): Promise<Proposal>;
   publish(id: string): Promise<Proposal>;
   withdraw(id: string): Promise<Proposal>;
+  /** Publishes it at a date and time in London (replacing any), or (undefined) not by itself. */
+  schedule(id: string, when: ScheduleRequest | undefined): Promise<Proposal>;
   /** One page of a file's published versions, newest first (page 1 the newest). */
   history(path: string, page: number): Promise<PageHistory>;
   /** A version's file, to open as a draft. */
@@ -28,9 +33,11 @@ export function proposalsClient(services: ApiCaller['services'], fetcher?: typeo
   return {
     propose: (request) => apiCall<ProposalAnswer>(caller, PROPOSALS_API, { method: 'POST', body: JSON.stringify(request) }),
     list: async () => (await apiCall<ProposalList>(caller, PROPOSALS_API)).proposals,
+    published: async () => (await apiCall<ProposalList>(caller, PUBLISHED_API)).proposals,
     get: (id) => proposal(proposalUrl(id)),
     publish: (id) => proposal(publishUrl(id), { method: 'POST' }),
     withdraw: (id) => proposal(withdrawUrl(id), { method: 'POST' }),
+    schedule: (id, when) => proposal(scheduleUrl(id), when ? { method: 'POST', body: JSON.stringify(when) } : { method: 'DELETE' }),
     history: (path, page) => apiCall<PageHistory>({ ...caller, expected: 'the page\'s history' }, historyUrl(path, page)),
     version: (path, commit) => apiCall<PageVersionFile>({ ...caller, expected: 'that version of the page' }, versionUrl(path, commit)),
     deploy: async (commit, live) => (await apiCall<DeployAnswer>({ ...caller, expected: 'whether the change is live' }, deployUrl(commit, live))).deploy,

@@ -7,6 +7,7 @@ import type { DraftStore } from '../draft-store.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { Builder } from './Builder.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
+import { Notice, RestoreOffer } from './restore-offer.tsx';
 
 type State = { kind: 'loading' } | { kind: 'offer'; draft: Draft } | { kind: 'editing'; draft: Draft; stored: boolean } | { kind: 'missing'; id: string };
 
@@ -60,31 +61,4 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
         </>
       );
   }
-}
-
-/** What became of the last draft, said once above the builder. */
-export const Notice = ({ text }: { text: string }) => (
-  <p className="builder-notice" role="status">
-    {text}
-  </p>
-);
-
-export function RestoreOffer({ draft, onRestore, onNew, newLabel = 'Start a new page' }: { draft: Draft; onRestore(): void; onNew(): void; newLabel?: string }) {
-  const title = String(draft.data.title || draft.data.heading || 'Untitled page');
-  return (
-    <section className="restore-offer" aria-labelledby="restore-heading">
-      <h2 id="restore-heading">Restore your draft?</h2>
-      <p>
-        You were editing “{title}”, last changed on {new Date(draft.updated).toLocaleString('en-GB')}. It is saved in this browser.
-      </p>
-      <div className="export-actions">
-        <button type="button" className="button" onClick={onRestore}>
-          Restore the draft
-        </button>
-        <button type="button" className="button button-secondary" onClick={onNew}>
-          {newLabel}
-        </button>
-      </div>
-    </section>
-  );
 }

@@ -49,9 +49,11 @@ export interface BuilderProps {
   stored?: boolean;
   /** After "Discard this draft": the draft is gone from the store; `message` says so, or what could not be done. */
   onDiscarded(message: string): void;
+  /** The open change a proposal of this page goes into. */
+  change?: string;
 }
 
-export function Builder({ site: siteData, initial, store, stored = false, onDiscarded }: BuilderProps) {
+export function Builder({ site: siteData, initial, store, stored = false, onDiscarded, change }: BuilderProps) {
   const { draft, edit, undo, redo, canUndo, canRedo, saved, exists, madeFrom, elsewhere, joined, keepMine, takeTheirs } = useDraftEditor(initial, store, stored);
   const { site, checked: siteChecked } = useSiteWithLibraryCheck(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
@@ -324,7 +326,8 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             client={client}
             store={store}
             onClose={() => setProposing(false)}
-            onProposed={(proposal) => madeFrom(proposal.blob!)}
+            change={change}
+            onProposed={(proposal) => madeFrom(proposal.pages.find((page) => page.path === exportPath(draft))!.blob!)}
             onJoined={(proposal) => adopt(proposal.commit!, 'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.')}
             onStartAgain={(newer) => adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')}
           />

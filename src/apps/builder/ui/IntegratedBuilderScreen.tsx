@@ -2,7 +2,8 @@
 // path), edited, and exported to the same path with a diff against the live file. ?route=/about opens
 // one; a route the site does not have opens nothing and offers the site's pages instead. A page
 // with a proposal waiting says so (who, what, when) and offers to continue from it or from the
-// live version; what is proposed from the live version is joined with it on the server.
+// live version; what is proposed from the live version is joined with it on the server. Opened from
+// a change (?change=<id>: "Add another page to this change"), what is proposed goes into it.
 import { useEffect, useMemo, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
@@ -13,7 +14,7 @@ import { adoptVersion, draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { PagePayload } from '../../../kernel/wire/payload.ts';
 import type { BuilderSite, RouteFacts } from '../../../kernel/wire/builder-data.ts';
-import { Notice, RestoreOffer } from './BlockBuilderScreen.tsx';
+import { Notice, RestoreOffer } from './restore-offer.tsx';
 import { Builder } from './Builder.tsx';
 import { PageHistory } from '../page-history/PageHistory.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
@@ -34,6 +35,7 @@ type State =
  */
 export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
   const [wanted] = useState(() => queryParameter('route') || null);
+  const [change] = useState(() => queryParameter('change') || undefined);
   const known = wanted === null ? undefined : site.byRoute.get(wanted);
   const [state, setState] = useState<State>(() => (wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' }));
   const [route, setRoute] = useState(() => known?.route ?? site.data.routes[0]?.route ?? '/');
@@ -50,7 +52,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       // Who else is on this page: a proposal of its file waiting to be published (none known if the API cannot say).
       const [drafts, proposals] = await Promise.all([store.list(), client ? client.list().catch(() => []) : []]);
       const [earlier] = drafts.filter((draft) => draft.origin?.route === facts.route);
-      const waiting = proposals.find((proposal) => proposal.path === live.origin?.path && proposal.commit);
+      const waiting = proposals.find((proposal) => proposal.commit && proposal.pages.some((page) => page.path === live.origin?.path));
       if (earlier) setState({ kind: 'offer', draft: earlier, live, ...(waiting ? { waiting } : {}) });
       else setState(waiting ? { kind: 'proposed', live, waiting } : { kind: 'editing', draft: live, stored: false });
     } catch (error) {
@@ -60,7 +62,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
   /** The waiting proposal's version of the page, as a draft of the live page made from it. */
   const continueFrom = async (live: Draft, waiting: Proposal) => {
     try {
-      const file = await client!.version(waiting.path, waiting.commit!);
+      const file = await client!.version(live.origin!.path, waiting.commit!);
       setState({ kind: 'editing', draft: adoptVersion(live, file, Date.now()), stored: false, waiting });
     } catch (error) {
       setState({ kind: 'failed', message: `The proposal’s version could not be opened: ${error instanceof Error ? error.message : String(error)}` });
@@ -85,7 +87,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
         <Notice text={notice} />
         {state.waiting ? <WaitingNote waiting={state.waiting} /> : null}
         <PageHistory draft={state.draft} onRestore={restore} />
-        <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} />
+        <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} change={change} />
       </>
     );
   }
@@ -136,6 +138,7 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
           There is no page {state.route} on this site. Choose one of the site’s pages below.
         </p>
       ) : null}
+      {change ? <p>Choose the page to add to the change: what you propose goes into it, checked and published with its other pages.</p> : null}
       <label htmlFor="page-picker">Page to edit</label>
       <select id="page-picker" value={route} onChange={(event) => setRoute(event.target.value)}>
         {site.data.routes.map((facts) => (

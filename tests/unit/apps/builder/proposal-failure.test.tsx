@@ -1,11 +1,11 @@
 // What the builder's Propose dialog shows when the proposals function refuses a page for its media
-// library photos (FailureNote, src/apps/builder/proposals/ProposalView.tsx): the function's own
+// library photos (FailureNote, src/apps/builder/proposals/FailureNote.tsx): the function's own
 // answers, as the browser receives them, in words: each problem where it is in the form (or its
 // line), never by its field's path; a library that cannot be reached, what happened and what to do, the draft kept.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiCallFailure } from '../../../../src/apps/account/api-call.ts';
-import { FailureNote } from '../../../../src/apps/builder/proposals/ProposalView.tsx';
+import { FailureNote } from '../../../../src/apps/builder/proposals/FailureNote.tsx';
 import { failure } from '../../../../src/functions/http.ts';
 import { problemRecords } from '../../../../src/kernel/errors/report-formats.ts';
 import { decodeEntities } from '../../../support/sites.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { FUNCTIONS_PREFIX, functionRoutes, PROJECT_FUNCTIONS, type FunctionModule } from '../../../../src/generator/server/functions.ts';
-import { deployUrl, PROPOSALS_API, publishUrl, withdrawUrl, proposalUrl } from '../../../../src/kernel/wire/proposal-paths.ts';
+import { deployUrl, PROPOSALS_API, proposalUrl, publishUrl, scheduleUrl, withdrawUrl } from '../../../../src/kernel/wire/proposal-paths.ts';
 import { close, createFixture, listen, silentLogger, type Fixture } from '../../../support/server-site.ts';
 import { PROJECT_ROOT } from '../../../support/sites.ts';
 
@@ -72,6 +72,6 @@ describe('the project\'s functions', () => {
     expect(Object.keys(PROJECT_FUNCTIONS).sort()).toEqual(files.sort());
     const { config } = await PROJECT_FUNCTIONS.proposals!();
     for (const address of [config!.path!].flat()) expect(address.startsWith(FUNCTIONS_PREFIX)).toBe(true);
-    expect(config!.path).toEqual([PROPOSALS_API, proposalUrl(':id'), publishUrl(':id'), withdrawUrl(':id'), deployUrl(':commit')].map((address) => address.replace(/%3A(id|commit)/, ':$1')));
+    expect(config!.path).toEqual([PROPOSALS_API, proposalUrl(':id'), publishUrl(':id'), withdrawUrl(':id'), scheduleUrl(':id'), deployUrl(':commit')].map((address) => address.replace(/%3A(id|commit)/, ':$1')));
   });
 });
