@@ -156,7 +156,7 @@ describe('run as Lambda runs it', () => {
   it('pointed at the local emulators, answers a member 403 and bad input 400, in words', async () => {
     const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
     const bad: Record<string, [string, string, string?]> = { proposals: ['POST', '/api/proposals', '{"path": 7'], history: ['GET', '/api/history?path=..%2Fpackage.json'], enquiries: ['PATCH', '/api/enquiries/e1', '{"spam": "yes"}'] };
-    for (const fn of packed) {
+    for (const fn of routed()) {
       const running = await lambda(fn, env);
       const member = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, { headers: { authorization: `Bearer ${local.tokens.member}` } });
       expect(member.status, member.error ?? member.body).toBe(403);
