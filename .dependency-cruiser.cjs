@@ -8,20 +8,64 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', comment: 'No file imports itself through others.', severity: 'error', from: {}, to: { circular: true } },
-    { name: 'kernel-runs-anywhere', comment: 'The kernel imports neither the generator, the apps nor the functions.', severity: 'error', from: { path: '^src/kernel/' }, to: { path: '^src/(generator|apps|functions)/' } },
-    { name: 'kernel-needs-no-node', comment: 'The kernel runs in the browser too: no Node built-in.', severity: 'error', from: { path: '^src/kernel/' }, to: { dependencyTypes: ['core'] } },
-    { name: 'generator-not-apps', comment: 'The generator never imports the browser apps (the bundle names their entries by path).', severity: 'error', from: { path: '^(src/generator|scripts)/' }, to: { path: '^src/apps/' } },
-    { name: 'apps-not-generator', comment: 'The browser apps never import the generator.', severity: 'error', from: { path: '^src/apps/' }, to: { path: '^src/(generator|functions)/' } },
-    { name: 'apps-need-no-node', comment: 'The apps run in the browser: no Node built-in.', severity: 'error', from: { path: '^src/apps/' }, to: { dependencyTypes: ['core'] } },
+    {
+      name: 'no-cycles',
+      comment: 'No file imports itself through others.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'kernel-runs-anywhere',
+      comment: 'The kernel imports neither the generator, the apps nor the functions.',
+      severity: 'error',
+      from: { path: '^src/kernel/' },
+      to: { path: '^src/(generator|apps|functions)/' },
+    },
+    {
+      name: 'kernel-needs-no-node',
+      comment: 'The kernel runs in the browser too: no Node built-in.',
+      severity: 'error',
+      from: { path: '^src/kernel/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'generator-not-apps',
+      comment:
+        'The generator never imports the browser apps (the bundle names their entries by path).',
+      severity: 'error',
+      from: { path: '^(src/generator|scripts)/' },
+      to: { path: '^src/apps/' },
+    },
+    {
+      name: 'apps-not-generator',
+      comment: 'The browser apps never import the generator.',
+      severity: 'error',
+      from: { path: '^src/apps/' },
+      to: { path: '^src/(generator|functions)/' },
+    },
+    {
+      name: 'apps-need-no-node',
+      comment: 'The apps run in the browser: no Node built-in.',
+      severity: 'error',
+      from: { path: '^src/apps/' },
+      to: { dependencyTypes: ['core'] },
+    },
     {
       name: 'tests-stay-in-tests',
-      comment: 'Only tests import test code: what a command or the site runs lives in src/. The test runners\' own config files, which the runners look for at the top, are tests too.',
+      comment:
+        "Only tests import test code: what a command or the site runs lives in src/. The test runners' own config files, which the runners look for at the top, are tests too.",
       severity: 'error',
       from: { pathNot: '^(tests/|playwright\\.config\\.ts$|vitest(\\.smoke)?\\.config\\.ts$)' },
       to: { path: '^tests/' },
     },
-    { name: 'functions-on-the-kernel', comment: 'The server functions use the kernel only.', severity: 'error', from: { path: '^(src/functions|netlify/functions)/' }, to: { path: '^src/(generator|apps)/' } },
+    {
+      name: 'functions-on-the-kernel',
+      comment: 'The server functions use the kernel only.',
+      severity: 'error',
+      from: { path: '^(src/functions|netlify/functions)/' },
+      to: { path: '^src/(generator|apps)/' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -15,7 +15,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const authPort = E2E_AUTH_PORT;
 
 // The repository the server proposes into: made once, by the runner (its workers inherit it).
-if (!process.env.TEST_WORKER_INDEX && !process.env.PUBLISH_REPOSITORY_DIR) process.env.PUBLISH_REPOSITORY_DIR = publishRepository(fileURLToPath(new URL('.', import.meta.url)));
+if (!process.env.TEST_WORKER_INDEX && !process.env.PUBLISH_REPOSITORY_DIR)
+  process.env.PUBLISH_REPOSITORY_DIR = publishRepository(
+    fileURLToPath(new URL('.', import.meta.url)),
+  );
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -3,4 +3,13 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
-export default defineConfig({ ...base, test: { ...base.test, include: ['tests/platform/**/*.smoke.ts'], maxWorkers: 1, testTimeout: 120_000, hookTimeout: 240_000 } });
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['tests/platform/**/*.smoke.ts'],
+    maxWorkers: 1,
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+  },
+});

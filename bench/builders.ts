@@ -10,10 +10,19 @@ import { buildCommand, cleanEnv, measure, type Measured } from './measure.ts';
 const benchRoot = fileURLToPath(new URL('.', import.meta.url));
 const ELEVENTY = path.join(benchRoot, 'node_modules/@11ty/eleventy/cmd.cjs');
 const ASTRO = path.join(benchRoot, 'node_modules/astro');
-export const HUGO = spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0 ? 'hugo' : undefined;
-export const eleventyVersion = () => (JSON.parse(readFileSync(path.join(benchRoot, 'node_modules/@11ty/eleventy/package.json'), 'utf8')) as { version: string }).version;
-export const astroVersion = () => (JSON.parse(readFileSync(path.join(ASTRO, 'package.json'), 'utf8')) as { version: string }).version;
-export const hugoVersion = () => (HUGO ? spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.split(' ')[1] : undefined);
+export const HUGO =
+  spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0 ? 'hugo' : undefined;
+export const eleventyVersion = () =>
+  (
+    JSON.parse(
+      readFileSync(path.join(benchRoot, 'node_modules/@11ty/eleventy/package.json'), 'utf8'),
+    ) as { version: string }
+  ).version;
+export const astroVersion = () =>
+  (JSON.parse(readFileSync(path.join(ASTRO, 'package.json'), 'utf8')) as { version: string })
+    .version;
+export const hugoVersion = () =>
+  HUGO ? spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.split(' ')[1] : undefined;
 
 /** The services menu every layout shows, as the real site's header does. */
 const SERVICE_LINKS = [
@@ -31,8 +40,11 @@ const SERVICE_LINKS = [
 /** Eleventy 3: the Markdown files as they are, a JavaScript layout, the same URLs as ours. */
 function setUpEleventy(dir: string, markdownDir: string): void {
   mkdirSync(path.join(dir, 'src/_includes'), { recursive: true });
-  for (const name of readdirSync(markdownDir)) writeFileSync(path.join(dir, 'src', name), readFileSync(path.join(markdownDir, name)));
-  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join('');
+  for (const name of readdirSync(markdownDir))
+    writeFileSync(path.join(dir, 'src', name), readFileSync(path.join(markdownDir, name)));
+  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join(
+    '',
+  );
   writeFileSync(
     path.join(dir, 'src/_includes/area.11ty.js'),
     `export default function ({ title, description, heading, postcodes, services, content, page }) {
@@ -64,7 +76,8 @@ function setUpAstro(dir: string, markdownDir: string): void {
   mkdirSync(path.join(dir, 'areas'), { recursive: true });
   mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
   mkdirSync(path.join(dir, 'src/layouts'), { recursive: true });
-  for (const name of readdirSync(markdownDir)) writeFileSync(path.join(dir, 'areas', name), readFileSync(path.join(markdownDir, name)));
+  for (const name of readdirSync(markdownDir))
+    writeFileSync(path.join(dir, 'areas', name), readFileSync(path.join(markdownDir, name)));
   // The project's own node_modules holds only a link to the bench's Astro, so that Astro's caches
   // (node_modules/.astro, node_modules/.vite) stay in this folder, emptied before each cold build.
   mkdirSync(path.join(dir, 'node_modules'));
@@ -118,7 +131,9 @@ const { Content } = await render(entry);
 <Area {...entry.data}><Content /></Area>
 `,
   );
-  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join('');
+  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join(
+    '',
+  );
   writeFileSync(
     path.join(dir, 'src/layouts/Area.astro'),
     `---
@@ -140,7 +155,11 @@ const { title, description, heading, postcodes, services } = Astro.props;
 function setUpHugo(dir: string, markdownDir: string): void {
   mkdirSync(path.join(dir, 'content/areas'), { recursive: true });
   mkdirSync(path.join(dir, 'layouts/_default'), { recursive: true });
-  for (const name of readdirSync(markdownDir)) writeFileSync(path.join(dir, 'content/areas', name), readFileSync(path.join(markdownDir, name)));
+  for (const name of readdirSync(markdownDir))
+    writeFileSync(
+      path.join(dir, 'content/areas', name),
+      readFileSync(path.join(markdownDir, name)),
+    );
   writeFileSync(
     path.join(dir, 'config.toml'),
     `baseURL = "https://example.test/"
@@ -150,12 +169,17 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
   areas = "/cleaning-services-:slug/"
 `,
   );
-  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join('');
+  const nav = SERVICE_LINKS.map(([slug, label]) => `<li><a href="/${slug}">${label}</a></li>`).join(
+    '',
+  );
   writeFileSync(
     path.join(dir, 'layouts/_default/single.html'),
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"><link rel="canonical" href="{{ .Permalink }}"><link rel="stylesheet" href="/assets/site.css"></head><body><header><a href="/">Ardent</a><nav><ul>${nav}</ul></nav></header><main><h1>{{ .Params.heading }}</h1>{{ .Content }}</main><aside><h2>Postcodes</h2><p>{{ delimit .Params.postcodes ", " }}</p><h2>Popular here</h2><ul>{{ range .Params.services }}<li><a href="/{{ . }}">{{ . }}</a></li>{{ end }}</ul></aside><footer><p>Ardent Cleaning</p></footer></body></html>\n`,
   );
-  writeFileSync(path.join(dir, 'layouts/_default/list.html'), '<!doctype html><title>{{ .Title }}</title>\n');
+  writeFileSync(
+    path.join(dir, 'layouts/_default/list.html'),
+    '<!doctype html><title>{{ .Title }}</title>\n',
+  );
   writeFileSync(path.join(dir, 'layouts/index.html'), '<!doctype html><title>Ardent</title>\n');
 }
 
@@ -187,7 +211,11 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
       page: (slug) => `cleaning-services-${slug}/index.html`,
       async build(run) {
         const out = path.join(work, `out-eleventy-${run}`);
-        const result = await measure(process.execPath, [ELEVENTY, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'], eleventyDir);
+        const result = await measure(
+          process.execPath,
+          [ELEVENTY, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'],
+          eleventyDir,
+        );
         return { ...result, out };
       },
     },
@@ -200,7 +228,11 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
       page: (slug) => `cleaning-services-${slug}/index.html`,
       async build(run) {
         const out = path.join(work, `out-hugo-${run}`);
-        const result = await measure(HUGO, ['--quiet', '--source', hugoDir, '--destination', out], hugoDir);
+        const result = await measure(
+          HUGO,
+          ['--quiet', '--source', hugoDir, '--destination', out],
+          hugoDir,
+        );
         return { ...result, out };
       },
     });
@@ -213,13 +245,18 @@ export function tools(work: string, contentDir: string, markdownDir: string): To
     async build(run) {
       const out = path.join(astroDir, `out-${run}`);
       // Cold, as ours: no content layer data store or Vite cache from an earlier run.
-      for (const cache of ['.astro', 'node_modules/.astro', 'node_modules/.vite']) rmSync(path.join(astroDir, cache), { recursive: true, force: true });
+      for (const cache of ['.astro', 'node_modules/.astro', 'node_modules/.vite'])
+        rmSync(path.join(astroDir, cache), { recursive: true, force: true });
       // The output folder inside the project (the working folder): given one outside it, Astro
       // builds into a folder of its own inside it and then copies, work the others do not do.
-      const result = await measure(process.execPath, [path.join(ASTRO, 'bin/astro.mjs'), 'build', '--outDir', out, '--silent'], astroDir, { ...cleanEnv, ASTRO_TELEMETRY_DISABLED: '1' });
+      const result = await measure(
+        process.execPath,
+        [path.join(ASTRO, 'bin/astro.mjs'), 'build', '--outDir', out, '--silent'],
+        astroDir,
+        { ...cleanEnv, ASTRO_TELEMETRY_DISABLED: '1' },
+      );
       return { ...result, out };
     },
   });
   return list;
 }
-

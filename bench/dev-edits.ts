@@ -22,13 +22,34 @@ export interface DevEdits {
   pages: number;
 }
 
-export async function devEdits(work: string, contentDir: string, pages: readonly EditablePage[]): Promise<DevEdits> {
+export async function devEdits(
+  work: string,
+  contentDir: string,
+  pages: readonly EditablePage[],
+): Promise<DevEdits> {
   const out = path.join(work, 'out-dev');
-  const child = spawn(process.execPath, ['scripts/run.mjs', 'dev', '--content', contentDir, '--out', out, '--cache', path.join(work, 'cache-dev'), '--port', '0', '--host', '127.0.0.1'], {
-    cwd: projectRoot,
-    env: cleanEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/run.mjs',
+      'dev',
+      '--content',
+      contentDir,
+      '--out',
+      out,
+      '--cache',
+      path.join(work, 'cache-dev'),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      cwd: projectRoot,
+      env: cleanEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const waiters: (() => void)[] = [];
   const onData = (chunk: string) => {
@@ -39,7 +60,10 @@ export async function devEdits(work: string, contentDir: string, pages: readonly
   child.stderr.setEncoding('utf8').on('data', onData);
   const until = <T>(test: () => T | null | undefined | false, timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm run dev: timed out. Its output:\n${output}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`npm run dev: timed out. Its output:\n${output}`)),
+        timeoutMs,
+      );
       const check = () => {
         const found = test();
         if (found) {
@@ -57,7 +81,10 @@ export async function devEdits(work: string, contentDir: string, pages: readonly
       const html = path.join(out, page.html);
       const before = output.length;
       const started = performance.now();
-      writeFileSync(page.file, readFileSync(page.file, 'utf8').replace(page.text, `${marker}: ${page.text}`));
+      writeFileSync(
+        page.file,
+        readFileSync(page.file, 'utf8').replace(page.text, `${marker}: ${page.text}`),
+      );
       await new Promise<void>((resolve, reject) => {
         const timer = setInterval(() => {
           let text = '';
@@ -74,7 +101,10 @@ export async function devEdits(work: string, contentDir: string, pages: readonly
         }, 1);
       });
       result.observed.push(performance.now() - started);
-      const [, count, total, ms] = await until(() => /→ rebuilt (\d+) of (\d+) pages in (\d+) ms/.exec(output.slice(before)), 60_000);
+      const [, count, total, ms] = await until(
+        () => /→ rebuilt (\d+) of (\d+) pages in (\d+) ms/.exec(output.slice(before)),
+        60_000,
+      );
       result.printed.push(Number(ms));
       result.rendered.push(Number(count));
       result.pages = Number(total);

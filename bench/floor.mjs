@@ -33,9 +33,18 @@ if (isMainThread) {
     .sort()
     .map((name) => path.join(dir, name));
   const oneThread = await timeThreads([files]);
-  const slices = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
+  const slices = Array.from({ length: threads }, (_, i) =>
+    files.filter((_, j) => j % threads === i),
+  );
   const allThreads = await timeThreads(slices);
-  console.log(JSON.stringify({ pages: files.length, threads, oneThreadSeconds: oneThread, allThreadsSeconds: allThreads }));
+  console.log(
+    JSON.stringify({
+      pages: files.length,
+      threads,
+      oneThreadSeconds: oneThread,
+      allThreadsSeconds: allThreads,
+    }),
+  );
 } else {
   // One thread's share: read and split before the clock starts; convert when told to go.
   const bodies = workerData.files.map((file) => matter(readFileSync(file, 'utf8')).content);
@@ -50,11 +59,14 @@ if (isMainThread) {
 
 /** Starts one thread per slice, waits until all are ready, then times from "go" to the last "done" (seconds). */
 async function timeThreads(slices) {
-  const workers = slices.map((files) => new Worker(new URL(import.meta.url), { workerData: { files } }));
-  const next = (worker) => new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const workers = slices.map(
+    (files) => new Worker(new URL(import.meta.url), { workerData: { files } }),
+  );
+  const next = (worker) =>
+    new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
   await Promise.all(workers.map(next));
   const finished = workers.map(next);
   const started = performance.now();

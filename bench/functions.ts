@@ -17,14 +17,30 @@ import { LAMBDA_NODE_FLAGS, startLambda } from '../src/generator/lambda/lambda.t
 import { packFunctions } from '../src/generator/lambda/pack.ts';
 import { median } from './measure.ts';
 
-const { values } = parseArgs({ options: { project: { type: 'string' }, runs: { type: 'string', default: '5' }, 'require-module': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    project: { type: 'string' },
+    runs: { type: 'string', default: '5' },
+    'require-module': { type: 'boolean', default: false },
+  },
+});
 const project = path.resolve(values.project ?? '.');
 const runs = Number(values.runs);
 const flags = values['require-module'] ? ['--experimental-require-module'] : LAMBDA_NODE_FLAGS;
 
-const scripts = (JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-if (scripts['build:functions']) execFileSync('npm', ['run', '--silent', 'build:functions'], { cwd: project, stdio: 'inherit' });
-const settings = (toml.parse(readFileSync(path.join(project, 'netlify.toml'), 'utf8')) as { functions?: { directory?: string } }).functions ?? {};
+const scripts = (
+  JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+if (scripts['build:functions'])
+  execFileSync('npm', ['run', '--silent', 'build:functions'], { cwd: project, stdio: 'inherit' });
+const settings =
+  (
+    toml.parse(readFileSync(path.join(project, 'netlify.toml'), 'utf8')) as {
+      functions?: { directory?: string };
+    }
+  ).functions ?? {};
 const source = path.join(project, settings.directory ?? 'netlify/functions');
 
 const work = mkdtempSync(path.join(tmpdir(), 'bench-functions-'));
@@ -32,22 +48,46 @@ try {
   let started = performance.now();
   const packed = await packFunctions(project, source, path.join(work, 'packed'));
   const packSeconds = (performance.now() - started) / 1000;
-  const zipped = await zipFunctions(source, path.join(work, 'zipped'), { archiveFormat: ARCHIVE_FORMAT.ZIP, basePath: project, repositoryRoot: project, config: { '*': { nodeVersion: 'nodejs24.x', includedFilesBasePath: project, ...(packed[0]?.result.bundler === 'none' ? { nodeBundler: 'none' as never } : {}) } } });
+  const zipped = await zipFunctions(source, path.join(work, 'zipped'), {
+    archiveFormat: ARCHIVE_FORMAT.ZIP,
+    basePath: project,
+    repositoryRoot: project,
+    config: {
+      '*': {
+        nodeVersion: 'nodejs24.x',
+        includedFilesBasePath: project,
+        ...(packed[0]?.result.bundler === 'none' ? { nodeBundler: 'none' as never } : {}),
+      },
+    },
+  });
 
-  console.log(`Functions of ${project} (${values['require-module'] ? 'require() of ES modules allowed' : "Lambda's flags"}), ${runs} cold starts each; packed in ${packSeconds.toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`);
-  console.log(`${'function'.padEnd(10)} ${'bundler'.padEnd(8)} ${'zip'.padStart(9)} ${'unpacked'.padStart(9)} ${'files'.padStart(6)} ${'import ms'.padStart(10)} ${'1st call'.padStart(9)} ${'to answer'.padStart(10)}  status`);
+  console.log(
+    `Functions of ${project} (${values['require-module'] ? 'require() of ES modules allowed' : "Lambda's flags"}), ${runs} cold starts each; packed in ${packSeconds.toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(
+    `${'function'.padEnd(10)} ${'bundler'.padEnd(8)} ${'zip'.padStart(9)} ${'unpacked'.padStart(9)} ${'files'.padStart(6)} ${'import ms'.padStart(10)} ${'1st call'.padStart(9)} ${'to answer'.padStart(10)}  status`,
+  );
   for (const fn of packed) {
     const zip = zipped.find((each) => each.name === fn.name)!;
     const dir = path.dirname(fn.entry);
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    const unpacked = files.reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    const unpacked = files.reduce(
+      (sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size,
+      0,
+    );
     const init: number[] = [];
     const first: number[] = [];
     const total: number[] = [];
     let status = 0;
     for (let run = 0; run < runs; run += 1) {
       started = performance.now();
-      const lambda = await startLambda(fn.entry, { AWS_LAMBDA_FUNCTION_NAME: fn.name, LAMBDA_TASK_ROOT: dir }, flags);
+      const lambda = await startLambda(
+        fn.entry,
+        { AWS_LAMBDA_FUNCTION_NAME: fn.name, LAMBDA_TASK_ROOT: dir },
+        flags,
+      );
       const answer = await lambda.invoke('GET', `https://ardent.example/api/${fn.name}`);
       total.push(performance.now() - started);
       init.push(lambda.initMs);

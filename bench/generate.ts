@@ -16,14 +16,107 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const QUALIFIERS = ['', 'Upper', 'Lower', 'North', 'South', 'East', 'West', 'Little', 'Great', 'Old', 'New', 'Nether'];
-const STEMS = [
-  'Ash', 'Bex', 'Birch', 'Bram', 'Brock', 'Burn', 'Chal', 'Chip', 'Church', 'Clay', 'Cray', 'Crock', 'Dun', 'Elm', 'Fair',
-  'Farn', 'Fox', 'Glen', 'Green', 'Hal', 'Hart', 'Hazel', 'Holm', 'Kem', 'Kings', 'Lang', 'Lark', 'Lea', 'Maple', 'Marl',
-  'Mill', 'Nor', 'Oak', 'Pen', 'Pound', 'Queens', 'Red', 'Rook', 'Rush', 'Sand', 'Shaw', 'Stan', 'Stone', 'Thorn', 'Wal',
+const QUALIFIERS = [
+  '',
+  'Upper',
+  'Lower',
+  'North',
+  'South',
+  'East',
+  'West',
+  'Little',
+  'Great',
+  'Old',
+  'New',
+  'Nether',
 ];
-const ENDINGS = ['ford', 'leigh', 'wood', 'field', 'ham', 'ton', 'hurst', 'den', 'well', 'bury', 'combe', 'stead', 'worth', 'gate', 'brook', 'more', 'ley', 'cote', 'wick', 'by'];
-const DISTRICTS = ['BR1', 'BR2', 'BR3', 'BR4', 'BR5', 'BR6', 'BR7', 'BR8', 'DA5', 'DA14', 'DA15', 'SE9', 'SE12', 'SE20', 'CR0', 'TN16'];
+const STEMS = [
+  'Ash',
+  'Bex',
+  'Birch',
+  'Bram',
+  'Brock',
+  'Burn',
+  'Chal',
+  'Chip',
+  'Church',
+  'Clay',
+  'Cray',
+  'Crock',
+  'Dun',
+  'Elm',
+  'Fair',
+  'Farn',
+  'Fox',
+  'Glen',
+  'Green',
+  'Hal',
+  'Hart',
+  'Hazel',
+  'Holm',
+  'Kem',
+  'Kings',
+  'Lang',
+  'Lark',
+  'Lea',
+  'Maple',
+  'Marl',
+  'Mill',
+  'Nor',
+  'Oak',
+  'Pen',
+  'Pound',
+  'Queens',
+  'Red',
+  'Rook',
+  'Rush',
+  'Sand',
+  'Shaw',
+  'Stan',
+  'Stone',
+  'Thorn',
+  'Wal',
+];
+const ENDINGS = [
+  'ford',
+  'leigh',
+  'wood',
+  'field',
+  'ham',
+  'ton',
+  'hurst',
+  'den',
+  'well',
+  'bury',
+  'combe',
+  'stead',
+  'worth',
+  'gate',
+  'brook',
+  'more',
+  'ley',
+  'cote',
+  'wick',
+  'by',
+];
+const DISTRICTS = [
+  'BR1',
+  'BR2',
+  'BR3',
+  'BR4',
+  'BR5',
+  'BR6',
+  'BR7',
+  'BR8',
+  'DA5',
+  'DA14',
+  'DA15',
+  'SE9',
+  'SE12',
+  'SE20',
+  'CR0',
+  'TN16',
+];
 /** The real site's services, by slug, with the words the copy uses for them. */
 const SERVICES: [string, string][] = [
   ['domestic-cleaning-services', 'regular domestic clean'],
@@ -35,8 +128,28 @@ const SERVICES: [string, string][] = [
   ['cleaning-services-busy-professionals', 'cleaning for busy professionals'],
   ['seasonal-cleaning-services', 'seasonal clean'],
 ];
-const HOMES = ['Victorian terraces', 'Edwardian semis', '1930s semis', 'purpose-built flats', 'converted flats', 'new-build houses', 'detached family houses', 'bungalows', 'maisonettes'];
-const LANDMARKS = ['the high street', 'the station', 'the common', 'the recreation ground', 'the parish church', 'the library', 'the village green', 'the park', 'the parade of shops'];
+const HOMES = [
+  'Victorian terraces',
+  'Edwardian semis',
+  '1930s semis',
+  'purpose-built flats',
+  'converted flats',
+  'new-build houses',
+  'detached family houses',
+  'bungalows',
+  'maisonettes',
+];
+const LANDMARKS = [
+  'the high street',
+  'the station',
+  'the common',
+  'the recreation ground',
+  'the parish church',
+  'the library',
+  'the village green',
+  'the park',
+  'the parade of shops',
+];
 const SENTENCES = [
   'Most customers here book a fortnightly visit and keep the same cleaner from one visit to the next.',
   'We agree a short list of priorities on the first visit, so the time goes where it matters most to you.',
@@ -64,23 +177,39 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 /** N unique place names, in a seeded order. */
 export function placeNames(count: number, random: () => number): SyntheticArea[] {
   const names: string[] = [];
-  for (const qualifier of QUALIFIERS) for (const stem of STEMS) for (const ending of ENDINGS) names.push(`${qualifier} ${stem}${ending}`.trim());
+  for (const qualifier of QUALIFIERS)
+    for (const stem of STEMS)
+      for (const ending of ENDINGS) names.push(`${qualifier} ${stem}${ending}`.trim());
   if (count > names.length) throw new Error(`At most ${names.length} synthetic areas`);
   // A seeded Fisher–Yates shuffle, then the first N.
   for (let i = names.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [names[i], names[j]] = [names[j]!, names[i]!];
   }
-  return names.slice(0, count).map((name) => ({ name, slug: `bench-${name.toLowerCase().replace(/\s+/g, '-')}` }));
+  return names
+    .slice(0, count)
+    .map((name) => ({ name, slug: `bench-${name.toLowerCase().replace(/\s+/g, '-')}` }));
 }
 
 /** One area page's front matter and body: about 300 words of Markdown, with links to services and neighbours. */
-export function areaPage(area: SyntheticArea, neighbours: readonly SyntheticArea[], random: () => number): { frontMatter: string; body: string } {
+export function areaPage(
+  area: SyntheticArea,
+  neighbours: readonly SyntheticArea[],
+  random: () => number,
+): { frontMatter: string; body: string } {
   const district = pick(random, DISTRICTS);
-  const services = [...new Set([pick(random, SERVICES), pick(random, SERVICES), pick(random, SERVICES), SERVICES[0]!])];
+  const services = [
+    ...new Set([
+      pick(random, SERVICES),
+      pick(random, SERVICES),
+      pick(random, SERVICES),
+      SERVICES[0]!,
+    ]),
+  ];
   const homes = [pick(random, HOMES), pick(random, HOMES)];
   const landmark = pick(random, LANDMARKS);
-  const paragraph = (count: number) => Array.from({ length: count }, () => pick(random, SENTENCES)).join(' ');
+  const paragraph = (count: number) =>
+    Array.from({ length: count }, () => pick(random, SENTENCES)).join(' ');
   const serviceLinks = services.map(([slug, words]) => `[${words}](/${slug})`);
   const frontMatter = [
     `slug: ${area.slug}`,
@@ -145,14 +274,22 @@ export interface GenerateOptions {
 }
 
 /** Writes the content tree for the real pipeline, and the same N pages as plain Markdown for the others. */
-export function generate({ sourceContent, contentDir, markdownDir, count, seed = 20_240_601 }: GenerateOptions): SyntheticArea[] {
+export function generate({
+  sourceContent,
+  contentDir,
+  markdownDir,
+  count,
+  seed = 20_240_601,
+}: GenerateOptions): SyntheticArea[] {
   const random = seededRandom(seed);
   cpSync(sourceContent, contentDir, { recursive: true });
   mkdirSync(markdownDir, { recursive: true });
   const areas = placeNames(count, random);
   for (const [index, area] of areas.entries()) {
     // Three neighbours: the next pages in the list, wrapping round, so every link resolves.
-    const neighbours = [1, 2, 3].map((step) => areas[(index + step) % areas.length]!).filter((other) => other !== area);
+    const neighbours = [1, 2, 3]
+      .map((step) => areas[(index + step) % areas.length]!)
+      .filter((other) => other !== area);
     const { frontMatter, body } = areaPage(area, neighbours, random);
     const file = `---\n${frontMatter}\n---\n\n${body}`;
     writeFileSync(path.join(contentDir, 'areas', `${area.slug}.md`), file);

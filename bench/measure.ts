@@ -21,9 +21,19 @@ export interface Measured {
 }
 
 /** Runs a command to completion: its wall time, and its peak RSS from GNU time when there is one. */
-export function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv): Promise<Measured> {
-  const timeFile = path.join(tmpdir(), `bench-time-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args]] : [command, args];
+export function measure(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = cleanEnv,
+): Promise<Measured> {
+  const timeFile = path.join(
+    tmpdir(),
+    `bench-time-${process.pid}-${Math.random().toString(36).slice(2)}`,
+  );
+  const [file, argv] = GNU_TIME
+    ? [GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args]]
+    : [command, args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(file, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -40,14 +50,19 @@ export function measure(command: string, args: string[], cwd: string, env: NodeJ
         rssMb = Number.isFinite(kb) ? kb / 1024 : undefined;
         rmSync(timeFile, { force: true });
       }
-      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`));
+      if (code !== 0)
+        reject(
+          new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`),
+        );
       else resolve({ seconds, rssMb, stdout });
     });
   });
 }
 
 export function countHtml(dir: string): number {
-  return (readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith('.html')).length;
+  return (readdirSync(dir, { recursive: true }) as string[]).filter((name) =>
+    name.endsWith('.html'),
+  ).length;
 }
 
 export const median = (numbers: number[]) => {
@@ -58,12 +73,39 @@ export const median = (numbers: number[]) => {
 
 /** Node's options in `npm run build` (package.json), for running it minus npm. */
 const buildNodeOptions = (): string[] => {
-  const script = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build!;
+  const script = (
+    JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.build!;
   const match = /^node((?: --\S+)*) scripts\/run\.mjs build$/.exec(script);
-  if (!match) throw new Error(`package.json's build script is not "node [options] scripts/run.mjs build": ${script}`);
+  if (!match)
+    throw new Error(
+      `package.json's build script is not "node [options] scripts/run.mjs build": ${script}`,
+    );
   return match[1]!.trim().split(' ').filter(Boolean);
 };
 
 /** `npm run build` itself, minus npm: the generator's launcher, with the script's Node options (and `env`'s variables, such as BUILD_THREADS). */
-export const buildCommand = (contentDir: string, out: string, cache: string, env: NodeJS.ProcessEnv = {}) =>
-  measure(process.execPath, [...buildNodeOptions(), 'scripts/run.mjs', 'build', '--content', contentDir, '--out', out, '--cache', cache], projectRoot, { ...cleanEnv, ...env });
+export const buildCommand = (
+  contentDir: string,
+  out: string,
+  cache: string,
+  env: NodeJS.ProcessEnv = {},
+) =>
+  measure(
+    process.execPath,
+    [
+      ...buildNodeOptions(),
+      'scripts/run.mjs',
+      'build',
+      '--content',
+      contentDir,
+      '--out',
+      out,
+      '--cache',
+      cache,
+    ],
+    projectRoot,
+    { ...cleanEnv, ...env },
+  );

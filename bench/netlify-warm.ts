@@ -5,13 +5,28 @@
 // build). Cold: nothing cached. Warm: .cache/ and dist/ restored (netlify.toml), or .cache/ alone.
 // Prints the median wall time of the build, of the copy back, and the size of what is cached.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.ts';
 
-const { values } = parseArgs({ options: { n: { type: 'string', default: '4000' }, runs: { type: 'string', default: '3' }, dir: { type: 'string', default: '/tmp' } } });
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '4000' },
+    runs: { type: 'string', default: '3' },
+    dir: { type: 'string', default: '/tmp' },
+  },
+});
 const n = Number(values.n);
 const runs = Number(values.runs);
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +51,11 @@ function sizeOf(dir: string): number {
 /** `npm run build`: its wall time and its work line. */
 function build(): { wall: number; work: string } {
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['scripts/run.mjs', 'build', '--content', content, '--out', dist, '--cache', cache], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, CONTEXT: 'deploy-preview' } });
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/run.mjs', 'build', '--content', content, '--out', dist, '--cache', cache],
+    { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, CONTEXT: 'deploy-preview' } },
+  );
   const wall = seconds(started);
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
   return { wall, work: /^Converted .*$/m.exec(run.stdout)?.[0] ?? '' };
@@ -49,7 +68,13 @@ function newMachine(restore: readonly string[], change: boolean): number {
   if (change) {
     // The pull request: one area page's text.
     const file = path.join(content, 'areas', readdirSync(path.join(content, 'areas')).sort()[0]!);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('\n## ', '\n## A heading added by the pull request\n\nA sentence added by the pull request.\n\n## '));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        '\n## ',
+        '\n## A heading added by the pull request\n\nA sentence added by the pull request.\n\n## ',
+      ),
+    );
   }
   const started = process.hrtime.bigint();
   for (const dir of restore) cpSync(path.join(saved, path.basename(dir)), dir, { recursive: true });
@@ -58,7 +83,12 @@ function newMachine(restore: readonly string[], change: boolean): number {
 
 try {
   mkdirSync(repo, { recursive: true });
-  generate({ sourceContent: path.join(projectRoot, 'content'), contentDir: pristine, markdownDir: path.join(work, 'markdown'), count: n });
+  generate({
+    sourceContent: path.join(projectRoot, 'content'),
+    contentDir: pristine,
+    markdownDir: path.join(work, 'markdown'),
+    count: n,
+  });
   // The bundle of the generator is made once per version of the code: not part of any build here.
   newMachine([], false);
   build();
@@ -72,7 +102,8 @@ try {
   newMachine([], false);
   build();
   rmSync(saved, { recursive: true, force: true });
-  for (const dir of [cache, dist]) cpSync(dir, path.join(saved, path.basename(dir)), { recursive: true });
+  for (const dir of [cache, dist])
+    cpSync(dir, path.join(saved, path.basename(dir)), { recursive: true });
 
   const rows: [string, number[], number[], string][] = [];
   for (const [label, restore] of [
@@ -92,13 +123,22 @@ try {
   }
 
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`N = ${n} synthetic area pages (${runs} runs each, median; wall time of \`npm run build\` with start-up)`);
+  console.log(
+    `N = ${n} synthetic area pages (${runs} runs each, median; wall time of \`npm run build\` with start-up)`,
+  );
   console.log(`| build | build s | copy back s | runs (s) |`);
   console.log(`|---|---:|---:|---|`);
-  console.log(`| cold, nothing cached | ${median(cold).toFixed(2)} | 0 | ${cold.map((value) => value.toFixed(2)).join(', ')} |`);
-  for (const [label, walls, copies] of rows) console.log(`| warm, ${label} | ${median(walls).toFixed(2)} | ${median(copies).toFixed(2)} | ${walls.map((value) => value.toFixed(2)).join(', ')} |`);
+  console.log(
+    `| cold, nothing cached | ${median(cold).toFixed(2)} | 0 | ${cold.map((value) => value.toFixed(2)).join(', ')} |`,
+  );
+  for (const [label, walls, copies] of rows)
+    console.log(
+      `| warm, ${label} | ${median(walls).toFixed(2)} | ${median(copies).toFixed(2)} | ${walls.map((value) => value.toFixed(2)).join(', ')} |`,
+    );
   for (const [label, , , work] of rows) console.log(`${label}: ${work}`);
-  console.log(`Cached: .cache/ ${mb(sizeOf(path.join(saved, '.cache')))}, dist/ ${mb(sizeOf(path.join(saved, 'dist')))}`);
+  console.log(
+    `Cached: .cache/ ${mb(sizeOf(path.join(saved, '.cache')))}, dist/ ${mb(sizeOf(path.join(saved, 'dist')))}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -25,15 +25,32 @@ const repo = path.join(work, 'repo');
 const { git } = await proposalRepository(repo);
 await writeFile(path.join(work, '404.html'), '<!doctype html><title>Not found</title>');
 
-const emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+const emulator = startAuthEmulator({
+  port: await freePort(),
+  hubPort: await freePort(),
+  loggingPort: await freePort(),
+});
 process.env.PUBLISH_REPOSITORY_DIR = repo;
-const server = await createSiteServer({ root: work, netlifyToml: path.join(projectRoot, 'netlify.toml'), functions: functionRoutes() });
+const server = await createSiteServer({
+  root: work,
+  netlifyToml: path.join(projectRoot, 'netlify.toml'),
+  functions: functionRoutes(),
+});
 await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 try {
   await emulator.ready;
-  await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }));
-  const signIn = await fetch(`${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LOCAL_ACCOUNTS.admin, returnSecureToken: true }) });
+  await seedLocalAccounts(
+    adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }),
+  );
+  const signIn = await fetch(
+    `${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...LOCAL_ACCOUNTS.admin, returnSecureToken: true }),
+    },
+  );
   const { idToken } = (await signIn.json()) as { idToken: string };
   const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
   // The function's module loaded, and the site at the base commit derived, as they are once the builder has listed the proposals.
@@ -43,7 +60,12 @@ try {
   const own: number[] = [];
   for (const file of PAGES) {
     const text = await readFile(path.join(repo, file), 'utf8');
-    const body = JSON.stringify({ path: file, text: text.replace(/^summary: (.*)$/m, 'summary: $1 Booked in a day.'), summary: 'Update the summary', blob: git('rev-parse', `HEAD:${file}`) });
+    const body = JSON.stringify({
+      path: file,
+      text: text.replace(/^summary: (.*)$/m, 'summary: $1 Booked in a day.'),
+      summary: 'Update the summary',
+      blob: git('rev-parse', `HEAD:${file}`),
+    });
     const started = performance.now();
     const response = await fetch(`${origin}${PROPOSALS_API}`, { method: 'POST', headers, body });
     await response.text();
@@ -54,7 +76,9 @@ try {
   const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
   console.log(`Proposals, each from the HTTP request to the answer: ${ms(total)} ms.`);
   console.log(`The function's own time: ${ms(own)} ms.`);
-  console.log(`bench: propose median=${Math.round(median(total))}ms function_median=${Math.round(median(own))}ms target=2000ms`);
+  console.log(
+    `bench: propose median=${Math.round(median(total))}ms function_median=${Math.round(median(own))}ms target=2000ms`,
+  );
 } finally {
   server.close();
   await emulator.stop();

@@ -18,7 +18,15 @@ import { parseArgs } from 'node:util';
 import { astroVersion, eleventyVersion, HUGO, hugoVersion, tools } from './builders.ts';
 import { devEdits, type DevEdits, type EditablePage } from './dev-edits.ts';
 import { generate, type SyntheticArea } from './generate.ts';
-import { buildCommand, cleanEnv, countHtml, measuresRss, median, projectRoot, type Measured } from './measure.ts';
+import {
+  buildCommand,
+  cleanEnv,
+  countHtml,
+  measuresRss,
+  median,
+  projectRoot,
+  type Measured,
+} from './measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,12 +39,16 @@ const { values } = parseArgs({
 const sizes = values.sizes!.split(',').map(Number);
 const runs = Number(values.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) || runs < 1) {
-  console.error('Usage: npm run bench -- [--sizes 1000,4000] [--runs 3] [--dir <folder>] [--no-dev]');
+  console.error(
+    'Usage: npm run bench -- [--sizes 1000,4000] [--runs 3] [--dir <folder>] [--no-dev]',
+  );
   process.exit(1);
 }
 
 /** A RAM-backed folder when there is one: the generators are measured, not the disk. */
-const work = mkdtempSync(path.join(values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()), 'ardent-bench-'));
+const work = mkdtempSync(
+  path.join(values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()), 'ardent-bench-'),
+);
 
 interface Floor {
   threads: number;
@@ -46,25 +58,44 @@ interface Floor {
 
 /** bench/floor.mjs on the same Markdown: the fastest the chosen stack converts it, on one thread and on every core. */
 function markdownFloor(markdownDir: string): Floor {
-  const result = spawnSync(process.execPath, [path.join(projectRoot, 'bench/floor.mjs'), markdownDir], { cwd: projectRoot, env: cleanEnv, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`bench/floor.mjs failed:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'bench/floor.mjs'), markdownDir],
+    { cwd: projectRoot, env: cleanEnv, encoding: 'utf8' },
+  );
+  if (result.status !== 0)
+    throw new Error(`bench/floor.mjs failed:\n${result.stdout}\n${result.stderr}`);
   return JSON.parse(result.stdout) as Floor;
 }
 
 /** The build's own time, as scripts/build.ts prints it; 0 when it found nothing to do. */
-const ownSeconds = (stdout: string) => (/^Nothing changed since build/m.test(stdout) ? 0 : Number(/ in ([\d.]+) s \(/.exec(stdout)?.[1] ?? NaN));
-const workLine = (stdout: string) => /^(?:Converted|Nothing changed) .*$/m.exec(stdout)?.[0].replace(/; checked in .*$/, '.') ?? '';
+const ownSeconds = (stdout: string) =>
+  /^Nothing changed since build/m.test(stdout)
+    ? 0
+    : Number(/ in ([\d.]+) s \(/.exec(stdout)?.[1] ?? NaN);
+const workLine = (stdout: string) =>
+  /^(?:Converted|Nothing changed) .*$/m.exec(stdout)?.[0].replace(/; checked in .*$/, '.') ?? '';
 
 /** Warm builds after the last cold one: nothing changed, one file changed, and a fresh output folder with the cache kept. */
 async function warmRebuilds(dir: string, contentDir: string, area: SyntheticArea) {
   const cache = path.join(dir, `cache-ours-${runs - 1}`);
   const out = path.join(dir, `out-ours-${runs - 1}`);
-  const rows: Record<'unchanged' | 'oneFile' | 'freshOut', Measured[]> = { unchanged: [], oneFile: [], freshOut: [] };
+  const rows: Record<'unchanged' | 'oneFile' | 'freshOut', Measured[]> = {
+    unchanged: [],
+    oneFile: [],
+    freshOut: [],
+  };
   const file = path.join(contentDir, 'areas', `${area.slug}.md`);
   for (let run = 0; run < runs; run++) {
     rows.unchanged.push(await buildCommand(contentDir, out, cache));
     // A different heading each run (the last run's text replaced), so every run has an edit to build.
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^## (?:Warm run \d+: h|H)omes in/m, `## Warm run ${run}: homes in`));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^## (?:Warm run \d+: h|H)omes in/m,
+        `## Warm run ${run}: homes in`,
+      ),
+    );
     rows.oneFile.push(await buildCommand(contentDir, out, cache));
     const freshOut = path.join(dir, `out-warm-${run}`);
     rows.freshOut.push(await buildCommand(contentDir, freshOut, cache));
@@ -78,16 +109,26 @@ const summary = (label: string, measured: Measured[]) =>
 const devLine = (label: string, dev: DevEdits) =>
   `  ${label}: rebuilt ${dev.rendered.join(', ')} of ${dev.pages} pages; file event to HTML written (as npm run dev prints it) median ${median(dev.printed).toFixed(0)} ms (${dev.printed.join(', ')}); save to HTML seen on disk median ${median(dev.observed).toFixed(0)} ms`;
 
-console.log(`Benchmark in ${work} (${availableParallelism()} cores, Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(2)})`);
-console.log(`Tools: ours (npm run build), Eleventy ${eleventyVersion()}${HUGO ? `, Hugo ${hugoVersion()}` : ', Hugo not installed (apt-get install hugo)'}, Astro ${astroVersion()}`);
-console.log(`Peak RSS: ${measuresRss ? 'GNU time %M' : 'not measured (no GNU time)'}. ${runs} cold runs of each, interleaved; medians.\n`);
+console.log(
+  `Benchmark in ${work} (${availableParallelism()} cores, Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(2)})`,
+);
+console.log(
+  `Tools: ours (npm run build), Eleventy ${eleventyVersion()}${HUGO ? `, Hugo ${hugoVersion()}` : ', Hugo not installed (apt-get install hugo)'}, Astro ${astroVersion()}`,
+);
+console.log(
+  `Peak RSS: ${measuresRss ? 'GNU time %M' : 'not measured (no GNU time)'}. ${runs} cold runs of each, interleaved; medians.\n`,
+);
 
 // The generator's bundle, its compiled code and the browser scripts are made once per version of
 // the code (scripts/run.mjs), by whichever command runs first: one build of the real site makes
 // them, so that the runs measure the build, as every build after the first on this code is.
 {
   const first = path.join(work, 'first');
-  await buildCommand(path.join(projectRoot, 'content'), path.join(first, 'out'), path.join(first, 'cache'));
+  await buildCommand(
+    path.join(projectRoot, 'content'),
+    path.join(first, 'out'),
+    path.join(first, 'cache'),
+  );
   rmSync(first, { recursive: true, force: true });
 }
 
@@ -99,7 +140,12 @@ try {
     const dir = path.join(work, `n${n}`);
     const contentDir = path.join(dir, 'content');
     const markdownDir = path.join(dir, 'markdown');
-    const areas = generate({ sourceContent: path.join(projectRoot, 'content'), contentDir, markdownDir, count: n });
+    const areas = generate({
+      sourceContent: path.join(projectRoot, 'content'),
+      contentDir,
+      markdownDir,
+      count: n,
+    });
     const builders = tools(dir, contentDir, markdownDir);
     const results = new Map<string, Measured[]>(builders.map((tool) => [tool.name, []]));
     for (let run = 0; run < runs; run++) {
@@ -109,12 +155,20 @@ try {
         if (html < n) throw new Error(`${tool.name} wrote ${html} HTML files for ${n} pages`);
         // A page with its Markdown body in it, not only a layout round nothing.
         const sample = path.join(result.out, tool.page(areas[0]!.slug));
-        if (!existsSync(sample) || !readFileSync(sample, 'utf8').includes(`${areas[0]!.name} is mostly`)) throw new Error(`${tool.name} wrote no ${sample} with the page's text in it`);
+        if (
+          !existsSync(sample) ||
+          !readFileSync(sample, 'utf8').includes(`${areas[0]!.name} is mostly`)
+        )
+          throw new Error(`${tool.name} wrote no ${sample} with the page's text in it`);
         results.get(tool.name)!.push(result);
-        process.stderr.write(`  N=${n} run ${run + 1}/${runs} ${tool.name}: ${result.seconds.toFixed(2)} s\n`);
+        process.stderr.write(
+          `  N=${n} run ${run + 1}/${runs} ${tool.name}: ${result.seconds.toFixed(2)} s\n`,
+        );
         // Keep the last run of ours (output and cache) for the warm rebuilds; the rest only take memory.
-        if (!(tool.name === 'ours' && run === runs - 1)) rmSync(result.out, { recursive: true, force: true });
-        if (tool.name === 'ours' && run < runs - 1) rmSync(path.join(dir, `cache-ours-${run}`), { recursive: true, force: true });
+        if (!(tool.name === 'ours' && run === runs - 1))
+          rmSync(result.out, { recursive: true, force: true });
+        if (tool.name === 'ours' && run < runs - 1)
+          rmSync(path.join(dir, `cache-ours-${run}`), { recursive: true, force: true });
       }
     }
     const floor = markdownFloor(markdownDir);
@@ -124,11 +178,17 @@ try {
     console.log('|---|---:|---:|---:|---|');
     for (const [name, measured] of results) {
       const seconds = median(measured.map((m) => m.seconds));
-      const rss = measured.every((m) => m.rssMb !== undefined) ? Math.max(...measured.map((m) => m.rssMb!)) : undefined;
-      console.log(`| ${name} | ${seconds.toFixed(2)} | ${Math.round(n / seconds)} | ${rss?.toFixed(0) ?? 'n/a'} | ${measured.map((m) => m.seconds.toFixed(2)).join(', ')} |`);
+      const rss = measured.every((m) => m.rssMb !== undefined)
+        ? Math.max(...measured.map((m) => m.rssMb!))
+        : undefined;
+      console.log(
+        `| ${name} | ${seconds.toFixed(2)} | ${Math.round(n / seconds)} | ${rss?.toFixed(0) ?? 'n/a'} | ${measured.map((m) => m.seconds.toFixed(2)).join(', ')} |`,
+      );
       finals.set(`${n}:${name}`, { seconds, rss });
     }
-    console.log(`| floor: bare remark → rehype → stringify (bench/floor.mjs; start-up, imports and reads not counted) | ${floor.allThreadsSeconds.toFixed(2)} on ${floor.threads} threads | | | ${floor.oneThreadSeconds.toFixed(2)} on one |`);
+    console.log(
+      `| floor: bare remark → rehype → stringify (bench/floor.mjs; start-up, imports and reads not counted) | ${floor.allThreadsSeconds.toFixed(2)} on ${floor.threads} threads | | | ${floor.oneThreadSeconds.toFixed(2)} on one |`,
+    );
     console.log(`${workLine(results.get('ours')!.at(-1)!.stdout)}\n`);
     largest = { n, dir, contentDir, areas };
   }
@@ -142,17 +202,45 @@ try {
     if (!values['no-dev']) {
       // One edit takes well under a second: enough of them for a median a busy moment does not decide.
       const edits = Math.max(9, runs);
-      const synthetic = (area: SyntheticArea): EditablePage => ({ file: path.join(largest!.contentDir, 'areas', `${area.slug}.md`), text: '## Nearby areas', html: `cleaning-services-${area.slug}.html` });
-      console.log(devLine(`Dev, N = ${largest.n}, one page's text edited`, await devEdits(largest.dir, largest.contentDir, largest.areas.slice(1, 1 + edits).map(synthetic))));
+      const synthetic = (area: SyntheticArea): EditablePage => ({
+        file: path.join(largest!.contentDir, 'areas', `${area.slug}.md`),
+        text: '## Nearby areas',
+        html: `cleaning-services-${area.slug}.html`,
+      });
+      console.log(
+        devLine(
+          `Dev, N = ${largest.n}, one page's text edited`,
+          await devEdits(
+            largest.dir,
+            largest.contentDir,
+            largest.areas.slice(1, 1 + edits).map(synthetic),
+          ),
+        ),
+      );
       const real = path.join(work, 'real');
       cpSync(path.join(projectRoot, 'content'), path.join(real, 'content'), { recursive: true });
-      const realAreas = ['bickley', 'bromley', 'chislehurst', 'orpington', 'beckenham', 'chelsfield', 'locksbottom', 'hayes-bromley', 'keston-bromley'];
+      const realAreas = [
+        'bickley',
+        'bromley',
+        'chislehurst',
+        'orpington',
+        'beckenham',
+        'chelsfield',
+        'locksbottom',
+        'hayes-bromley',
+        'keston-bromley',
+      ];
       const realPages = [...realAreas, ...realAreas].slice(0, edits).map((slug) => ({
         file: path.join(real, 'content', 'areas', `${slug}.md`),
         text: '\n## ',
         html: `cleaning-services-${slug}.html`,
       }));
-      console.log(devLine("Dev, the real site, one page's text edited", await devEdits(real, path.join(real, 'content'), realPages)));
+      console.log(
+        devLine(
+          "Dev, the real site, one page's text edited",
+          await devEdits(real, path.join(real, 'content'), realPages),
+        ),
+      );
     }
     console.log('');
   }
@@ -166,7 +254,9 @@ const eleventy = finals.get(`${n}:eleventy`)!;
 const astro = finals.get(`${n}:astro`)!;
 const floor = floors.get(n)!;
 console.log(`Load average at the end: ${loadavg()[0]!.toFixed(2)}`);
-console.log(`ours ÷ Astro at N=${n}: ${(ours.seconds / astro.seconds).toFixed(2)} (ours is ${(astro.seconds / ours.seconds).toFixed(2)} × as fast as Astro; goal: at least 1.5 ×)`);
+console.log(
+  `ours ÷ Astro at N=${n}: ${(ours.seconds / astro.seconds).toFixed(2)} (ours is ${(astro.seconds / ours.seconds).toFixed(2)} × as fast as Astro; goal: at least 1.5 ×)`,
+);
 console.log(
   `bench: N=${n} ours=${ours.seconds.toFixed(2)} eleventy=${eleventy.seconds.toFixed(2)} astro=${astro.seconds.toFixed(2)} floor=${floor.allThreadsSeconds.toFixed(2)} ` +
     `ratio=${(ours.seconds / eleventy.seconds).toFixed(2)} floor_ratio=${(ours.seconds / floor.allThreadsSeconds).toFixed(2)} rss_mb=${ours.rss?.toFixed(0) ?? 'n/a'}`,

@@ -13,22 +13,46 @@ import { parseArgs } from 'node:util';
 import { generate } from './generate.ts';
 import { buildCommand, median, projectRoot, type Measured } from './measure.ts';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '0,100,200,300,400,600' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '0,100,200,300,400,600' },
+    runs: { type: 'string', default: '5' },
+    dir: { type: 'string' },
+  },
+});
 const sizes = values.sizes!.split(',').map(Number);
 const runs = Number(values.runs);
-const work = mkdtempSync(path.join(values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()), 'ardent-threads-'));
-const ways = { 'main thread': { BUILD_THREADS: '0' }, workers: { BUILD_THREADS_FROM: '0' } } as const;
+const work = mkdtempSync(
+  path.join(values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir()), 'ardent-threads-'),
+);
+const ways = {
+  'main thread': { BUILD_THREADS: '0' },
+  workers: { BUILD_THREADS_FROM: '0' },
+} as const;
 
-console.log(`Page pool threshold in ${work} (${availableParallelism()} cores, Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(2)}); ${runs} cold runs of each, interleaved; medians.\n`);
-console.log('| N areas | files | main thread s | workers s | workers ÷ main | peak RSS MB (main, workers) |');
+console.log(
+  `Page pool threshold in ${work} (${availableParallelism()} cores, Node ${process.versions.node}, load average ${loadavg()[0]!.toFixed(2)}); ${runs} cold runs of each, interleaved; medians.\n`,
+);
+console.log(
+  '| N areas | files | main thread s | workers s | workers ÷ main | peak RSS MB (main, workers) |',
+);
 console.log('|---:|---:|---:|---:|---:|---|');
 try {
   // The first build makes the generator's bundle, as every build after the first on this code finds it.
-  await buildCommand(path.join(projectRoot, 'content'), path.join(work, 'first', 'out'), path.join(work, 'first', 'cache'));
+  await buildCommand(
+    path.join(projectRoot, 'content'),
+    path.join(work, 'first', 'out'),
+    path.join(work, 'first', 'cache'),
+  );
   for (const n of sizes) {
     const dir = path.join(work, `n${n}`);
     const contentDir = path.join(dir, 'content');
-    generate({ sourceContent: path.join(projectRoot, 'content'), contentDir, markdownDir: path.join(dir, 'markdown'), count: n });
+    generate({
+      sourceContent: path.join(projectRoot, 'content'),
+      contentDir,
+      markdownDir: path.join(dir, 'markdown'),
+      count: n,
+    });
     const results = new Map<string, Measured[]>(Object.keys(ways).map((way) => [way, []]));
     for (let run = 0; run < runs; run++) {
       for (const [way, env] of Object.entries(ways)) {
@@ -39,10 +63,16 @@ try {
         rmSync(cache, { recursive: true, force: true });
       }
     }
-    const [alone, threaded] = [...results.values()].map((measured) => median(measured.map((m) => m.seconds)));
+    const [alone, threaded] = [...results.values()].map((measured) =>
+      median(measured.map((m) => m.seconds)),
+    );
     const files = /^Converted \d+ of (\d+)/m.exec(results.get('workers')!.at(-1)!.stdout)?.[1];
-    const rss = [...results.values()].map((measured) => Math.max(...measured.map((m) => m.rssMb ?? NaN)).toFixed(0)).join(', ');
-    console.log(`| ${n} | ${files} | ${alone!.toFixed(2)} | ${threaded!.toFixed(2)} | ${(threaded! / alone!).toFixed(2)} | ${rss} |`);
+    const rss = [...results.values()]
+      .map((measured) => Math.max(...measured.map((m) => m.rssMb ?? NaN)).toFixed(0))
+      .join(', ');
+    console.log(
+      `| ${n} | ${files} | ${alone!.toFixed(2)} | ${threaded!.toFixed(2)} | ${(threaded! / alone!).toFixed(2)} | ${rss} |`,
+    );
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {

@@ -11,5 +11,9 @@ export function aptInstall(debianPackage: string, missing: string): boolean {
   console.log(`${missing}: installing Debian's ${debianPackage} package (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  return update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env }).status === 0;
+  return (
+    update.status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env })
+      .status === 0
+  );
 }

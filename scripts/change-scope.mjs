@@ -42,14 +42,19 @@ export function parseRawDiff(output) {
   const fields = output.split('\0');
   /** @type {ChangedEntry[]} */
   const entries = [];
-  for (let at = 0; at < fields.length; ) {
+  for (let at = 0; at < fields.length;) {
     const header = fields[at++];
     if (!header) continue;
     const match = /^:(\d{6}) (\d{6}) [0-9a-f]+ [0-9a-f]+ ([A-Z])(\d*)$/.exec(header);
     if (!match) throw new Error(`Unexpected line in git's diff: ${JSON.stringify(header)}`);
     const [fromMode, toMode, letter] = /** @type {string[]} */ (match.slice(1, 4));
     const count = letter === 'R' || letter === 'C' ? 2 : 1;
-    entries.push({ status: /** @type {string} */ (letter), fromMode: /** @type {string} */ (fromMode), toMode: /** @type {string} */ (toMode), paths: fields.slice(at, at + count) });
+    entries.push({
+      status: /** @type {string} */ (letter),
+      fromMode: /** @type {string} */ (fromMode),
+      toMode: /** @type {string} */ (toMode),
+      paths: fields.slice(at, at + count),
+    });
     at += count;
   }
   return entries;
@@ -63,7 +68,8 @@ export function parseRawDiff(output) {
 export function outsideContent(file) {
   const parts = file.split('/');
   if (file.includes('\\')) return 'has a backslash in its path';
-  if (parts.some((part) => part === '' || part === '.' || part === '..')) return 'has an empty, "." or ".." part in its path';
+  if (parts.some((part) => part === '' || part === '.' || part === '..'))
+    return 'has an empty, "." or ".." part in its path';
   if (parts[0] !== CONTENT_FOLDER || parts.length < 2) return `is outside ${CONTENT_FOLDER}/`;
   return undefined;
 }
@@ -82,10 +88,14 @@ export function changeScope(entries) {
     const shown = paths.join(' → ');
     if (modes.includes('120000')) reasons.push(`${shown}: a symbolic link`);
     else if (modes.includes('160000')) reasons.push(`${shown}: a submodule`);
-    else if (!modes.every((mode) => PLAIN_MODES.has(mode))) reasons.push(`${shown}: not a plain file (mode ${modes.join(' → ')})`);
+    else if (!modes.every((mode) => PLAIN_MODES.has(mode)))
+      reasons.push(`${shown}: not a plain file (mode ${modes.join(' → ')})`);
     for (const file of paths) {
       const why = outsideContent(file);
-      if (why) reasons.push(`${file} (${status === 'D' ? 'deleted' : status === 'A' ? 'added' : status.startsWith('R') ? 'renamed' : 'changed'}) ${why}`);
+      if (why)
+        reasons.push(
+          `${file} (${status === 'D' ? 'deleted' : status === 'A' ? 'added' : status.startsWith('R') ? 'renamed' : 'changed'}) ${why}`,
+        );
     }
   }
   return { scope: reasons.length === 0 ? 'content' : 'code', reasons };
@@ -95,33 +105,67 @@ export function changeScope(entries) {
  * @param {string} cwd
  * @param {string[]} args
  */
-const git = (cwd, args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+const git = (cwd, args) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 /**
  * The decision on what `head` changes since `base`, in the repository at `cwd`.
  * @param {{ cwd: string, base: string, head: string }} options
  */
 export function scopeOfChange({ cwd, base, head }) {
-  const [baseCommit, headCommit] = [base, head].map((ref) => git(cwd, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`]).trim());
+  const [baseCommit, headCommit] = [base, head].map((ref) =>
+    git(cwd, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`]).trim(),
+  );
   // Renames are not followed: each is its deletion and its addition, both paths judged.
-  const raw = git(cwd, ['diff', '--raw', '-z', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-textconv', /** @type {string} */ (baseCommit), /** @type {string} */ (headCommit)]);
+  const raw = git(cwd, [
+    'diff',
+    '--raw',
+    '-z',
+    '--no-renames',
+    '--no-abbrev',
+    '--no-ext-diff',
+    '--no-textconv',
+    /** @type {string} */ (baseCommit),
+    /** @type {string} */ (headCommit),
+  ]);
   const entries = parseRawDiff(raw);
-  return { base: /** @type {string} */ (baseCommit), files: entries.length, ...changeScope(entries) };
+  return {
+    base: /** @type {string} */ (baseCommit),
+    files: entries.length,
+    ...changeScope(entries),
+  };
 }
 
-const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
+const isMain =
+  process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
-  const { values } = parseArgs({ options: { base: { type: 'string' }, head: { type: 'string', default: 'HEAD' } }, strict: true });
+  const { values } = parseArgs({
+    options: { base: { type: 'string' }, head: { type: 'string', default: 'HEAD' } },
+    strict: true,
+  });
   if (!values.base) {
     console.error('Usage: node scripts/change-scope.mjs --base <ref> [--head <ref>]');
     process.exit(1);
   }
-  const decision = scopeOfChange({ cwd: process.cwd(), base: values.base, head: values.head ?? 'HEAD' });
-  if (decision.scope === 'content') console.log(`Content only: the ${decision.files} file${decision.files === 1 ? '' : 's'} changed since ${decision.base.slice(0, 12)} are under ${CONTENT_FOLDER}/, so npm run check:change checks it.`);
+  const decision = scopeOfChange({
+    cwd: process.cwd(),
+    base: values.base,
+    head: values.head ?? 'HEAD',
+  });
+  if (decision.scope === 'content')
+    console.log(
+      `Content only: the ${decision.files} file${decision.files === 1 ? '' : 's'} changed since ${decision.base.slice(0, 12)} are under ${CONTENT_FOLDER}/, so npm run check:change checks it.`,
+    );
   else {
     console.log(`A code change: the code suite runs. Since ${decision.base.slice(0, 12)}:`);
     for (const reason of decision.reasons.slice(0, 20)) console.log(`  ${reason}`);
     if (decision.reasons.length > 20) console.log(`  and ${decision.reasons.length - 20} more`);
   }
-  if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `scope=${decision.scope}\nbase=${decision.base}\n`);
+  if (process.env.GITHUB_OUTPUT)
+    appendFileSync(process.env.GITHUB_OUTPUT, `scope=${decision.scope}\nbase=${decision.base}\n`);
 }

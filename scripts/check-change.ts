@@ -21,18 +21,40 @@ import { pathToFileURL } from 'node:url';
 import { BaseProblem } from '../src/generator/change/base-content.ts';
 import { buildChange, type ChangeBuild } from '../src/generator/change/build-change.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
-import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
+import {
+  readRunningServices,
+  runningServicesFile,
+} from '../src/generator/emulators/running-services.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
-import { formatReport, REPORT_FORMATS, reportFormatOf, type ProblemRecord } from '../src/kernel/errors/report-formats.ts';
+import {
+  formatReport,
+  REPORT_FORMATS,
+  reportFormatOf,
+  type ProblemRecord,
+} from '../src/kernel/errors/report-formats.ts';
 import { firebaseConfigFromEnv } from '../src/kernel/wire/firebase-config.ts';
 import { fail, parseOptions } from './cli.ts';
 import { generatorBundle } from './run.mjs';
 import type { GateStep } from '../src/generator/gates/page-gates.ts';
 
 const usage = `Usage: npm run check:change -- --base <branch, tag or commit> [--format ${REPORT_FORMATS.join('|')}] [--local-library] [--cache <dir>]`;
-const values = parseOptions({ base: { type: 'string' }, format: { type: 'string' }, 'local-library': { type: 'boolean', default: false }, cache: { type: 'string' } }, usage);
-const base = values.base ?? fail(`Which commit is the change made on? Give it with --base (main, origin/main, a commit).\n${usage}`);
-const format = reportFormatOf(values.format, process.env) ?? fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
+const values = parseOptions(
+  {
+    base: { type: 'string' },
+    format: { type: 'string' },
+    'local-library': { type: 'boolean', default: false },
+    cache: { type: 'string' },
+  },
+  usage,
+);
+const base =
+  values.base ??
+  fail(
+    `Which commit is the change made on? Give it with --base (main, origin/main, a commit).\n${usage}`,
+  );
+const format =
+  reportFormatOf(values.format, process.env) ??
+  fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
 const localLibrary = values['local-library'];
 const projectRoot = process.cwd();
 const cacheDir = path.resolve(values.cache ?? '.cache');
@@ -49,8 +71,17 @@ let stopped: string | undefined;
 /** `npm run check`, as it is, with its JSON report; its lines for people are shown once it is done. */
 async function contentCheck(): Promise<ContentProblem[]> {
   const since = performance.now();
-  const args = ['scripts/run.mjs', 'check', '--format', 'json', ...(localLibrary ? ['--local-library'] : [])];
-  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    'scripts/run.mjs',
+    'check',
+    '--format',
+    'json',
+    ...(localLibrary ? ['--local-library'] : []),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -62,11 +93,21 @@ async function contentCheck(): Promise<ContentProblem[]> {
   say(`\n▶ Content check (npm run check)\n${stderr.trimEnd()}`);
   let problems: ContentProblem[] = [];
   try {
-    problems = (JSON.parse(stdout) as ProblemRecord[]).map(({ file, line, column, field, code, message }) => ({ file, line, column, field, code, message }));
+    problems = (JSON.parse(stdout) as ProblemRecord[]).map(
+      ({ file, line, column, field, code, message }) => ({
+        file,
+        line,
+        column,
+        field,
+        code,
+        message,
+      }),
+    );
   } catch {
     stopped ??= 'the content check stopped without a report (above)';
   }
-  if (code !== 0 && problems.length === 0) stopped ??= `the content check failed (exit ${code}) without naming a problem (above)`;
+  if (code !== 0 && problems.length === 0)
+    stopped ??= `the content check failed (exit ${code}) without naming a problem (above)`;
   steps.push({ name: 'content check', seconds: seconds(since), ok: code === 0 });
   return problems;
 }
@@ -76,7 +117,9 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
   const since = performance.now();
   // React's production build renders in about half the time; set before the bundle loads React.
   process.env.NODE_ENV ??= 'production';
-  const generator = (await import(pathToFileURL(path.join(await generatorBundle(), 'session.mjs')).href)) as typeof import('../src/generator/build.ts');
+  const generator = (await import(
+    pathToFileURL(path.join(await generatorBundle(), 'session.mjs')).href
+  )) as typeof import('../src/generator/build.ts');
   const now = new Date();
   const settings = {
     projectRoot,
@@ -85,11 +128,22 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
     deployContext: process.env.CONTEXT,
     firebase: firebaseConfigFromEnv(process.env).config,
     // The media library as the content check reads it: the local Storage emulator, else the project's bucket.
-    library: librarySourceFrom(process.env, { local: localLibrary, runningStorage: localLibrary ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined }),
+    library: librarySourceFrom(process.env, {
+      local: localLibrary,
+      runningStorage: localLibrary
+        ? readRunningServices(runningServicesFile(projectRoot))?.storage
+        : undefined,
+    }),
     clock: () => now,
   };
   try {
-    const change = await buildChange({ projectRoot, contentDir: path.join(projectRoot, 'content'), base, workDir: path.join(cacheDir, 'check-change'), open: (folders) => generator.Site.open({ ...settings, ...folders }) });
+    const change = await buildChange({
+      projectRoot,
+      contentDir: path.join(projectRoot, 'content'),
+      base,
+      workDir: path.join(cacheDir, 'check-change'),
+      open: (folders) => generator.Site.open({ ...settings, ...folders }),
+    });
     const { report } = change;
     const note = `${report.changedPages.length} of ${report.work.renders} pages altered, compared with ${change.base.slice(0, 12)}${change.baseFailed ? ` (${change.baseFailed}: every page is checked)` : ''}`;
     steps.push({ name: 'build', seconds: seconds(since), ok: true, note });
@@ -101,7 +155,8 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
     if (error instanceof BaseProblem) stopped ??= error.message;
     else {
       say(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      stopped ??= 'the build failed because of an error in the generator, not in the content (above)';
+      stopped ??=
+        'the build failed because of an error in the generator, not in the content (above)';
     }
     return [];
   }
@@ -109,12 +164,18 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, runPageGates, startChromium } = await import('../src/generator/gates/page-gates.ts');
+  const { gatePageOf, runPageGates, startChromium } =
+    await import('../src/generator/gates/page-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
-  say(`\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`);
+  say(
+    `\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`,
+  );
   if (pages.length === 0) return [];
   const screens = pages.filter((page) => !page.browser && page.url);
-  if (screens.length) say(`Account screens, not in the browser gates here (npm test checks them against the local sign-in service): ${screens.map((page) => page.name).join(', ')}`);
+  if (screens.length)
+    say(
+      `Account screens, not in the browser gates here (npm test checks them against the local sign-in service): ${screens.map((page) => page.name).join(', ')}`,
+    );
 
   const { serveSite } = await import('../src/generator/gates/serve.ts');
   const site = await serveSite(change.outDir, path.join(projectRoot, 'netlify.toml'));
@@ -138,13 +199,17 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
 }
 
 /** One problem once: the build reports the content's errors the check reported. */
-const keyOf = ({ code, file, line, field, message }: ContentProblem) => JSON.stringify([code, file, line, field, message]);
+const keyOf = ({ code, file, line, field, message }: ContentProblem) =>
+  JSON.stringify([code, file, line, field, message]);
 
 const [checked, built] = await Promise.all([contentCheck(), changeBuild()]);
 const problems = new Map(checked.map((problem) => [keyOf(problem), problem]));
 if (Array.isArray(built)) {
   for (const problem of built) problems.set(keyOf(problem), problem);
-  if (!stopped) say('\nThe build stopped on the content problems below, so no page was put through the page gates.');
+  if (!stopped)
+    say(
+      '\nThe build stopped on the content problems below, so no page was put through the page gates.',
+    );
 } else {
   for (const problem of await pageGates(built)) problems.set(keyOf(problem), problem);
 }
@@ -152,12 +217,20 @@ if (Array.isArray(built)) {
 const all = [...problems.values()];
 const failing = all.filter((problem) => severityOf(problem) !== 'notice');
 const report = formatReport(format, all);
-if (report) (format === 'text' ? console.error : console.log)(`${format === 'text' ? '\n' : ''}${report}`);
+if (report)
+  (format === 'text' ? console.error : console.log)(`${format === 'text' ? '\n' : ''}${report}`);
 
 say('\nSummary');
-for (const step of steps) say(`  ${step.ok ? '✔' : '✖'} ${step.name.padEnd(22)} ${step.seconds.toFixed(1).padStart(6)} s${step.note ? `  ${step.note}` : ''}`);
+for (const step of steps)
+  say(
+    `  ${step.ok ? '✔' : '✖'} ${step.name.padEnd(22)} ${step.seconds.toFixed(1).padStart(6)} s${step.note ? `  ${step.note}` : ''}`,
+  );
 const outcome = failing.length === 0 && !stopped ? 'passed' : 'failed';
-const problemCount = failing.length ? `, ${failing.length} problem${failing.length === 1 ? '' : 's'}` : '';
+const problemCount = failing.length
+  ? `, ${failing.length} problem${failing.length === 1 ? '' : 's'}`
+  : '';
 // The last line says what stopped it: the local backend shows the last line of a run that did not report.
-say(`check:change ${outcome} in ${seconds(started).toFixed(1)} s (${process.uptime().toFixed(1)} s with start-up)${problemCount}${stopped ? `. It could not finish: ${stopped.replace(/\.$/, '')}` : ''}.`);
+say(
+  `check:change ${outcome} in ${seconds(started).toFixed(1)} s (${process.uptime().toFixed(1)} s with start-up)${problemCount}${stopped ? `. It could not finish: ${stopped.replace(/\.$/, '')}` : ''}.`,
+);
 process.exit(failing.length > 0 || stopped ? 1 : 0);

@@ -12,9 +12,16 @@
 import path from 'node:path';
 import { checkSite } from '../src/generator/build.ts';
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
-import { readRunningServices, runningServicesFile } from '../src/generator/emulators/running-services.ts';
+import {
+  readRunningServices,
+  runningServicesFile,
+} from '../src/generator/emulators/running-services.ts';
 import { ContentError, severityOf, type ContentProblem } from '../src/kernel/errors/problems.ts';
-import { formatReport, REPORT_FORMATS, reportFormatOf } from '../src/kernel/errors/report-formats.ts';
+import {
+  formatReport,
+  REPORT_FORMATS,
+  reportFormatOf,
+} from '../src/kernel/errors/report-formats.ts';
 import { formatContentFiles } from '../src/generator/content/format-files.ts';
 import { notCanonical } from '../src/kernel/content/canonical-document.ts';
 import { lintSite } from '../src/generator/lint/lint-site.ts';
@@ -22,8 +29,17 @@ import { formatLintSummary } from '../src/generator/lint/summary.ts';
 import { exitWithError, fail, parseOptions } from './cli.ts';
 
 const usage = `Usage: npm run check -- [--content <dir>] [--format ${REPORT_FORMATS.join('|')}] [--local-library]`;
-const values = parseOptions({ content: { type: 'string' }, format: { type: 'string' }, 'local-library': { type: 'boolean', default: false } }, usage);
-const format = reportFormatOf(values.format, process.env) ?? fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
+const values = parseOptions(
+  {
+    content: { type: 'string' },
+    format: { type: 'string' },
+    'local-library': { type: 'boolean', default: false },
+  },
+  usage,
+);
+const format =
+  reportFormatOf(values.format, process.env) ??
+  fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
 const projectRoot = process.cwd();
 const local = values['local-library'];
 const contentDir = values.content ? path.resolve(values.content) : undefined;
@@ -38,7 +54,16 @@ function report(problems: readonly ContentProblem[]): void {
 
 try {
   const started = performance.now();
-  const { content, site, images } = await checkSite({ projectRoot, contentDir, library: librarySourceFrom(process.env, { local, runningStorage: local ? readRunningServices(runningServicesFile(projectRoot))?.storage : undefined }) });
+  const { content, site, images } = await checkSite({
+    projectRoot,
+    contentDir,
+    library: librarySourceFrom(process.env, {
+      local,
+      runningStorage: local
+        ? readRunningServices(runningServicesFile(projectRoot))?.storage
+        : undefined,
+    }),
+  });
   const counts = [
     `${content.services.length} services`,
     `${content.areas.length} areas`,
@@ -46,13 +71,17 @@ try {
     `${content.faqs.length} FAQs`,
     `${content.contacts.length} contact files`,
   ];
-  say(`Content OK: ${site.pages.length} routes from ${counts.join(', ')} (${Math.round(performance.now() - started)} ms).`);
+  say(
+    `Content OK: ${site.pages.length} routes from ${counts.join(', ')} (${Math.round(performance.now() - started)} ms).`,
+  );
 
   // The editorial rules, on the pages as they render: lengths, headings, copy, spelling, links, alt text.
   const lint = await lintSite({ content, site, images, root: projectRoot });
   say(formatLintSummary(lint));
   // A notice, not a failure: the file is valid, but the block builder would export it differently.
-  const { changed } = formatContentFiles(contentDir ?? path.join(projectRoot, 'content'), { displayRoot: projectRoot });
+  const { changed } = formatContentFiles(contentDir ?? path.join(projectRoot, 'content'), {
+    displayRoot: projectRoot,
+  });
   report([...lint.problems, ...changed.map(notCanonical)]);
 } catch (error) {
   if (ContentError.is(error)) report(error.problems);

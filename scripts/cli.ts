@@ -21,7 +21,10 @@ export function fail(message: string): never {
 }
 
 /** Parses the command's options strictly; unknown options print the usage line. */
-export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(options: O, usage: string) {
+export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(
+  options: O,
+  usage: string,
+) {
   try {
     return parseArgs({ options, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -51,10 +54,16 @@ export function checkHostOptions(host: string, allowed: readonly string[]): void
 }
 
 /** What to tell the user when a server cannot listen; undefined for errors that are not theirs to fix. */
-export function listenProblem(error: NodeJS.ErrnoException, port: number, host: string): string | undefined {
-  if (error.code === 'EADDRINUSE') return `Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`;
+export function listenProblem(
+  error: NodeJS.ErrnoException,
+  port: number,
+  host: string,
+): string | undefined {
+  if (error.code === 'EADDRINUSE')
+    return `Port ${port} is already in use. Pick another with --port <n> or PORT=<n>.`;
   if (error.code === 'EACCES') return `No permission to listen on port ${port}.`;
-  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL') return `Cannot listen on host "${host}".`;
+  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL')
+    return `Cannot listen on host "${host}".`;
   return undefined;
 }
 
@@ -74,5 +83,7 @@ export function exitWithError(error: unknown, footer?: string): never {
 }
 
 export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(2)} MB`
+    : `${(bytes / 1024).toFixed(1)} KB`;
 }

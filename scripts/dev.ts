@@ -10,7 +10,8 @@ import { checkHostOptions, fail, listenProblem, parseOptions, portOption } from 
 import { librarySourceFrom } from '../src/generator/images/library-source.ts';
 
 const projectRoot = GENERATOR_ROOT;
-const USAGE = 'Usage: npm run dev -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--content <dir>] [--out <dir>] [--cache <dir>]';
+const USAGE =
+  'Usage: npm run dev -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--content <dir>] [--out <dir>] [--cache <dir>]';
 
 const values = parseOptions(
   {

@@ -21,7 +21,11 @@ export const CHROMIUM_ARGS = [
  */
 export function ensureChromium(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  if (aptInstall('chromium', `Chromium is missing at ${CHROMIUM_PATH}`) && existsSync(CHROMIUM_PATH)) return true;
+  if (
+    aptInstall('chromium', `Chromium is missing at ${CHROMIUM_PATH}`) &&
+    existsSync(CHROMIUM_PATH)
+  )
+    return true;
   console.error(
     `Chromium is needed for the browser tests and was not found at ${CHROMIUM_PATH}.\n` +
       `Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n` +

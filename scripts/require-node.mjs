@@ -10,7 +10,9 @@ import path from 'node:path';
 import { GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 
 /** The major version .nvmrc names. */
-export const REQUIRED_NODE_MAJOR = Number(readFileSync(path.join(GENERATOR_ROOT, '.nvmrc'), 'utf8').trim().replace(/^v/, '').split('.')[0]);
+export const REQUIRED_NODE_MAJOR = Number(
+  readFileSync(path.join(GENERATOR_ROOT, '.nvmrc'), 'utf8').trim().replace(/^v/, '').split('.')[0],
+);
 
 /**
  * What to tell someone running `version` (process.version), or undefined when it will do.

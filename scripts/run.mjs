@@ -17,7 +17,12 @@ import { codeKeys, GENERATOR_ROOT } from '../src/generator/cache/code-key.mjs';
 
 export const BUNDLES_DIR = path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent');
 /** V8's compiled code for the bundle, kept beside it (node:module's compile cache): every command, and every worker thread, after the first skips compiling it. */
-export const COMPILE_CACHE_DIR = path.join(GENERATOR_ROOT, 'node_modules', '.cache', 'ardent-compile');
+export const COMPILE_CACHE_DIR = path.join(
+  GENERATOR_ROOT,
+  'node_modules',
+  '.cache',
+  'ardent-compile',
+);
 
 /** What the bundle's entries are called, and where their sources are. */
 const ENTRIES = {
@@ -37,7 +42,19 @@ const ENTRIES = {
 const NOT_COMMANDS = new Set(['session', 'page-worker']);
 
 /** Loaded from node_modules as they are: native code, binaries, and packages that find files next to themselves. */
-const EXTERNAL = ['esbuild', 'sharp', 'chokidar', 'fsevents', 'lightningcss', '@netlify/*', 'netlify-redirector', 'lighthouse', 'chrome-launcher', 'firebase-admin', 'firebase-tools'];
+const EXTERNAL = [
+  'esbuild',
+  'sharp',
+  'chokidar',
+  'fsevents',
+  'lightningcss',
+  '@netlify/*',
+  'netlify-redirector',
+  'lighthouse',
+  'chrome-launcher',
+  'firebase-admin',
+  'firebase-tools',
+];
 
 /** Bundles kept: those of the last few versions of the code (a branch switch and back). */
 const KEEP = 4;
@@ -54,7 +71,9 @@ export async function generatorBundle({ fresh = false } = {}) {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await build({
     absWorkingDir: GENERATOR_ROOT,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(GENERATOR_ROOT, file)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRIES).map(([name, file]) => [name, path.join(GENERATOR_ROOT, file)]),
+    ),
     outdir: temporary,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
@@ -66,7 +85,9 @@ export async function generatorBundle({ fresh = false } = {}) {
     target: `node${REQUIRED_NODE_MAJOR}`,
     external: EXTERNAL,
     // Packages written as CommonJS call require(): give the ES modules one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'error',
   });
   try {
@@ -85,14 +106,20 @@ function prune() {
     .filter((name) => !name.includes('.tmp-'))
     .map((name) => ({ name, time: statSync(path.join(BUNDLES_DIR, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
-  for (const { name } of dated.slice(KEEP)) rmSync(path.join(BUNDLES_DIR, name), { recursive: true, force: true });
+  for (const { name } of dated.slice(KEEP))
+    rmSync(path.join(BUNDLES_DIR, name), { recursive: true, force: true });
 }
 
-const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
+const isMain =
+  process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   const command = process.argv[2];
   if (!command || !(command in ENTRIES) || NOT_COMMANDS.has(command)) {
-    console.error(`Usage: node scripts/run.mjs <${Object.keys(ENTRIES).filter((name) => !NOT_COMMANDS.has(name)).join('|')}> [options]`);
+    console.error(
+      `Usage: node scripts/run.mjs <${Object.keys(ENTRIES)
+        .filter((name) => !NOT_COMMANDS.has(name))
+        .join('|')}> [options]`,
+    );
     process.exit(1);
   }
   // React's production build renders the same HTML in about half the time, without development-only

@@ -15,7 +15,8 @@ const READERS = ['/node_modules/dependency-cruiser/', '/node_modules/ts-api-util
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const fromReader = READERS.some((folder) => context.parentURL?.includes(folder));
-    if (fromReader && (specifier === 'typescript' || specifier.startsWith('typescript/'))) return nextResolve(specifier.replace(/^typescript/, 'typescript-v6'), context);
+    if (fromReader && (specifier === 'typescript' || specifier.startsWith('typescript/')))
+      return nextResolve(specifier.replace(/^typescript/, 'typescript-v6'), context);
     return nextResolve(specifier, context);
   },
 });

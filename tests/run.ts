@@ -27,7 +27,12 @@ interface StepResult {
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const results: StepResult[] = [];
 
-function run(name: string, command: string, args: string[], counts?: () => { passed: number; failed: number } | undefined): boolean {
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  counts?: () => { passed: number; failed: number } | undefined,
+): boolean {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = performance.now();
   const child = spawnSync(command, args, { stdio: 'inherit', env: process.env });
@@ -56,10 +61,17 @@ console.log(`Node.js ${process.version} (${process.execPath})`);
 // TypeScript 7, the native compiler, by its own path: TypeScript 6 is installed beside it for the
 // layering check (scripts/typescript-api.mjs), and both packages have a `tsc`.
 run('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
-run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], () => {
-  const report = readJson('test-results/unit.json');
-  return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
-});
+run(
+  'unit',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+  () => {
+    const report = readJson('test-results/unit.json');
+    return report
+      ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) }
+      : undefined;
+  },
+);
 run('content check', process.execPath, ['scripts/run.mjs', 'check']);
 // The local build: the account pages use the Auth emulator the browser tests start (through the site's origin).
 const built = run('build', process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator']);
@@ -76,7 +88,9 @@ if (!chromium) {
 } else {
   run('e2e', bin('playwright'), ['test'], () => {
     const stats = readJson('test-results/e2e.json')?.stats as Record<string, number> | undefined;
-    return stats ? { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) } : undefined;
+    return stats
+      ? { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) }
+      : undefined;
   });
   // Quality gate 2: Lighthouse on one page of each kind (it serves dist/ itself), then the broken
   // fixture, which must fail it. Each page is one test in the counts.
@@ -90,12 +104,30 @@ if (!chromium) {
 if (process.argv.includes('--platform')) {
   const installStarted = performance.now();
   const tools = ensureNetlifyTools(process.cwd());
-  results.push({ name: 'netlify cli', ok: tools !== undefined, seconds: (performance.now() - installStarted) / 1000 });
+  results.push({
+    name: 'netlify cli',
+    ok: tools !== undefined,
+    seconds: (performance.now() - installStarted) / 1000,
+  });
   if (tools) {
-    run('platform smoke', bin('vitest'), ['run', '--config', 'vitest.smoke.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/platform.json'], () => {
-      const report = readJson('test-results/platform.json');
-      return report ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) } : undefined;
-    });
+    run(
+      'platform smoke',
+      bin('vitest'),
+      [
+        'run',
+        '--config',
+        'vitest.smoke.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=test-results/platform.json',
+      ],
+      () => {
+        const report = readJson('test-results/platform.json');
+        return report
+          ? { passed: Number(report.numPassedTests), failed: Number(report.numFailedTests) }
+          : undefined;
+      },
+    );
   }
 }
 
@@ -105,8 +137,11 @@ if (e2eReport?.suites) console.log(`\n${formatTimes(e2eReport).join('\n')}`);
 
 console.log('\nSummary');
 for (const result of results) {
-  const counts = result.passed !== undefined ? ` (${result.passed} passed, ${result.failed} failed)` : '';
-  console.log(`  ${result.ok ? '✔' : '✖'} ${result.name.padEnd(14)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
+  const counts =
+    result.passed !== undefined ? ` (${result.passed} passed, ${result.failed} failed)` : '';
+  console.log(
+    `  ${result.ok ? '✔' : '✖'} ${result.name.padEnd(14)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`,
+  );
 }
 console.log(`  total ${((performance.now() - suiteStarted) / 1000).toFixed(1)} s`);
 for (const result of results.filter((r) => r.passed !== undefined)) {

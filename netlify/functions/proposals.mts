@@ -10,5 +10,12 @@ const handle = proposalsFromEnv(process.env);
 export default async (req: Request) => handle(req);
 
 export const config: Config = {
-  path: ['/api/proposals', '/api/proposals/:id', '/api/proposals/:id/publish', '/api/proposals/:id/withdraw', '/api/proposals/:id/schedule', '/api/deploys/:commit'],
+  path: [
+    '/api/proposals',
+    '/api/proposals/:id',
+    '/api/proposals/:id/publish',
+    '/api/proposals/:id/withdraw',
+    '/api/proposals/:id/schedule',
+    '/api/deploys/:commit',
+  ],
 };

@@ -29,26 +29,40 @@ export function tokenVerifier(env: Env): VerifyToken {
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST;
   let app: App;
   if (emulator) {
-    app = appNamed(`proposals-emulator-${emulator}`, () => initializeApp({ projectId: LOCAL_PROJECT_ID }, `proposals-emulator-${emulator}`));
+    app = appNamed(`proposals-emulator-${emulator}`, () =>
+      initializeApp({ projectId: LOCAL_PROJECT_ID }, `proposals-emulator-${emulator}`),
+    );
   } else {
     const projectId = env.FIREBASE_PROJECT_ID?.trim();
-    if (!projectId) throw failure('not-set-up', 'sign-in is not configured (FIREBASE_PROJECT_ID is not set; `npm run dev` runs without the local sign-in service, `npm start` has it).');
+    if (!projectId)
+      throw failure(
+        'not-set-up',
+        'sign-in is not configured (FIREBASE_PROJECT_ID is not set; `npm run dev` runs without the local sign-in service, `npm start` has it).',
+      );
     const key = env.FIREBASE_SERVICE_ACCOUNT?.trim();
-    if (!key) throw failure('not-set-up', 'FIREBASE_SERVICE_ACCOUNT is not set: the function needs the project\'s service account to check that a sign-in has not been revoked.');
+    if (!key)
+      throw failure(
+        'not-set-up',
+        "FIREBASE_SERVICE_ACCOUNT is not set: the function needs the project's service account to check that a sign-in has not been revoked.",
+      );
     let credential;
     try {
       credential = cert(JSON.parse(key) as object);
     } catch {
-      throw failure('not-set-up', 'FIREBASE_SERVICE_ACCOUNT is not a service account\'s JSON key.');
+      throw failure('not-set-up', "FIREBASE_SERVICE_ACCOUNT is not a service account's JSON key.");
     }
-    app = appNamed(`proposals-${projectId}`, () => initializeApp({ projectId, credential }, `proposals-${projectId}`));
+    app = appNamed(`proposals-${projectId}`, () =>
+      initializeApp({ projectId, credential }, `proposals-${projectId}`),
+    );
   }
   const auth = getAuth(app);
-  if (emulator) return async (token) => claimsOfAccount(auth, await auth.verifyIdToken(token, true));
+  if (emulator)
+    return async (token) => claimsOfAccount(auth, await auth.verifyIdToken(token, true));
   return (token) => auth.verifyIdToken(token, true);
 }
 
-const appNamed = (name: string, make: () => App) => getApps().find((app) => app.name === name) ?? make();
+const appNamed = (name: string, make: () => App) =>
+  getApps().find((app) => app.name === name) ?? make();
 
 /**
  * The emulator's token, once its claims are those of the account: each custom claim the account
@@ -58,7 +72,8 @@ const appNamed = (name: string, make: () => App) => getApps().find((app) => app.
 async function claimsOfAccount(auth: Auth, decoded: DecodedIdToken): Promise<DecodedIdToken> {
   const claims: Record<string, unknown> = (await auth.getUser(decoded.uid)).customClaims ?? {};
   const names = new Set([...Object.keys(claims), 'admin']);
-  if (![...names].every((name) => isDeepStrictEqual(decoded[name], claims[name]))) throw failure('claims-disagree');
+  if (![...names].every((name) => isDeepStrictEqual(decoded[name], claims[name])))
+    throw failure('claims-disagree');
   return decoded;
 }
 
@@ -72,11 +87,24 @@ export async function adminCaller(req: Request, verify: VerifyToken): Promise<Ca
     decoded = await verify(token);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'auth/id-token-expired' || code === 'auth/id-token-revoked' || code === 'auth/user-disabled' || code === 'auth/user-not-found') throw failure('session-expired');
-    if (typeof code === 'string' && /^auth\/(argument-error|invalid-argument|invalid-id-token)$/.test(code)) throw failure('signed-out');
+    if (
+      code === 'auth/id-token-expired' ||
+      code === 'auth/id-token-revoked' ||
+      code === 'auth/user-disabled' ||
+      code === 'auth/user-not-found'
+    )
+      throw failure('session-expired');
+    if (
+      typeof code === 'string' &&
+      /^auth\/(argument-error|invalid-argument|invalid-id-token)$/.test(code)
+    )
+      throw failure('signed-out');
     throw error;
   }
   if (decoded.admin !== true) throw failure('not-admin');
-  const name = typeof decoded.name === 'string' && decoded.name.trim() ? decoded.name.trim() : (decoded.email ?? decoded.uid);
+  const name =
+    typeof decoded.name === 'string' && decoded.name.trim()
+      ? decoded.name.trim()
+      : (decoded.email ?? decoded.uid);
   return { uid: decoded.uid, name, ...(decoded.email ? { email: decoded.email } : {}) };
 }

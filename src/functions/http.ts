@@ -6,7 +6,11 @@ import type { ApiError } from '../kernel/wire/proposals.ts';
 
 type Entry<C extends ApiErrorCode> = (typeof API_ERRORS)[C];
 /** What the entry's message takes. */
-export type MessageArgs<C extends ApiErrorCode> = Entry<C>['message'] extends (...args: infer A) => string ? A : [];
+export type MessageArgs<C extends ApiErrorCode> = Entry<C>['message'] extends (
+  ...args: infer A
+) => string
+  ? A
+  : [];
 
 /** A failure to answer with: thrown anywhere below a handler, answered by it. */
 export class ApiFailure extends Error {
@@ -20,12 +24,34 @@ export class ApiFailure extends Error {
   }
 
   /** The same failure in other words (a code's words for another API), its code and status kept. */
-  reworded(words: Partial<Record<string, { title?: string; message?: string | ((said: string) => string); hint?: string }>>): ApiFailure {
+  reworded(
+    words: Partial<
+      Record<
+        string,
+        { title?: string; message?: string | ((said: string) => string); hint?: string }
+      >
+    >,
+  ): ApiFailure {
     const other = words[this.body.error.code];
     if (!other) return this;
     const { error } = this.body;
-    const message = typeof other.message === 'function' ? other.message(error.message) : (other.message ?? error.message);
-    return new ApiFailure(this.status, { ...this.body, error: { ...error, title: other.title ?? error.title, message, ...(other.hint ? { hint: other.hint } : {}) } }, this.headers);
+    const message =
+      typeof other.message === 'function'
+        ? other.message(error.message)
+        : (other.message ?? error.message);
+    return new ApiFailure(
+      this.status,
+      {
+        ...this.body,
+        error: {
+          ...error,
+          title: other.title ?? error.title,
+          message,
+          ...(other.hint ? { hint: other.hint } : {}),
+        },
+      },
+      this.headers,
+    );
   }
 
   /** The same failure, with the fields that belong to it (problems, diff, url…) and headers. */
@@ -35,9 +61,16 @@ export class ApiFailure extends Error {
 }
 
 export function failure<C extends ApiErrorCode>(code: C, ...args: MessageArgs<C>): ApiFailure {
-  const entry = API_ERRORS[code] as { status: number; title: string; message: string | ((...args: unknown[]) => string); hint?: string };
+  const entry = API_ERRORS[code] as {
+    status: number;
+    title: string;
+    message: string | ((...args: unknown[]) => string);
+    hint?: string;
+  };
   const message = typeof entry.message === 'function' ? entry.message(...args) : entry.message;
-  return new ApiFailure(entry.status, { error: { code, title: entry.title, message, ...(entry.hint ? { hint: entry.hint } : {}) } });
+  return new ApiFailure(entry.status, {
+    error: { code, title: entry.title, message, ...(entry.hint ? { hint: entry.hint } : {}) },
+  });
 }
 
 export const isApiFailure = (error: unknown): error is ApiFailure => error instanceof ApiFailure;
@@ -45,8 +78,15 @@ export const isApiFailure = (error: unknown): error is ApiFailure => error insta
 const NO_STORE = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /** A JSON answer that no browser or CDN keeps: proposals change from one moment to the next. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(`${JSON.stringify(body)}\n`, { status, headers: { ...NO_STORE, ...headers } });
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(`${JSON.stringify(body)}\n`, {
+    status,
+    headers: { ...NO_STORE, ...headers },
+  });
 }
 
 export const answerFailure = (error: ApiFailure) => json(error.status, error.body, error.headers);
@@ -56,13 +96,23 @@ export const answerFailure = (error: ApiFailure) => json(error.status, error.bod
  * one logged and answered 500, `words` rewording the catalogue's for another API), with the
  * function's own time in Server-Timing.
  */
-export async function answering(req: Request, route: () => Promise<Response>, { log = console.error, words }: { log?: (message: string) => void; words?: Parameters<ApiFailure['reworded']>[0] } = {}): Promise<Response> {
+export async function answering(
+  req: Request,
+  route: () => Promise<Response>,
+  {
+    log = console.error,
+    words,
+  }: { log?: (message: string) => void; words?: Parameters<ApiFailure['reworded']>[0] } = {},
+): Promise<Response> {
   const started = performance.now();
   let response: Response;
   try {
     response = await route();
   } catch (error) {
-    if (!isApiFailure(error)) log(`${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!isApiFailure(error))
+      log(
+        `${req.method} ${new URL(req.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     const failed = isApiFailure(error) ? error : failure('server-fault');
     response = answerFailure(words ? failed.reworded(words) : failed);
   }
@@ -99,7 +149,10 @@ export async function readJson<T>(req: Request, limit: number, schema: z.ZodType
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw failure('bad-request', `${issue.path.length > 0 ? `"${issue.path.join('.')}": ` : ''}${issue.message}.`);
+    throw failure(
+      'bad-request',
+      `${issue.path.length > 0 ? `"${issue.path.join('.')}": ` : ''}${issue.message}.`,
+    );
   }
   return parsed.data;
 }

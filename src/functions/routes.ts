@@ -18,7 +18,12 @@ export interface RouteCall<S> {
 }
 
 export type Route<S> =
-  | { method: Method; path: string; admin: true; answer(call: RouteCall<S> & { caller: Caller }): Promise<Response> }
+  | {
+      method: Method;
+      path: string;
+      admin: true;
+      answer(call: RouteCall<S> & { caller: Caller }): Promise<Response>;
+    }
   | { method: Method; path: string; admin: false; answer(call: RouteCall<S>): Promise<Response> };
 
 export interface RouteOptions {
@@ -28,13 +33,19 @@ export interface RouteOptions {
 }
 
 /** The paths the routes answer at, in order: what the entry's `config.path` must list. */
-export const routePaths = (routes: readonly Route<never>[]): string[] => [...new Set(routes.map((route) => route.path))];
+export const routePaths = (routes: readonly Route<never>[]): string[] => [
+  ...new Set(routes.map((route) => route.path)),
+];
 
 /**
  * The function's handler: `setup` is made for each request that reaches a route (so that a missing
  * setting is answered 503 in words, not a crash at load), from the handler's further arguments.
  */
-export function routeHandler<S extends { verify: VerifyToken }, A extends unknown[] = []>(routes: readonly Route<S>[], setup: (...args: A) => S | Promise<S>, options: RouteOptions = {}) {
+export function routeHandler<S extends { verify: VerifyToken }, A extends unknown[] = []>(
+  routes: readonly Route<S>[],
+  setup: (...args: A) => S | Promise<S>,
+  options: RouteOptions = {},
+) {
   const compiled = routes.map((route) => ({ route, pattern: routePattern(route.path) }));
   return (req: Request, ...args: A): Promise<Response> =>
     answering(
@@ -54,7 +65,9 @@ export function routeHandler<S extends { verify: VerifyToken }, A extends unknow
         const made = await setup(...args);
         const call = { req, url, params: chosen.params, setup: made };
         const { route } = chosen;
-        return route.admin ? route.answer({ ...call, caller: await adminCaller(req, made.verify) }) : route.answer(call);
+        return route.admin
+          ? route.answer({ ...call, caller: await adminCaller(req, made.verify) })
+          : route.answer(call);
       },
       options,
     );

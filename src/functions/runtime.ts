@@ -12,7 +12,8 @@ export type Env = Readonly<Record<string, string | undefined>>;
  * Netlify's runtime also defines a `Netlify` global, but it does so on a laptop too (its CLI, the
  * platform tests), so that says nothing about where the function is.
  */
-export const onNetlify = (env: Env): boolean => env.NETLIFY === 'true' || env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+export const onNetlify = (env: Env): boolean =>
+  env.NETLIFY === 'true' || env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
 
 /**
  * A deployed function refuses every request while FIREBASE_AUTH_EMULATOR_HOST is set: with it,

@@ -33,7 +33,6 @@ import { renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/rende
 import { CheckedPages } from '../kernel/site/checked-pages.ts';
 import { deriveSite, type SiteModel } from '../kernel/site/site-model.ts';
 
-
 export class Site {
   #files = new Map<string, LoadedFile>();
   #bundle: Promise<BundleResult> | undefined;
@@ -52,7 +51,10 @@ export class Site {
 
   private constructor(readonly options: SiteOptions) {
     this.contentDir = options.contentDir ?? path.join(options.projectRoot, 'content');
-    this.cacheDir = options.cacheDir === false ? null : (options.cacheDir ?? path.join(options.projectRoot, '.cache'));
+    this.cacheDir =
+      options.cacheDir === false
+        ? null
+        : (options.cacheDir ?? path.join(options.projectRoot, '.cache'));
     this.keys = options.codeKeys ?? codeKeys();
     this.#pageKeys = new PageKeys(this.keys.render);
   }
@@ -60,13 +62,22 @@ export class Site {
   /** A session on an output folder, knowing what the cache knows of the content and the folder. */
   static async open(options: SiteOptions): Promise<Site> {
     const site = new Site(options);
-    const known = site.#entriesFile ? await readKeyed<Map<string, LoadedFile>>(site.#entriesFile, site.keys.load) : undefined;
+    const known = site.#entriesFile
+      ? await readKeyed<Map<string, LoadedFile>>(site.#entriesFile, site.keys.load)
+      : undefined;
     if (known) site.#files = known;
     return site;
   }
 
   get #entriesFile(): string | null {
-    return this.cacheDir && path.join(this.cacheDir, 'entries', `${digest(path.resolve(this.contentDir)).slice(0, 12)}.bin`);
+    return (
+      this.cacheDir &&
+      path.join(
+        this.cacheDir,
+        'entries',
+        `${digest(path.resolve(this.contentDir)).slice(0, 12)}.bin`,
+      )
+    );
   }
 
   /** Checks every file, then builds what changed. */
@@ -111,7 +122,11 @@ export class Site {
     try {
       const read = await this.#load(pool, changed);
       const publicDir = path.join(projectRoot, 'public');
-      const og = await startOgImages(read.content?.profile, { publicDir, cache: this.#disk('og'), wanted: (file) => !this.folder.known(file) });
+      const og = await startOgImages(read.content?.profile, {
+        publicDir,
+        cache: this.#disk('og'),
+        wanted: (file) => !this.folder.known(file),
+      });
       const icons = await readIconDrawings(read.content?.services ?? [], publicDir);
       try {
         return await this.#renderAndWrite(read, og, icons, bundling, pool, changed, started);
@@ -126,29 +141,72 @@ export class Site {
   }
 
   /** Stages 2 to 6 on what stage 1 read. */
-  async #renderAndWrite(read: ContentReadResult, og: StartedOgImages, icons: IconDrawings, bundling: Promise<BundleResult>, pool: PagePool, changed: ReadonlySet<string> | undefined, started: number): Promise<BuildReport> {
+  async #renderAndWrite(
+    read: ContentReadResult,
+    og: StartedOgImages,
+    icons: IconDrawings,
+    bundling: Promise<BundleResult>,
+    pool: PagePool,
+    changed: ReadonlySet<string> | undefined,
+    started: number,
+  ): Promise<BuildReport> {
     const { projectRoot } = this.options;
     const site = this.#derive(read, [...og.problems, ...icons.problems]);
     const bundle = await bundling;
-    const input: RenderInput = { parts: sitePartsOf(site, { ...bundle.assets, og: og.images, icons: icons.drawings }), images: read.images };
+    const input: RenderInput = {
+      parts: sitePartsOf(site, { ...bundle.assets, og: og.images, icons: icons.drawings }),
+      images: read.images,
+    };
     // Every check before the first write: over its JavaScript budget, a page stops the build.
     const jobs = renderJobs(site);
-    const scripts = scriptWeights(jobs.map((job) => ({ path: job.path, file: 'page' in job ? job.page.file : job.error.file, scripts: scriptsOfJob(input, job) })), bundle.weights);
+    const scripts = scriptWeights(
+      jobs.map((job) => ({
+        path: job.path,
+        file: 'page' in job ? job.page.file : job.error.file,
+        scripts: scriptsOfJob(input, job),
+      })),
+      bundle.weights,
+    );
     checkScriptBudget(scripts);
 
     this.folder.begin();
     try {
       // The entry cache is for the next process (the dev server's updates keep theirs in memory).
-      const saving = changed === undefined ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read)) : undefined;
+      const saving =
+        changed === undefined
+          ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read))
+          : undefined;
       const digests = partDigests(input.parts);
       const { rendered, keys, html } = await this.#render(input, jobs, digests, pool);
       const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
       const builderKey = digest(this.keys.all, ...Object.values(digests));
-      const images = await writeSiteFiles({ site, read, bundle, og, folder: this.folder, projectRoot, imagesCache: this.#disk('images'), deployContext: this.options.deployContext, builderKey, icons: icons.drawings });
+      const images = await writeSiteFiles({
+        site,
+        read,
+        bundle,
+        og,
+        folder: this.folder,
+        projectRoot,
+        imagesCache: this.#disk('images'),
+        deployContext: this.options.deployContext,
+        builderKey,
+        icons: icons.drawings,
+      });
       // For the admin screen: the check's counts, the lint (of the pages whose key changed) and which pages use which library photo.
       // The lint's jobs are these jobs (renderJobs of the same site): each has its render key.
       const keyOf = (job: RenderJob) => digest(this.keys.all, keyByPath.get(job.path)!);
-      await this.folder.write(BuildFile.ContentHealth, await contentHealthJson({ site, read, root: projectRoot, keyOf, cache: this.#disk('health'), memory: this.#lintMemory, htmlOf: (job) => html.get(job.path) }));
+      await this.folder.write(
+        BuildFile.ContentHealth,
+        await contentHealthJson({
+          site,
+          read,
+          root: projectRoot,
+          keyOf,
+          cache: this.#disk('health'),
+          memory: this.#lintMemory,
+          htmlOf: (job) => html.get(job.path),
+        }),
+      );
       const buildId = this.folder.buildId();
       await writeBuildFiles(site, buildId, bundle, this.folder, this.options.commit);
       await Promise.all([this.folder.commit(buildId), saving]);
@@ -165,7 +223,13 @@ export class Site {
         images,
         libraryPhotos: [...read.images.keys()].filter((src) => libraryPathOf(src) !== null).length,
         scripts,
-        work: { loaded: read.loaded, files: read.files.size, rendered, renders: jobs.length, threads: pool.threads },
+        work: {
+          loaded: read.loaded,
+          files: read.files.size,
+          rendered,
+          renders: jobs.length,
+          threads: pool.threads,
+        },
         site,
       };
     } catch (error) {
@@ -177,10 +241,27 @@ export class Site {
   /** The threads of one build (src/generator/threads/page-pool.ts), with the loader's settings: images are planned once per build, on this thread. */
   #pool(): PagePool {
     const { projectRoot } = this.options;
-    const library = this.options.library && { ...this.options.library, cacheDir: this.#disk('library').dir };
-    const images = imagePlanner({ imagesDir: this.#imagesDir, imagesDirDisplay: path.relative(projectRoot, this.#imagesDir).split(path.sep).join('/'), cache: this.#disk('images'), library });
-    const settings = { displayRoot: projectRoot, loadKey: this.keys.load, imagesDir: images.imagesDirDisplay, planImages: (raster: readonly ImageReference[]) => planImages(raster, images) };
-    return new PagePool(settings, { worker: this.options.pageWorker, threads: this.options.threads, threshold: this.options.threadsFrom });
+    const library = this.options.library && {
+      ...this.options.library,
+      cacheDir: this.#disk('library').dir,
+    };
+    const images = imagePlanner({
+      imagesDir: this.#imagesDir,
+      imagesDirDisplay: path.relative(projectRoot, this.#imagesDir).split(path.sep).join('/'),
+      cache: this.#disk('images'),
+      library,
+    });
+    const settings = {
+      displayRoot: projectRoot,
+      loadKey: this.keys.load,
+      imagesDir: images.imagesDirDisplay,
+      planImages: (raster: readonly ImageReference[]) => planImages(raster, images),
+    };
+    return new PagePool(settings, {
+      worker: this.options.pageWorker,
+      threads: this.options.threads,
+      threshold: this.options.threadsFrom,
+    });
   }
 
   get #imagesDir(): string {
@@ -191,26 +272,54 @@ export class Site {
   async #load(pool: PagePool, changed?: ReadonlySet<string>): Promise<ContentReadResult> {
     const imagesDir = this.#imagesDir;
     // An image that changed is seen through the files that show it.
-    const only = changed && new Set([...changed, ...[...this.#files.values()].filter((file) => file.images.some((image) => changed.has(path.join(imagesDir, image.src.slice('/images/'.length))))).map((file) => file.absolute)]);
+    const only =
+      changed &&
+      new Set([
+        ...changed,
+        ...[...this.#files.values()]
+          .filter((file) =>
+            file.images.some((image) =>
+              changed.has(path.join(imagesDir, image.src.slice('/images/'.length))),
+            ),
+          )
+          .map((file) => file.absolute),
+      ]);
     return loadContent({ contentDir: this.contentDir, pool, known: this.#files, only });
   }
 
   #derive(read: ContentReadResult, moreProblems: ContentReadResult['problems']): SiteModel {
     const problems = [...read.problems, ...moreProblems];
     if (!read.content) throw new ContentError(problems.sort(compareProblems));
-    return deriveSite(read.content, { siteUrl: this.options.siteUrl, builtAt: this.options.clock?.() ?? new Date(), firebase: this.options.firebase, checked: this.#checked }, { problems, invalid: read.invalid });
+    return deriveSite(
+      read.content,
+      {
+        siteUrl: this.options.siteUrl,
+        builtAt: this.options.clock?.() ?? new Date(),
+        firebase: this.options.firebase,
+        checked: this.#checked,
+      },
+      { problems, invalid: read.invalid },
+    );
   }
 
   /**
    * Stages 3 and 4 for the pages: those whose key changed are rendered and written. Returns how
    * many were rendered, every job's key (in order) and their HTML, kept for the content health up to its limit.
    */
-  async #render(input: RenderInput, jobs: RenderJob[], digests: PartDigests, pool: PagePool): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
+  async #render(
+    input: RenderInput,
+    jobs: RenderJob[],
+    digests: PartDigests,
+    pool: PagePool,
+  ): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
     const keys: string[] = [];
     const todo: RenderJob[] = [];
     const keyOf = new Map<string, string>();
     for (const job of jobs) {
-      const key = 'page' in job ? this.#pageKeys.keyOf(digests, job.page) : digest(this.keys.render, digests.layout, job.error.digest);
+      const key =
+        'page' in job
+          ? this.#pageKeys.keyOf(digests, job.page)
+          : digest(this.keys.render, digests.layout, job.error.digest);
       keys.push(key);
       if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
       else {
@@ -223,12 +332,17 @@ export class Site {
     const html = new Map<string, string>();
     const keepHtml = todo.length <= HEALTH_LINT_MAX_PAGES;
     await this.folder.beforeWriting();
-    await pool.render({ input, root: this.folder.root, keepHtml }, todo, (path) => this.folder.known(path)?.hash, (pages) => {
-      for (const page of pages) {
-        if (page.html !== undefined) html.set(page.path, page.html);
-        this.folder.wroteFile(page.path, page, keyOf.get(page.path));
-      }
-    });
+    await pool.render(
+      { input, root: this.folder.root, keepHtml },
+      todo,
+      (path) => this.folder.known(path)?.hash,
+      (pages) => {
+        for (const page of pages) {
+          if (page.html !== undefined) html.set(page.path, page.html);
+          this.folder.wroteFile(page.path, page, keyOf.get(page.path));
+        }
+      },
+    );
     return { rendered: todo.length, keys, html };
   }
 
@@ -250,7 +364,9 @@ export class Site {
   }
 
   #disk(name: string): DiskCache {
-    return new DiskCache(path.join(this.cacheDir ?? path.join(this.options.projectRoot, '.cache'), name));
+    return new DiskCache(
+      path.join(this.cacheDir ?? path.join(this.options.projectRoot, '.cache'), name),
+    );
   }
 
   async #saveEntries(read: ContentReadResult): Promise<void> {
@@ -260,7 +376,13 @@ export class Site {
 }
 
 /** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
-export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{ content: NonNullable<ContentReadResult['content']>; site: SiteModel; images: ContentReadResult['images'] }> {
+export async function checkSite(
+  options: Omit<SiteOptions, 'outDir'>,
+): Promise<{
+  content: NonNullable<ContentReadResult['content']>;
+  site: SiteModel;
+  images: ContentReadResult['images'];
+}> {
   const { read, site } = await (await Site.open(options)).check();
   return { content: read.content!, site, images: read.images };
 }

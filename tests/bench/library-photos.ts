@@ -19,7 +19,9 @@ import sharp from 'sharp';
 import { startCountedLibrary } from '../support/library-emulator.ts';
 import { median, projectRoot } from '../../bench/measure.ts';
 
-const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { photos: { type: 'string', default: '12' }, runs: { type: 'string', default: '3' } },
+});
 const count = Number(values.photos);
 const runs = Number(values.runs);
 const library = await startCountedLibrary();
@@ -39,7 +41,10 @@ try {
   }
   const addPhotos = (contentDir: string, src: (name: string) => string) => {
     const about = path.join(contentDir, 'pages/about.md');
-    writeFileSync(about, `${readFileSync(about, 'utf8').trimEnd()}\n\n${names.map((name, i) => `![Bench photo ${i + 1}](${src(name)})`).join('\n\n')}\n`);
+    writeFileSync(
+      about,
+      `${readFileSync(about, 'utf8').trimEnd()}\n\n${names.map((name, i) => `![Bench photo ${i + 1}](${src(name)})`).join('\n\n')}\n`,
+    );
   };
   addPhotos(path.join(work, 'content'), (name) => `storage:media/${name}`);
   addPhotos(path.join(work, 'files/content'), (name) => `/images/${name}`);
@@ -49,18 +54,39 @@ try {
   const build = async (cache: string, out: string, content = path.join(work, 'content')) => {
     const before = { ...library.counts };
     const started = performance.now();
-    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator', '--force', '--content', content, '--out', out, '--cache', cache], {
-      cwd: projectRoot,
-      env: { ...process.env, STORAGE_EMULATOR_PORT: port },
-    });
-    return { seconds: (performance.now() - started) / 1000, metadata: library.counts.metadata - before.metadata, bytes: library.counts.bytes - before.bytes, line: /Built .*? in [\d.]+ s/.exec(stdout)?.[0] };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        'scripts/run.mjs',
+        'build',
+        '--auth-emulator',
+        '--force',
+        '--content',
+        content,
+        '--out',
+        out,
+        '--cache',
+        cache,
+      ],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, STORAGE_EMULATOR_PORT: port },
+      },
+    );
+    return {
+      seconds: (performance.now() - started) / 1000,
+      metadata: library.counts.metadata - before.metadata,
+      bytes: library.counts.bytes - before.bytes,
+      line: /Built .*? in [\d.]+ s/.exec(stdout)?.[0],
+    };
   };
 
   const cold: number[] = [];
   const warm: number[] = [];
   const files: number[] = [];
   const filesWarm: number[] = [];
-  let last: { cold?: Awaited<ReturnType<typeof build>>; warm?: Awaited<ReturnType<typeof build>> } = {};
+  let last: { cold?: Awaited<ReturnType<typeof build>>; warm?: Awaited<ReturnType<typeof build>> } =
+    {};
   for (let run = 0; run < runs; run += 1) {
     const cache = path.join(work, `cache-${run}`);
     const coldRun = await build(cache, path.join(work, `dist-${run}`));
@@ -69,14 +95,40 @@ try {
     cold.push(coldRun.seconds);
     warm.push(warmRun.seconds);
     const fileCache = path.join(work, `files-cache-${run}`);
-    files.push((await build(fileCache, path.join(work, `files-dist-${run}`), path.join(work, 'files/content'))).seconds);
-    filesWarm.push((await build(fileCache, path.join(work, `files-dist-${run}`), path.join(work, 'files/content'))).seconds);
+    files.push(
+      (
+        await build(
+          fileCache,
+          path.join(work, `files-dist-${run}`),
+          path.join(work, 'files/content'),
+        )
+      ).seconds,
+    );
+    filesWarm.push(
+      (
+        await build(
+          fileCache,
+          path.join(work, `files-dist-${run}`),
+          path.join(work, 'files/content'),
+        )
+      ).seconds,
+    );
   }
-  console.log(`${count} library photos on one page of the real site, median of ${runs} (npm run build with start-up):`);
-  console.log(`  cold: ${median(cold).toFixed(2)} s, ${last.cold!.metadata} metadata and ${last.cold!.bytes} byte requests (${last.cold!.line})`);
-  console.log(`  warm: ${median(warm).toFixed(2)} s, ${last.warm!.metadata} metadata and ${last.warm!.bytes} byte requests (${last.warm!.line})`);
-  console.log(`  the same photos as files in content/images/: cold ${median(files).toFixed(2)} s, warm ${median(filesWarm).toFixed(2)} s`);
-  console.log(`  fetching from the library: +${(median(cold) - median(files)).toFixed(2)} s cold, +${(median(warm) - median(filesWarm)).toFixed(2)} s warm`);
+  console.log(
+    `${count} library photos on one page of the real site, median of ${runs} (npm run build with start-up):`,
+  );
+  console.log(
+    `  cold: ${median(cold).toFixed(2)} s, ${last.cold!.metadata} metadata and ${last.cold!.bytes} byte requests (${last.cold!.line})`,
+  );
+  console.log(
+    `  warm: ${median(warm).toFixed(2)} s, ${last.warm!.metadata} metadata and ${last.warm!.bytes} byte requests (${last.warm!.line})`,
+  );
+  console.log(
+    `  the same photos as files in content/images/: cold ${median(files).toFixed(2)} s, warm ${median(filesWarm).toFixed(2)} s`,
+  );
+  console.log(
+    `  fetching from the library: +${(median(cold) - median(files)).toFixed(2)} s cold, +${(median(warm) - median(filesWarm)).toFixed(2)} s warm`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
   await library.stop();

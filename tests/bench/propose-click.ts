@@ -23,7 +23,11 @@ import { functionRoutes } from '../../src/generator/server/functions.ts';
 import { PROPOSALS_API } from '../../src/kernel/wire/proposal-paths.ts';
 import { openAsAdmin } from '../support/builder.ts';
 import { median, projectRoot } from '../../bench/measure.ts';
-import { PROPOSED_PAGES, proposalRepository, serverTiming } from '../../bench/proposal-repository.ts';
+import {
+  PROPOSED_PAGES,
+  proposalRepository,
+  serverTiming,
+} from '../../bench/proposal-repository.ts';
 
 const TARGET_MS = 2000;
 
@@ -40,7 +44,10 @@ function startClock(page: Page, shown: string): Promise<void> {
       const clock = window as unknown as Record<string, Promise<number>>;
       clock[name] = new Promise((stopped) => {
         let clicked: number | undefined;
-        document.addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
+        document.addEventListener('click', () => (clicked = performance.now()), {
+          capture: true,
+          once: true,
+        });
         const observer = new MutationObserver(() => {
           if (clicked === undefined || !document.body.textContent?.includes(text)) return;
           observer.disconnect();
@@ -56,9 +63,13 @@ function startClock(page: Page, shown: string): Promise<void> {
 /** One page proposed from the builder: the click to the proposal shown, and the function's own time. */
 async function proposeOnce(page: Page, route: string): Promise<{ click: number; own: number }> {
   await openAsAdmin(page, `/integrated-builder?route=${route}`);
-  await page.getByLabel('Heading', { exact: true }).fill(`Proposed from the builder, timed (${route})`);
+  await page
+    .getByLabel('Heading', { exact: true })
+    .fill(`Proposed from the builder, timed (${route})`);
   // The dialog asks for this file's open proposal first: once answered, "Propose" makes a new one.
-  const listed = page.waitForResponse((response) => response.url().endsWith(PROPOSALS_API) && response.request().method() === 'GET');
+  const listed = page.waitForResponse(
+    (response) => response.url().endsWith(PROPOSALS_API) && response.request().method() === 'GET',
+  );
   // The button is enabled once the draft has been checked and has no problems; the click waits for it.
   await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
   await listed;
@@ -66,18 +77,31 @@ async function proposeOnce(page: Page, route: string): Promise<{ click: number; 
   const summary = await dialog.getByLabel('What changes, in one line').inputValue();
   const shown = `“${summary}”, proposed by admin@ardent.example.`;
   await startClock(page, shown);
-  const answered = page.waitForResponse((response) => response.url().endsWith(PROPOSALS_API) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(PROPOSALS_API) && response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
   const answer = await answered;
-  if (answer.status() !== 201) throw new Error(`${route}: the proposal was answered ${answer.status()}: ${await answer.text()}`);
+  if (answer.status() !== 201)
+    throw new Error(
+      `${route}: the proposal was answered ${answer.status()}: ${await answer.text()}`,
+    );
   await dialog.getByText(shown).waitFor({ timeout: 20_000 });
-  const click = await page.evaluate((name) => (window as unknown as Record<string, Promise<number>>)[name]!, CLOCK);
+  const click = await page.evaluate(
+    (name) => (window as unknown as Record<string, Promise<number>>)[name]!,
+    CLOCK,
+  );
   return { click, own: serverTiming(await answer.headerValue('server-timing')) };
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-propose-click-'));
 const storagePort = await freePort();
-const services = startLocalServices({ port: await freePort(), storagePort, hubPort: await freePort(), loggingPort: await freePort() });
+const services = startLocalServices({
+  port: await freePort(),
+  storagePort,
+  hubPort: await freePort(),
+  loggingPort: await freePort(),
+});
 let browser: Browser | undefined;
 let server: Awaited<ReturnType<typeof createSiteServer>> | undefined;
 try {
@@ -86,16 +110,32 @@ try {
   await services.storage;
   const site = path.join(work, 'site');
   console.log('Building the site with the local sign-in config…');
-  await promisify(execFile)(process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator', '--out', site, '--cache', path.join(work, 'cache')], {
-    cwd: projectRoot,
-    env: { ...process.env, STORAGE_EMULATOR_PORT: String(storagePort) },
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      'scripts/run.mjs',
+      'build',
+      '--auth-emulator',
+      '--out',
+      site,
+      '--cache',
+      path.join(work, 'cache'),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, STORAGE_EMULATOR_PORT: String(storagePort) },
+    },
+  );
 
   process.env.PUBLISH_REPOSITORY_DIR = repo;
   server = await createSiteServer({
     root: site,
     netlifyToml: path.join(projectRoot, 'netlify.toml'),
-    extraRoutes: emulatorProxy({ auth: services.emulator.host, storage: `127.0.0.1:${storagePort}`, ready: services.ready }),
+    extraRoutes: emulatorProxy({
+      auth: services.emulator.host,
+      storage: `127.0.0.1:${storagePort}`,
+      ready: services.ready,
+    }),
     functions: functionRoutes({ ready: services.ready }),
   });
   await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
@@ -110,10 +150,14 @@ try {
     const timed = await proposeOnce(page, `/${name}`);
     clicks.push(timed.click);
     own.push(timed.own);
-    console.log(`/${name}: ${Math.round(timed.click)} ms from the click to the proposal shown; the function's own time ${Math.round(timed.own)} ms.`);
+    console.log(
+      `/${name}: ${Math.round(timed.click)} ms from the click to the proposal shown; the function's own time ${Math.round(timed.own)} ms.`,
+    );
   }
   const clickMedian = Math.round(median(clicks));
-  console.log(`bench: propose click_median=${clickMedian}ms function_median=${Math.round(median(own))}ms target=${TARGET_MS}ms`);
+  console.log(
+    `bench: propose click_median=${clickMedian}ms function_median=${Math.round(median(own))}ms target=${TARGET_MS}ms`,
+  );
   if (clickMedian > TARGET_MS) process.exitCode = 1;
 } finally {
   await browser?.close();

@@ -2,7 +2,14 @@
 // the same words; the emailed link (its code read from the emulator's out-of-band codes) sets a new
 // password and signs in with it; the old password no longer works.
 import type { Page } from '@playwright/test';
-import { createAccount, resetCodesFor, SERVICE_REFUSAL, signIn, submitLogin, uniqueEmail } from '../support/accounts.ts';
+import {
+  createAccount,
+  resetCodesFor,
+  SERVICE_REFUSAL,
+  signIn,
+  submitLogin,
+  uniqueEmail,
+} from '../support/accounts.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
 const OLD_PASSWORD = 'first password here';
@@ -18,7 +25,10 @@ async function requestReset(page: Page, email: string): Promise<string> {
   return (await sent.getByRole('status').innerText()).replace(email, '<email>');
 }
 
-test('reset request → the emailed link sets a new password and signs in → the new password works, the old one does not', async ({ page, consoleErrors }) => {
+test('reset request → the emailed link sets a new password and signs in → the new password works, the old one does not', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(SERVICE_REFUSAL);
   const email = uniqueEmail('reset');
   await createAccount(page, email, OLD_PASSWORD);
@@ -27,7 +37,9 @@ test('reset request → the emailed link sets a new password and signs in → th
   expect(codes, 'the emulator sent one reset email').toHaveLength(1);
 
   // The link in the email, on this site.
-  await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(codes[0]!)}&apiKey=local-emulator-key&lang=en`);
+  await page.goto(
+    `/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(codes[0]!)}&apiKey=local-emulator-key&lang=en`,
+  );
   await expect(page.getByText('Choose a new password for your account.')).toBeVisible();
   await expect(page.getByLabel('Account')).toHaveValue(email);
   await expect(page.getByLabel('Account')).toHaveAttribute('autocomplete', 'username');
@@ -50,7 +62,10 @@ test('reset request → the emailed link sets a new password and signs in → th
   await page.waitForURL((url) => url.pathname === '/');
 });
 
-test('the request never reveals whether an account exists: an unknown address gets the same words', async ({ page, consoleErrors }) => {
+test('the request never reveals whether an account exists: an unknown address gets the same words', async ({
+  page,
+  consoleErrors,
+}) => {
   // The emulator answers an unknown address with 400 EMAIL_NOT_FOUND, which the browser logs.
   consoleErrors.allow(SERVICE_REFUSAL);
   const known = uniqueEmail('known');
@@ -61,17 +76,27 @@ test('the request never reveals whether an account exists: an unknown address ge
   expect(forKnown).toMatch(/^If there is an account for <email>, we have sent it an email/);
 });
 
-test('a link that was used or is not valid says so and offers the request form again', async ({ page, consoleErrors }) => {
+test('a link that was used or is not valid says so and offers the request form again', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(SERVICE_REFUSAL);
   await page.goto('/reset-password?mode=resetPassword&oobCode=not-a-real-code');
-  await expect(page.locator('.form-error[role="alert"]')).toHaveText(/has expired or has already been used\. Ask for a new link below/);
+  await expect(page.locator('.form-error[role="alert"]')).toHaveText(
+    /has expired or has already been used\. Ask for a new link below/,
+  );
   await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText('auth/');
 });
 
-test('an email in the wrong format is shown next to the email field, and nothing is sent', async ({ page }) => {
+test('an email in the wrong format is shown next to the email field, and nothing is sent', async ({
+  page,
+}) => {
   const requests: string[] = [];
-  page.on('request', (request) => void (request.url().includes('identitytoolkit') && requests.push(request.url())));
+  page.on(
+    'request',
+    (request) => void (request.url().includes('identitytoolkit') && requests.push(request.url())),
+  );
   await page.goto('/reset-password');
   await page.getByLabel('Email address').fill('nobody-at-all');
   await expect(page.getByRole('button', { name: 'Send reset link' })).toBeEnabled();

@@ -19,7 +19,10 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+const bucket = {
+  origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`,
+  bucket: LOCAL_EMULATOR_CONFIG.storageBucket,
+};
 const ALT = 'A freshly cleaned kitchen, from the media library';
 let work: string;
 let site: RunningSite;
@@ -27,12 +30,26 @@ let name: string;
 let aboutText: string;
 
 function build(content: string, out: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['scripts/run.mjs', 'build', '--auth-emulator', '--content', content, '--out', out, '--cache', path.join(work, 'cache')], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, STORAGE_EMULATOR_PORT: String(E2E_STORAGE_PORT) },
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      'scripts/run.mjs',
+      'build',
+      '--auth-emulator',
+      '--content',
+      content,
+      '--out',
+      out,
+      '--cache',
+      path.join(work, 'cache'),
+    ],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, STORAGE_EMULATOR_PORT: String(E2E_STORAGE_PORT) },
+      timeout: 120_000,
+    },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -41,7 +58,13 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'ardent-library-build-'));
   name = `${uniqueName('about-kitchen')}.jpg`;
   const file = await photo(name, { width: 1600, height: 1000 });
-  const stored = await uploadObject(bucket, `media/${name}`, file.buffer, { contentType: 'image/jpeg', customMetadata: { alt: ALT } }, EMULATOR_OWNER);
+  const stored = await uploadObject(
+    bucket,
+    `media/${name}`,
+    file.buffer,
+    { contentType: 'image/jpeg', customMetadata: { alt: ALT } },
+    EMULATOR_OWNER,
+  );
   expect(stored.ok).toBe(true);
   await cp(path.join(projectRoot, 'content'), path.join(work, 'content'), { recursive: true });
   const about = path.join(work, 'content/pages/about.md');
@@ -59,7 +82,9 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('a page that uses a library photo shows it as self-hosted AVIF and WebP variants, and never asks the bucket', async ({ browser }) => {
+test('a page that uses a library photo shows it as self-hosted AVIF and WebP variants, and never asks the bucket', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const watch = await watchContext(context);
   try {
@@ -69,11 +94,19 @@ test('a page that uses a library photo shows it as self-hosted AVIF and WebP var
     await page.goto(`${site.origin}/about`);
     const picture = page.locator('main picture').filter({ has: page.locator(`img[alt="${ALT}"]`) });
     await picture.scrollIntoViewIfNeeded();
-    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /^\/assets\/images\/about-kitchen-[\w-]+-480-[0-9a-f]+\.avif 480w, .+ 1440w$/);
-    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 1440w$/);
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      /^\/assets\/images\/about-kitchen-[\w-]+-480-[0-9a-f]+\.avif 480w, .+ 1440w$/,
+    );
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute(
+      'srcset',
+      /\.webp 1440w$/,
+    );
     const image = picture.locator('img');
     await expect(image).toHaveAttribute('width', '1600');
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const shown = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(new URL(shown).origin).toBe(site.origin);
     expect(shown).toMatch(/\.avif$/);
@@ -84,7 +117,9 @@ test('a page that uses a library photo shows it as self-hosted AVIF and WebP var
   expect(watch.all()).toEqual([]);
 });
 
-test('the delete confirmation lists the pages that use the photo and says the build will fail until they change', async ({ browser }) => {
+test('the delete confirmation lists the pages that use the photo and says the build will fail until they change', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -94,9 +129,14 @@ test('the delete confirmation lists the pages that use the photo and says the bu
     await expect(page.locator('#health')).toContainText(`media/${name}: /about`);
     const card = page.locator(`.admin-card[data-path="media/${name}"]`);
     await card.getByRole('button', { name: `Details of ${name}` }).click();
-    await page.getByRole('dialog', { name: `Photo: ${name}` }).getByRole('button', { name: 'Delete…' }).click();
+    await page
+      .getByRole('dialog', { name: `Photo: ${name}` })
+      .getByRole('button', { name: 'Delete…' })
+      .click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
-    await expect(confirm).toContainText('1 page still uses this photo. If you delete it, the next build will fail until that page is changed');
+    await expect(confirm).toContainText(
+      '1 page still uses this photo. If you delete it, the next build will fail until that page is changed',
+    );
     await expect(confirm.getByRole('link', { name: '/about' })).toHaveAttribute('href', '/about');
     await expect(confirm).toContainText('content/pages/about.md');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
@@ -114,8 +154,14 @@ test('a page that uses a missing library photo fails the build with its file and
   const result = build(path.join(work, 'content'), path.join(work, 'dist'));
   expect(result.status).toBe(1);
   const line = broken.split('\n').findIndex((text) => text.includes('no-such-photo')) + 1;
-  expect(result.output).toMatch(new RegExp(`content/pages/about\\.md:${line}  A photo from the media library does not exist \\[library-photo-missing\\]`));
-  expect(result.output).toContain('There is no photo "media/no-such-photo.jpg" in the media library');
+  expect(result.output).toMatch(
+    new RegExp(
+      `content/pages/about\\.md:${line}  A photo from the media library does not exist \\[library-photo-missing\\]`,
+    ),
+  );
+  expect(result.output).toContain(
+    'There is no photo "media/no-such-photo.jpg" in the media library',
+  );
   expect(result.output).toContain('Nothing was written');
   expect((await BuiltFolder.read(path.join(work, 'dist'))).files).toEqual(before.files);
 });

@@ -36,11 +36,17 @@ let page: Page;
 /** The change of two pages, once proposed. */
 let change: string;
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
 /** The change's record, as the local backend keeps it in git. */
-const record = (id: string) => JSON.parse(git('show', `refs/proposals/${id}`)) as { results: Record<string, { state: string }>; schedule?: { note?: { state: string } } };
+const record = (id: string) =>
+  JSON.parse(git('show', `refs/proposals/${id}`)) as {
+    results: Record<string, { state: string }>;
+    schedule?: { note?: { state: string } };
+  };
 /** Moves npm start's clock (the functions' and its timer's) to that instant. */
-const moveClockTo = (instant: Date) => writeFile(clockFile, JSON.stringify({ offsetMs: instant.getTime() - Date.now() }));
+const moveClockTo = (instant: Date) =>
+  writeFile(clockFile, JSON.stringify({ offsetMs: instant.getTime() - Date.now() }));
 /** A day after the one npm start's clock reads now, in London, at 09:00: the date, the time and the instant. */
 const tomorrowAtNine = (now: Date) => {
   const { date } = londonWallTime(new Date(now.getTime() + 24 * 3600_000));
@@ -79,8 +85,13 @@ test.beforeAll(async ({ browser }) => {
   repository = publishRepository(projectRoot, path.join(work, 'repository'));
   clockFile = path.join(work, 'clock.json');
   await writeFile(clockFile, JSON.stringify({ offsetMs: 0 }));
-  started = await start('npm', ['start', '--', '--root', path.join(work, 'dist')], { env: { PUBLISH_REPOSITORY_DIR: repository, LOCAL_CLOCK_FILE: clockFile } });
-  context = await browser.newContext({ baseURL: started.origin, viewport: { width: 1280, height: 900 } });
+  started = await start('npm', ['start', '--', '--root', path.join(work, 'dist')], {
+    env: { PUBLISH_REPOSITORY_DIR: repository, LOCAL_CLOCK_FILE: clockFile },
+  });
+  context = await browser.newContext({
+    baseURL: started.origin,
+    viewport: { width: 1280, height: 900 },
+  });
   watch = await watchContext(context);
   page = await context.newPage();
   await signIn(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
@@ -96,10 +107,12 @@ test.afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-test('from /admin, an owner reaches a page\'s builder and the changes waiting, by links alone; a second page goes into the same change', async () => {
+test("from /admin, an owner reaches a page's builder and the changes waiting, by links alone; a second page goes into the same change", async () => {
   test.setTimeout(120_000);
   await page.goto('/admin');
-  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.locator('#pages').getByRole('link', { name: 'Edit About Ardent' }).click();
   await page.waitForURL('**/integrated-builder?route=%2Fabout');
   let dialog = await proposeTitle('About Ardent | Prices from £90', 'Propose', 'New prices');
@@ -107,10 +120,15 @@ test('from /admin, an owner reaches a page\'s builder and the changes waiting, b
 
   // Another page into the same change, by the dialog's link and the page picker.
   await dialog.getByRole('link', { name: 'Add another page to this change' }).click();
-  await expect(page.getByText('Choose the page to add to the change')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Choose the page to add to the change')).toBeVisible({
+    timeout: 15_000,
+  });
   await page.getByLabel('Page to edit').selectOption('/faqs');
   await page.getByRole('button', { name: 'Open the page' }).click();
-  dialog = await proposeTitle('Questions about our prices | Ardent', 'Propose (adds this page to the change)');
+  dialog = await proposeTitle(
+    'Questions about our prices | Ardent',
+    'Propose (adds this page to the change)',
+  );
   await expect(dialog.locator('[data-proposal]')).toContainText('2 pages, published together');
   expect(git('for-each-ref', 'refs/proposals').split('\n')).toHaveLength(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -118,10 +136,13 @@ test('from /admin, an owner reaches a page\'s builder and the changes waiting, b
   // Back home, and to the change waiting, each by a link.
   await page.getByRole('link', { name: 'Back to the admin home' }).click();
   await page.waitForURL('**/admin');
-  await expect(page.locator('#changes [data-state="waiting"]')).toContainText('New prices (About Ardent, FAQs)');
+  await expect(page.locator('#changes [data-state="waiting"]')).toContainText(
+    'New prices (About Ardent, FAQs)',
+  );
   expect(await axeViolations(page, '#changes')).toEqual([]);
   const card = await openFromAdmin('New prices');
-  for (const name of ['About Ardent', 'FAQs']) await expect(card.getByRole('link', { name: `Edit ${name}` })).toBeVisible();
+  for (const name of ['About Ardent', 'FAQs'])
+    await expect(card.getByRole('link', { name: `Edit ${name}` })).toBeVisible();
 });
 
 test('a change of two pages is checked once, published at its time in one commit when the clock reaches it, and /admin says so', async () => {
@@ -139,7 +160,9 @@ test('a change of two pages is checked once, published at its time in one commit
   await card.getByLabel('Time (UK)').fill(when.time);
   expect(await axeViolations(page, 'article.proposal-card')).toEqual([]);
   await card.getByRole('button', { name: 'Publish at this time' }).click();
-  await expect(card.locator('[data-schedule="set"]')).toContainText(`Publishes on ${wallTimeWords(when, new Date().getFullYear())} (UK time)`);
+  await expect(card.locator('[data-schedule="set"]')).toContainText(
+    `Publishes on ${wallTimeWords(when, new Date().getFullYear())} (UK time)`,
+  );
   await page.goto('/admin');
   await expect(page.locator('#changes [data-state="scheduled"]')).toContainText('New prices');
 
@@ -150,9 +173,18 @@ test('a change of two pages is checked once, published at its time in one commit
   expect(git('rev-parse', 'HEAD^')).toBe(before);
   expect(git('diff', '--name-only', 'HEAD^', 'HEAD').split('\n').sort()).toEqual([ABOUT, FAQS]);
   expect(git('log', '-1', '--format=%B')).toContain('at the time they chose');
-  await expect.poll(async () => ((await (await page.request.get('/latest-build.json')).json()) as { commit?: string }).commit, { timeout: 120_000 }).toBe(git('rev-parse', 'HEAD'));
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/latest-build.json')).json()) as { commit?: string })
+          .commit,
+      { timeout: 120_000 },
+    )
+    .toBe(git('rev-parse', 'HEAD'));
   await page.goto('/admin');
-  await expect(page.locator('#changes')).toContainText(`New prices (About Ardent, FAQs): Published at its time, ${wallTimeWords(when, new Date().getFullYear())}.`);
+  await expect(page.locator('#changes')).toContainText(
+    `New prices (About Ardent, FAQs): Published at its time, ${wallTimeWords(when, new Date().getFullYear())}.`,
+  );
 });
 
 test('a scheduled change whose checks fail on the version live now is not published, and /admin says why', async () => {
@@ -163,7 +195,13 @@ test('a scheduled change whose checks fail on the version live now is not publis
   const card = await openFromAdmin('Plainer privacy');
   await expect(card.locator('[data-checks]')).toHaveText(/Checks: passed\./, { timeout: 240_000 });
   // Scheduled for the day after npm start's clock, which the last test moved.
-  const when = tomorrowAtNine(new Date(Date.now() + (JSON.parse(execFileSync('cat', [clockFile], { encoding: 'utf8' })) as { offsetMs: number }).offsetMs));
+  const when = tomorrowAtNine(
+    new Date(
+      Date.now() +
+        (JSON.parse(execFileSync('cat', [clockFile], { encoding: 'utf8' })) as { offsetMs: number })
+          .offsetMs,
+    ),
+  );
   await card.getByRole('button', { name: 'Publish at…' }).click();
   await card.getByLabel('Day').fill(when.date);
   await card.getByLabel('Time (UK)').fill(when.time);
@@ -171,21 +209,37 @@ test('a scheduled change whose checks fail on the version live now is not publis
   await expect(card.locator('[data-schedule="set"]')).toBeVisible();
 
   // A developer's commit on the live branch that the site's checks refuse, then the time comes.
-  execFileSync('sed', ['-i', 's/^title: .*$/title: ""/', path.join(repository, 'content/pages/thank-you.md')]);
+  execFileSync('sed', [
+    '-i',
+    's/^title: .*$/title: ""/',
+    path.join(repository, 'content/pages/thank-you.md'),
+  ]);
   git('commit', '--quiet', '--all', '--message', 'A developer empties a title');
   const live = git('rev-parse', 'HEAD');
   await moveClockTo(new Date(when.at.getTime() + 20_000));
   // The live site moved: the change is brought up to date and checked again, on the version live now; they fail.
   await expect.poll(() => record(id).schedule?.note?.state, { timeout: 60_000 }).toBe('waiting');
-  await expect.poll(() => Object.values(record(id).results).map((result) => result.state).join(), { timeout: 240_000 }).toContain('failed');
+  await expect
+    .poll(
+      () =>
+        Object.values(record(id).results)
+          .map((result) => result.state)
+          .join(),
+      { timeout: 240_000 },
+    )
+    .toContain('failed');
   await moveClockTo(new Date(when.at.getTime() + 90_000));
-  await expect.poll(() => record(id).schedule?.note?.state, { timeout: 60_000 }).toBe('not-published');
+  await expect
+    .poll(() => record(id).schedule?.note?.state, { timeout: 60_000 })
+    .toBe('not-published');
 
   expect(git('rev-parse', 'HEAD')).toBe(live);
   await page.goto('/admin');
   const item = page.locator('#changes [data-state="not-published"]');
   await expect(item).toContainText('Plainer privacy (Privacy policy)');
-  await expect(item).toContainText('Not published at its time: The checks failed. The site\'s checks failed on this proposal, so it cannot be published. The first problem: content/pages/thank-you.md');
+  await expect(item).toContainText(
+    "Not published at its time: The checks failed. The site's checks failed on this proposal, so it cannot be published. The first problem: content/pages/thank-you.md",
+  );
   expect(await axeViolations(page, '#changes')).toEqual([]);
   expect(watch.all(), 'console errors and CSP violations').toEqual([]);
 });

@@ -41,7 +41,9 @@ test('an enquiry sent with the form is listed on /admin, marked as spam and back
   await page.getByLabel('Phone number').fill('07700 900 456');
   await page.getByLabel('Email address').fill('dana@example.com');
   await page.getByLabel('Postcode').fill('BR6 0AA');
-  await page.getByLabel('Which service are you interested in?').selectOption('oven-cleaning-services');
+  await page
+    .getByLabel('Which service are you interested in?')
+    .selectOption('oven-cleaning-services');
   await page.getByLabel('Your message (optional)').fill('Two ovens.');
   await page.getByLabel('When should we call you back? (optional)').fill('After 6pm');
   await page.getByRole('button', { name: 'Send enquiry' }).click();
@@ -50,12 +52,30 @@ test('an enquiry sent with the form is listed on /admin, marked as spam and back
   await openAdmin(page);
   const section = page.locator('#enquiries');
   await expect(section.getByRole('heading', { name: 'Enquiries', level: 2 })).toBeVisible();
-  const item = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
+  const item = section
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, level: 3 }) });
   // Newest first: the one just sent heads the list.
-  await expect(section.getByRole('listitem').first()).toHaveAttribute('data-id', (await item.getAttribute('data-id'))!);
-  await expect(item.getByRole('link', { name: /^07700\s900\s456$/ })).toHaveAttribute('href', 'tel:07700900456');
-  await expect(item.getByRole('link', { name: 'dana@example.com' })).toHaveAttribute('href', 'mailto:dana@example.com');
-  for (const text of ['BR6 0AA', 'Oven Cleaning', 'Two ovens.', 'After 6pm', String(new Date().getFullYear())]) await expect(item).toContainText(text);
+  await expect(section.getByRole('listitem').first()).toHaveAttribute(
+    'data-id',
+    (await item.getAttribute('data-id'))!,
+  );
+  await expect(item.getByRole('link', { name: /^07700\s900\s456$/ })).toHaveAttribute(
+    'href',
+    'tel:07700900456',
+  );
+  await expect(item.getByRole('link', { name: 'dana@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:dana@example.com',
+  );
+  for (const text of [
+    'BR6 0AA',
+    'Oven Cleaning',
+    'Two ovens.',
+    'After 6pm',
+    String(new Date().getFullYear()),
+  ])
+    await expect(item).toContainText(text);
 
   await item.getByRole('button', { name: 'Mark as spam' }).click();
   await expect(item.getByText('Spam', { exact: true })).toBeVisible();
@@ -77,6 +97,8 @@ test('an enquiry sent with the form is listed on /admin, marked as spam and back
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(item).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: `The enquiry from ${name} was deleted.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `The enquiry from ${name} was deleted.` }),
+  ).toBeVisible();
   expect(stored()).not.toContain(name);
 });

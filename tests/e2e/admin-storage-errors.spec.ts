@@ -4,8 +4,25 @@
 // answered 200 rather than 204). Nothing is lost: a failed upload stays with Retry, and a photo
 // stays in the library until its delete has succeeded.
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { adminContext, createAccount, runAdmin, submitLogin, uniqueEmail } from '../support/accounts.ts';
-import { bucketStatus, card, choosePhotos, expectUploadUnderWay, isSharedBucketRace, openLibrary, photo, queued, throttleUploads, uniqueName } from '../support/admin.ts';
+import {
+  adminContext,
+  createAccount,
+  runAdmin,
+  submitLogin,
+  uniqueEmail,
+} from '../support/accounts.ts';
+import {
+  bucketStatus,
+  card,
+  choosePhotos,
+  expectUploadUnderWay,
+  isSharedBucketRace,
+  openLibrary,
+  photo,
+  queued,
+  throttleUploads,
+  uniqueName,
+} from '../support/admin.ts';
 import { watchContext, type PageWatch } from '../../src/generator/gates/page-watch.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -18,7 +35,12 @@ let expectedStatuses: number[] = [];
 test.beforeEach(async ({ browser, baseURL }) => {
   expectedStatuses = [];
   context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
-  watch = await watchContext(context, (message) => isSharedBucketRace(message) || expectedStatuses.some((status) => message.text().includes(`status of ${status}`)));
+  watch = await watchContext(
+    context,
+    (message) =>
+      isSharedBucketRace(message) ||
+      expectedStatuses.some((status) => message.text().includes(`status of ${status}`)),
+  );
   page = await context.newPage();
 });
 test.afterEach(async () => {
@@ -27,7 +49,8 @@ test.afterEach(async () => {
 });
 
 /** Requests uploading this object (one-shot or resumable start), to intercept. */
-const uploadOf = (name: string) => (url: URL) => url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`;
+const uploadOf = (name: string) => (url: URL) =>
+  url.pathname.endsWith('/o') && url.searchParams.get('name') === `media/${name}`;
 
 async function pick(name: string): Promise<void> {
   await openLibrary(page);
@@ -41,7 +64,12 @@ test('an upload answered 503 is retried by the SDK and succeeds on the 200 that 
   let attempts = 0;
   await page.route(uploadOf(name), async (route: Route) => {
     attempts += 1;
-    if (attempts === 1) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"Service Unavailable"}}' });
+    if (attempts === 1)
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":503,"message":"Service Unavailable"}}',
+      });
     else await route.fallback();
   });
   await pick(name);
@@ -56,11 +84,19 @@ test('402 gives the quota message; the upload stays in the list with Retry, whic
   const name = `${uniqueName('quota')}.jpg`;
   expectedStatuses = [402];
   const upload = uploadOf(name);
-  await page.route(upload, (route) => route.fulfill({ status: 402, contentType: 'application/json', body: '{"error":{"code":402,"message":"Quota exceeded."}}' }));
+  await page.route(upload, (route) =>
+    route.fulfill({
+      status: 402,
+      contentType: 'application/json',
+      body: '{"error":{"code":402,"message":"Quota exceeded."}}',
+    }),
+  );
   await pick(name);
   await page.getByRole('button', { name: 'Upload the photo' }).click();
   const row = queued(page, name);
-  await expect(row.getByRole('alert')).toHaveText(/^The media library is full: the storage plan’s limit has been reached\. Delete photos you no longer need/);
+  await expect(row.getByRole('alert')).toHaveText(
+    /^The media library is full: the storage plan’s limit has been reached\. Delete photos you no longer need/,
+  );
   await expect(page.getByTestId('library-status')).toHaveText(`Upload of ${name} failed.`);
   expect(await bucketStatus(page, name)).toBe(404);
   await page.unroute(upload);
@@ -72,13 +108,23 @@ test('402 gives the quota message; the upload stays in the list with Retry, whic
 test('401 says the sign-in has run out and offers to sign in again, which comes back to /admin', async () => {
   const name = `${uniqueName('expired')}.jpg`;
   expectedStatuses = [401];
-  await page.route(uploadOf(name), (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":401,"message":"Unauthorized"}}' }));
+  await page.route(uploadOf(name), (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: '{"error":{"code":401,"message":"Unauthorized"}}',
+    }),
+  );
   await pick(name);
   await page.getByRole('button', { name: 'Upload the photo' }).click();
   const problem = queued(page, name).getByRole('alert');
-  await expect(problem).toContainText('Your sign-in has run out, so the media library did not accept this. Sign in again, then try once more: nothing was changed.');
+  await expect(problem).toContainText(
+    'Your sign-in has run out, so the media library did not accept this. Sign in again, then try once more: nothing was changed.',
+  );
   await problem.getByRole('button', { name: 'Sign in again' }).click();
-  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/admin');
+  await page.waitForURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('next') === '/admin',
+  );
 });
 
 test('cancel mid-upload: "Upload cancelled", nothing stored, and Retry sends it', async () => {
@@ -111,8 +157,13 @@ test('a photo stays in the library while its delete is under way, leaves once it
   await expect(card(page, gone)).toBeVisible();
 
   const remove = async (name: string) => {
-    await card(page, name).getByRole('button', { name: `Details of ${name}` }).click();
-    await page.getByRole('dialog', { name: `Photo: ${name}` }).getByRole('button', { name: 'Delete…' }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Details of ${name}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Photo: ${name}` })
+      .getByRole('button', { name: 'Delete…' })
+      .click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await confirm.getByRole('button', { name: 'Delete photo' }).click();
     return confirm;
@@ -120,13 +171,20 @@ test('a photo stays in the library while its delete is under way, leaves once it
 
   // A failed delete (the sign-in ran out): the photo is still there, with the reason.
   expectedStatuses = [401];
-  await page.route(`**/o/media%2F${kept}`, (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 401, body: '{"error":{"code":401}}' }) : route.fallback()));
+  await page.route(`**/o/media%2F${kept}`, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 401, body: '{"error":{"code":401}}' })
+      : route.fallback(),
+  );
   const refused = await remove(kept);
   await expect(refused.getByRole('alert')).toContainText('Your sign-in has run out');
   await expect(card(page, kept)).toHaveCount(1);
   expect(await bucketStatus(page, kept)).toBe(200);
   await refused.getByRole('button', { name: 'Keep it' }).click();
-  await page.getByRole('dialog', { name: `Photo: ${kept}` }).getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: `Photo: ${kept}` })
+    .getByRole('button', { name: 'Close' })
+    .click();
 
   // The service deletes it and answers 200 (the emulator says 204; both mean deleted): held back a moment first.
   let release!: () => void;
@@ -147,15 +205,25 @@ test('a photo stays in the library while its delete is under way, leaves once it
   expect(await bucketStatus(page, gone)).toBe(404);
 });
 
-test('an administrator whose role was revoked is refused with the unauthorized message once the session renews its token', async ({ browser, baseURL }) => {
+test('an administrator whose role was revoked is refused with the unauthorized message once the session renews its token', async ({
+  browser,
+  baseURL,
+}) => {
   test.slow(); // two runs of `npm run admin`
   const email = uniqueEmail('revoked');
   const password = 'revoked admin password';
   const own = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   // Another test's photo can be listed before its thumbnail is made: this page, no longer an
   // administrator's, is then refused storing that thumbnail too, and says so in a warning.
-  const refusedThumbnail = /^The thumbnail thumbnails\/\S+ could not be stored; it is made again next time: .*\(storage\/unauthorized\)/s;
-  const ownWatch = await watchContext(own, (message) => isSharedBucketRace(message) || message.text().includes('status of 403') || refusedThumbnail.test(message.text()));
+  const refusedThumbnail =
+    /^The thumbnail thumbnails\/\S+ could not be stored; it is made again next time: .*\(storage\/unauthorized\)/s;
+  const ownWatch = await watchContext(
+    own,
+    (message) =>
+      isSharedBucketRace(message) ||
+      message.text().includes('status of 403') ||
+      refusedThumbnail.test(message.text()),
+  );
   try {
     // The session's own clock, which the test moves on by an hour: ID tokens last one hour.
     await own.clock.install();

@@ -12,15 +12,20 @@ import { createSiteServer } from '../../src/generator/server/create-server.ts';
 import { addBlock, blockTitles, openAsAdmin, previewOf, selectBlock } from '../support/builder.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 
-const VALID_DESCRIPTION = 'A spring clean for homes in Orpington and Bromley, booked in March or April, with the oven and windows done on the same day.';
+const VALID_DESCRIPTION =
+  'A spring clean for homes in Orpington and Bromley, booked in March or April, with the oven and windows done on the same day.';
 
-test('a page of four blocks: built, reordered by keyboard, checked, fixed, undone, restored and exported; the file builds and is served', async ({ page }) => {
+test('a page of four blocks: built, reordered by keyboard, checked, fixed, undone, restored and exported; the file builds and is served', async ({
+  page,
+}) => {
   test.setTimeout(180_000); // the whole builder loop, then npm run check and npm run build on a copy of content/
   await openAsAdmin(page, '/experiments/block-builder/builder');
 
   // Page details.
   await page.getByLabel('Web address (after ardent.example)').fill('/spring-offer');
-  await page.getByLabel('Title in search results').fill('Spring Cleaning Offer in Orpington | Ardent');
+  await page
+    .getByLabel('Title in search results')
+    .fill('Spring Cleaning Offer in Orpington | Ardent');
   await page.getByLabel('Description in search results').fill(VALID_DESCRIPTION);
   await page.getByLabel('Main heading').fill('Spring cleaning offer');
   await expect(page.getByText(`${VALID_DESCRIPTION.length} characters (50–160)`)).toBeVisible();
@@ -31,7 +36,11 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await selectBlock(page, 1);
   await page.locator('#field-blocks-0-lead').fill('A fresh start for your home this spring.');
   await selectBlock(page, 2);
-  await page.locator('#field-blocks-1-markdown').fill('## What is included\n\nKitchens, bathrooms and floors, done properly, with the oven and windows on the same day.');
+  await page
+    .locator('#field-blocks-1-markdown')
+    .fill(
+      '## What is included\n\nKitchens, bathrooms and floors, done properly, with the oven and windows on the same day.',
+    );
   await selectBlock(page, 3);
   await page.locator('#field-blocks-2-areas').getByLabel('Orpington').check();
   await page.locator('#field-blocks-2-areas').getByLabel('Bromley', { exact: true }).check();
@@ -54,11 +63,17 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await expect(dndAnnouncer).toContainText('over position 2 of 4');
   await page.keyboard.press('Space');
   await expect(dndAnnouncer).toContainText('dropped at position 2 of 4');
-  await expect.poll(() => blockTitles(page)).toEqual(['1. Hero', '2. Call to action', '3. Text', '4. Areas']);
+  await expect
+    .poll(() => blockTitles(page))
+    .toEqual(['1. Hero', '2. Call to action', '3. Text', '4. Areas']);
   await page.getByRole('button', { name: 'Move 4. Areas up' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => blockTitles(page)).toEqual(['1. Hero', '2. Call to action', '3. Areas', '4. Text']);
-  await expect(page.locator('#builder-announcer')).toHaveText('Moved the Areas block from position 4 to position 3 of 4.');
+  await expect
+    .poll(() => blockTitles(page))
+    .toEqual(['1. Hero', '2. Call to action', '3. Areas', '4. Text']);
+  await expect(page.locator('#builder-announcer')).toHaveText(
+    'Moved the Areas block from position 4 to position 3 of 4.',
+  );
   await expect(previewOf(page).locator('main section').nth(1)).toHaveClass('cta');
 
   // Invalid: a description that is too short, and an area that does not exist.
@@ -71,9 +86,16 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await expect(dialog.getByRole('heading', { name: 'Export refused' })).toBeVisible();
   await expect(dialog).toContainText('The page still has 2 problems');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.locator('#field-description-problems')).toHaveText('The description is 10 characters long; write at least 50 (40 more): "Too short.".');
-  await expect(page.locator('#field-blocks-2-areas-problems')).toContainText('No area "nowhere" exists; use the name of a file in content/areas/');
-  await expect(page.getByLabel('Description in search results')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#field-description-problems')).toHaveText(
+    'The description is 10 characters long; write at least 50 (40 more): "Too short.".',
+  );
+  await expect(page.locator('#field-blocks-2-areas-problems')).toContainText(
+    'No area "nowhere" exists; use the name of a file in content/areas/',
+  );
+  await expect(page.getByLabel('Description in search results')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(page.locator('.block-card').nth(2)).toContainText('1 problem');
   await expect(page.locator('#problems')).toContainText('2 problems');
 
@@ -81,7 +103,9 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await page.getByLabel('Description in search results').fill(VALID_DESCRIPTION);
   // Unticked, a name that is not on the site leaves the list.
   await page.locator('#field-blocks-2-areas').getByLabel('nowhere (not on the site)').click();
-  await expect(page.locator('#field-blocks-2-areas').getByLabel('nowhere (not on the site)')).toHaveCount(0);
+  await expect(
+    page.locator('#field-blocks-2-areas').getByLabel('nowhere (not on the site)'),
+  ).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No problems' })).toBeVisible();
   await page.getByLabel('Main heading').fill('Spring cleaning, done properly');
   await expect(previewOf(page).locator('h1')).toHaveText('Spring cleaning, done properly');
@@ -100,7 +124,9 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Restore your draft?' })).toBeVisible();
-  await expect(page.locator('.restore-offer')).toContainText('Spring Cleaning Offer in Orpington | Ardent');
+  await expect(page.locator('.restore-offer')).toContainText(
+    'Spring Cleaning Offer in Orpington | Ardent',
+  );
   await page.getByRole('button', { name: 'Restore the draft' }).click();
   await expect(page.getByLabel('Main heading')).toHaveValue('Spring cleaning, done properly');
   expect(await blockTitles(page)).toEqual(['1. Hero', '2. Call to action', '3. Areas', '4. Text']);
@@ -108,14 +134,23 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   // Export, by keyboard.
   await page.getByRole('button', { name: 'Export' }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('heading', { name: 'Export content/pages/spring-offer.md' })).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: 'Export content/pages/spring-offer.md' }),
+  ).toBeVisible();
   const shown = await dialog.locator('.export-text').innerText();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/spring-offer\.md$/);
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.trim()).toBe(shown.trim());
-  expect(text).toMatch(/^---\nroute: \/spring-offer\ntitle: Spring Cleaning Offer in Orpington \| Ardent\n/);
-  const editorIds = await page.locator('.block-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-block')!));
+  expect(text).toMatch(
+    /^---\nroute: \/spring-offer\ntitle: Spring Cleaning Offer in Orpington \| Ardent\n/,
+  );
+  const editorIds = await page
+    .locator('.block-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-block')!));
   expect(editorIds).toHaveLength(4);
   for (const id of editorIds) expect(text).not.toContain(id);
 
@@ -124,12 +159,29 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   try {
     await cp(path.join(projectRoot, 'content'), path.join(root, 'content'), { recursive: true });
     await writeFile(path.join(root, 'content/pages/spring-offer.md'), text);
-    const run = (command: string, ...args: string[]) => execFileSync(process.execPath, ['scripts/run.mjs', command, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, CI: '' } });
+    const run = (command: string, ...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/run.mjs', command, ...args], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, CI: '' },
+      });
     const check = run('check', '--content', path.join(root, 'content'));
     expect(check).toContain('Lint OK');
     expect(check).not.toContain('warning:');
-    run('build', '--content', path.join(root, 'content'), '--out', path.join(root, 'dist'), '--cache', path.join(root, 'cache'));
-    const server = await createSiteServer({ root: path.join(root, 'dist'), netlifyToml: path.join(projectRoot, 'netlify.toml'), logger: { info: () => {}, error: () => {} } });
+    run(
+      'build',
+      '--content',
+      path.join(root, 'content'),
+      '--out',
+      path.join(root, 'dist'),
+      '--cache',
+      path.join(root, 'cache'),
+    );
+    const server = await createSiteServer({
+      root: path.join(root, 'dist'),
+      netlifyToml: path.join(projectRoot, 'netlify.toml'),
+      logger: { info: () => {}, error: () => {} },
+    });
     // A free port: several copies of the suite may run side by side.
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -138,9 +190,21 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
       expect(served.status()).toBe(200);
       const html = await served.text();
       expect(html).toContain('<h1 class="hero-heading">Spring cleaning, done properly</h1>');
-      const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!) as { '@graph': { '@type': string; itemListElement?: { name: string }[] }[] });
-      const breadcrumbs = jsonLd.flatMap((block) => block['@graph']).find((node) => node['@type'] === 'BreadcrumbList');
-      expect(breadcrumbs?.itemListElement?.map((item) => item.name)).toEqual(['Home', 'Spring cleaning, done properly']);
+      const jsonLd = [
+        ...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs),
+      ].map(
+        (match) =>
+          JSON.parse(match[1]!) as {
+            '@graph': { '@type': string; itemListElement?: { name: string }[] }[];
+          },
+      );
+      const breadcrumbs = jsonLd
+        .flatMap((block) => block['@graph'])
+        .find((node) => node['@type'] === 'BreadcrumbList');
+      expect(breadcrumbs?.itemListElement?.map((item) => item.name)).toEqual([
+        'Home',
+        'Spring cleaning, done properly',
+      ]);
       const sitemap = await (await page.request.get(`${origin}/sitemap.xml`)).text();
       expect(sitemap).toMatch(/<loc>[^<]*\/spring-offer<\/loc>/);
     } finally {

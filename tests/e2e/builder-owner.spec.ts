@@ -12,11 +12,16 @@ import { E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 import { axeViolations } from '../../src/generator/gates/axe.ts';
 
-const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+const bucket = {
+  origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`,
+  bucket: LOCAL_EMULATOR_CONFIG.storageBucket,
+};
 
 /** The drafts' ids in the bucket (shared by the run's tests: each looks for its own). */
 async function inBucket(): Promise<string[]> {
-  const { items = [] } = (await (await listFolder(bucket, 'drafts', EMULATOR_OWNER)).json()) as { items?: { name: string }[] };
+  const { items = [] } = (await (await listFolder(bucket, 'drafts', EMULATOR_OWNER)).json()) as {
+    items?: { name: string }[];
+  };
   return items.map((item) => item.name.replace(/^drafts\/|\.json$/g, ''));
 }
 
@@ -37,9 +42,15 @@ const inThisBrowser = (page: Page) =>
   );
 
 /** The draft's id, from the address of its preview tab. */
-const draftIdOf = async (page: Page) => new URL((await page.getByRole('link', { name: 'Open the preview in a new tab' }).getAttribute('href'))!, 'http://x').searchParams.get('draft')!;
+const draftIdOf = async (page: Page) =>
+  new URL(
+    (await page.getByRole('link', { name: 'Open the preview in a new tab' }).getAttribute('href'))!,
+    'http://x',
+  ).searchParams.get('draft')!;
 
-test('a new page shows no problem and saves nothing until the owner acts; a left field shows its own problem, proposing shows all; Discard removes the draft from both places', async ({ page }) => {
+test('a new page shows no problem and saves nothing until the owner acts; a left field shows its own problem, proposing shows all; Discard removes the draft from both places', async ({
+  page,
+}) => {
   test.setTimeout(60_000); // two pages signed in, a bucket copy waited for
   await openAsAdmin(page, '/experiments/block-builder/builder');
   const id = await draftIdOf(page);
@@ -48,13 +59,19 @@ test('a new page shows no problem and saves nothing until the owner acts; a left
   await expect(summary.getByRole('heading', { name: 'Checks' })).toBeVisible();
   await expect(summary).toContainText('once you leave the field');
   await expect(page.locator('.field-problems, [aria-invalid="true"]')).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Nothing is saved until you change something.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Nothing is saved until you change something.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Discard this draft' })).toHaveCount(0);
   expect(await inThisBrowser(page)).toEqual([]);
   // A preview tab opened now gets the unsaved draft from the builder itself.
   const tab = await page.context().newPage();
   await openAsAdmin(tab, `/experiments/block-builder/preview?draft=${id}`);
-  await expect(previewOf(tab).getByText('The preview appears once the page has a web address, a title and a main heading.')).toBeVisible();
+  await expect(
+    previewOf(tab).getByText(
+      'The preview appears once the page has a web address, a title and a main heading.',
+    ),
+  ).toBeVisible();
   await tab.close();
 
   // Leaving the heading empty shows its problem there, and in the summary; no other field's.
@@ -69,9 +86,13 @@ test('a new page shows no problem and saves nothing until the owner acts; a left
   expect(await inThisBrowser(page)).toEqual([]);
 
   // The first change makes the draft: in this browser at once, in the bucket after a pause.
-  await page.getByLabel('Title in search results').fill('Spring Cleaning Offer in Orpington | Ardent');
+  await page
+    .getByLabel('Title in search results')
+    .fill('Spring Cleaning Offer in Orpington | Ardent');
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' }),
+  ).toBeVisible({ timeout: 15_000 });
   expect(await inThisBrowser(page)).toEqual([id]);
   expect(await inBucket()).toContain(id);
 
@@ -81,21 +102,32 @@ test('a new page shows no problem and saves nothing until the owner acts; a left
   await expect(summary.getByRole('heading', { name: /^\d+ problems$/ })).toBeVisible();
   await expect(summary).toContainText('Fill in “Main heading”.');
   await expect(summary).toContainText('Add at least one block');
-  expect(await summary.innerText()).not.toMatch(/expected|>=|too small|too big|invalid input|blocks\.\d|\(heading\)/i);
+  expect(await summary.innerText()).not.toMatch(
+    /expected|>=|too small|too big|invalid input|blocks\.\d|\(heading\)/i,
+  );
   await expect(page.getByRole('dialog', { name: 'Propose this change' })).toHaveCount(0);
 
   // Discarded after a confirmation: gone from this browser and from the bucket; a new page in its place.
   await page.getByRole('button', { name: 'Discard this draft' }).click();
   const dialog = page.getByRole('region', { name: 'Discard this draft?' });
   await dialog.getByRole('button', { name: 'Discard the draft' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Discarded the draft “Spring Cleaning Offer in Orpington | Ardent”. This is a new page.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({
+        hasText:
+          'Discarded the draft “Spring Cleaning Offer in Orpington | Ardent”. This is a new page.',
+      }),
+  ).toBeVisible();
   await expect(page.getByLabel('Title in search results')).toHaveValue('');
   expect(await inThisBrowser(page)).toEqual([]);
   expect(await inBucket()).not.toContain(id);
   expect(await axeViolations(page), 'the new page after a discard').toEqual([]);
 });
 
-test('the preview beside the form fits at 1280 px, stays in view and follows the field or block being edited; the advanced fields are folded', async ({ page }) => {
+test('the preview beside the form fits at 1280 px, stays in view and follows the field or block being edited; the advanced fields are folded', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openAsAdmin(page, '/integrated-builder?route=/about');
   const frame = page.locator('iframe.preview-frame');
@@ -104,7 +136,9 @@ test('the preview beside the form fits at 1280 px, stays in view and follows the
 
   // 1280 px wide, scaled to its space: nothing cut off, and the scale said.
   await expect(page.locator('#preview-scale')).toContainText(/^1280 px wide, shown at \d\d%/);
-  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentWindow!.innerWidth)).toBe(1280);
+  expect(
+    await frame.evaluate((element: HTMLIFrameElement) => element.contentWindow!.innerWidth),
+  ).toBe(1280);
   const [shown, room] = await Promise.all([frame.boundingBox(), space.boundingBox()]);
   expect(shown!.x + shown!.width).toBeLessThanOrEqual(room!.x + room!.width + 1);
   expect(shown!.y + shown!.height).toBeLessThanOrEqual(room!.y + room!.height + 1);
@@ -113,7 +147,10 @@ test('the preview beside the form fits at 1280 px, stays in view and follows the
   const advanced = page.locator('details.advanced-fields');
   await expect(advanced).toHaveJSProperty('open', false);
   await expect(page.getByLabel('Layout')).toBeHidden();
-  const [box, label] = await Promise.all([page.getByRole('checkbox', { name: 'Hide from search engines' }).boundingBox(), page.locator('label[for="field-noindex"]').boundingBox()]);
+  const [box, label] = await Promise.all([
+    page.getByRole('checkbox', { name: 'Hide from search engines' }).boundingBox(),
+    page.locator('label[for="field-noindex"]').boundingBox(),
+  ]);
   expect(Math.abs(box!.y + box!.height / 2 - (label!.y + label!.height / 2))).toBeLessThan(8);
   expect(label!.x - (box!.x + box!.width)).toBeLessThan(24);
 
@@ -136,5 +173,8 @@ test('the preview beside the form fits at 1280 px, stays in view and follows the
   await expect(page.locator('.preview')).toBeInViewport({ ratio: 0.98 });
   await page.getByText('Advanced', { exact: true }).click();
   await expect(page.getByLabel('Layout')).toBeVisible();
-  expect(await axeViolations(page), 'a live page, the preview marked, the advanced fields open').toEqual([]);
+  expect(
+    await axeViolations(page),
+    'a live page, the preview marked, the advanced fields open',
+  ).toEqual([]);
 });

@@ -18,15 +18,27 @@ async function routesOf(page: Page): Promise<BuilderSiteData['routes']> {
 // Every page's draft exports byte for byte unchanged: tests/unit/apps/builder/draft.test.ts, on the
 // payloads the build writes. Here, one page of each kind goes the whole way through the browser.
 for (const kind of ['pages', 'services', 'areas'] as const) {
-  test(`a ${kind.slice(0, -1)} of the site, opened in the integrated builder and exported unchanged, is byte-identical to its file`, async ({ page }) => {
+  test(`a ${kind.slice(0, -1)} of the site, opened in the integrated builder and exported unchanged, is byte-identical to its file`, async ({
+    page,
+  }) => {
     const facts = (await routesOf(page)).find((route) => route.kind === kind)!;
-    const payload = (await (await page.request.get(`/${payloadPathFor(facts.route)}`)).json()) as PagePayload;
+    const payload = (await (
+      await page.request.get(`/${payloadPathFor(facts.route)}`)
+    ).json()) as PagePayload;
     await openAsAdmin(page, `/integrated-builder?route=${encodeURIComponent(facts.route)}`);
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading', { name: `Export ${facts.path}` }), facts.route).toBeVisible();
-    await expect(dialog.locator('.export-unchanged')).toHaveText('No changes: the file is the same as the live one.');
-    expect(await dialog.locator('.export-text').evaluate((element) => element.textContent), facts.path).toBe(payload.text);
+    await expect(
+      dialog.getByRole('heading', { name: `Export ${facts.path}` }),
+      facts.route,
+    ).toBeVisible();
+    await expect(dialog.locator('.export-unchanged')).toHaveText(
+      'No changes: the file is the same as the live one.',
+    );
+    expect(
+      await dialog.locator('.export-text').evaluate((element) => element.textContent),
+      facts.path,
+    ).toBe(payload.text);
   });
 }
 
@@ -39,7 +51,10 @@ test('the integrated builder shows a line diff against the live file', async ({ 
   await expect(diff.locator('ins')).toHaveText('+ heading: About the Ardent team\n');
 });
 
-test('the integrated builder opens only the site\'s own pages: an unknown route fetches nothing and offers the pages', async ({ page, baseURL }) => {
+test("the integrated builder opens only the site's own pages: an unknown route fetches nothing and offers the pages", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000); // the integrated builder opened three times, each loading its session and the site's data
   const origin = new URL(baseURL!).origin;
   const routes = await routesOf(page);
@@ -47,12 +62,17 @@ test('the integrated builder opens only the site\'s own pages: an unknown route 
   const payloadsAndElsewhere: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin !== origin || url.pathname.endsWith('.page-data.json')) payloadsAndElsewhere.push(request.url());
+    if (url.origin !== origin || url.pathname.endsWith('.page-data.json'))
+      payloadsAndElsewhere.push(request.url());
   });
   for (const wanted of ['//evil.example/x?', '/no-such-page']) {
     await openAsAdmin(page, `/integrated-builder?route=${wanted}`);
-    await expect(page.getByRole('alert')).toHaveText(`There is no page ${wanted} on this site. Choose one of the site’s pages below.`);
-    await expect(page.getByLabel('Page to edit').locator('option')).toHaveText(routes.map((facts) => `${facts.title} (${facts.route})`));
+    await expect(page.getByRole('alert')).toHaveText(
+      `There is no page ${wanted} on this site. Choose one of the site’s pages below.`,
+    );
+    await expect(page.getByLabel('Page to edit').locator('option')).toHaveText(
+      routes.map((facts) => `${facts.title} (${facts.route})`),
+    );
   }
   expect(payloadsAndElsewhere).toEqual([]);
   // One of the site's pages, chosen from the list, opens.
@@ -62,7 +82,10 @@ test('the integrated builder opens only the site\'s own pages: an unknown route 
   expect(payloadsAndElsewhere).toEqual([`${origin}/${payloadPathFor('/about')}`]);
 });
 
-test('the preview follows a keystroke within 100 ms (median), switches viewport, and stays in sync in its own tab', async ({ page, context }) => {
+test('the preview follows a keystroke within 100 ms (median), switches viewport, and stays in sync in its own tab', async ({
+  page,
+  context,
+}) => {
   await openAsAdmin(page, '/integrated-builder?route=/about');
   await selectBlock(page, 1);
   const heading = page.locator('#field-blocks-0-heading');
@@ -79,7 +102,11 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
       if (!started) return;
       state.started = 0;
       requestAnimationFrame(() => state.times.push(performance.now() - started));
-    }).observe(frame.contentDocument!.body, { subtree: true, childList: true, characterData: true });
+    }).observe(frame.contentDocument!.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
   });
   await heading.focus();
   await page.keyboard.press('End');
@@ -91,23 +118,40 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
     await expect(previewOf(page).locator('h1')).toHaveText(typed.trim());
   }
   await expect(previewOf(page).locator('h1')).toHaveText('About Ardent and friends');
-  const times = await page.evaluate(() => (window as unknown as { previewTimes: { times: number[] } }).previewTimes.times);
+  const times = await page.evaluate(
+    () => (window as unknown as { previewTimes: { times: number[] } }).previewTimes.times,
+  );
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`preview: keystroke to updated preview, median ${median.toFixed(1)} ms over ${times.length} keystrokes (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`);
+  console.log(
+    `preview: keystroke to updated preview, median ${median.toFixed(1)} ms over ${times.length} keystrokes (min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`,
+  );
   expect(times.length).toBeGreaterThanOrEqual(10);
   expect(median).toBeLessThan(100);
 
   // Viewports: the frame is 375 px wide and the page inside lays out as on a phone.
   await page.getByRole('button', { name: '375 px' }).click();
-  await expect(page.getByRole('button', { name: '375 px' })).toHaveAttribute('aria-pressed', 'true');
-  expect(await page.locator('iframe.preview-frame').evaluate((frame: HTMLIFrameElement) => frame.contentWindow!.innerWidth)).toBe(375);
+  await expect(page.getByRole('button', { name: '375 px' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(
+    await page
+      .locator('iframe.preview-frame')
+      .evaluate((frame: HTMLIFrameElement) => frame.contentWindow!.innerWidth),
+  ).toBe(375);
   await expect(previewOf(page).locator('.menu-button')).toBeVisible();
   await page.getByRole('button', { name: '768 px' }).click();
-  expect(await page.locator('iframe.preview-frame').evaluate((frame: HTMLIFrameElement) => frame.contentWindow!.innerWidth)).toBe(768);
+  expect(
+    await page
+      .locator('iframe.preview-frame')
+      .evaluate((frame: HTMLIFrameElement) => frame.contentWindow!.innerWidth),
+  ).toBe(768);
 
   // The preview in its own tab follows the builder.
-  const href = await page.getByRole('link', { name: 'Open the preview in a new tab' }).getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: 'Open the preview in a new tab' })
+    .getAttribute('href');
   const tab = await context.newPage();
   await tab.goto(href!);
   await expect(previewOf(tab).locator('h1')).toHaveText('About Ardent and friends');
@@ -116,7 +160,9 @@ test('the preview follows a keystroke within 100 ms (median), switches viewport,
   await tab.close();
 });
 
-test('the dashboard lists drafts in this browser and in the bucket, and pages; starts pages from templates, duplicates and deletes drafts with confirmation', async ({ page }) => {
+test('the dashboard lists drafts in this browser and in the bucket, and pages; starts pages from templates, duplicates and deletes drafts with confirmation', async ({
+  page,
+}) => {
   // Three screens opened signed in, a draft saved twice (browser and bucket), an axe scan and three actions.
   test.slow();
   await openAsAdmin(page, '/test-builder-dashboard');
@@ -124,16 +170,24 @@ test('the dashboard lists drafts in this browser and in the bucket, and pages; s
   const browserDrafts = page.locator('section[data-place="This browser"]');
   const bucketDrafts = page.locator('section[data-place="Storage bucket"]');
   await expect(browserDrafts.getByText('No drafts yet.')).toBeVisible();
-  await expect(bucketDrafts.getByRole('heading', { name: 'Drafts in the Storage bucket' })).toBeVisible();
-  await expect(page.locator('section[aria-labelledby="pages-heading"] tbody tr')).toHaveCount((await routesOf(page)).length);
+  await expect(
+    bucketDrafts.getByRole('heading', { name: 'Drafts in the Storage bucket' }),
+  ).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="pages-heading"] tbody tr')).toHaveCount(
+    (await routesOf(page)).length,
+  );
   await page.getByRole('link', { name: 'New service' }).click();
   await page.waitForURL(/\/experiments\/block-builder\/builder\?template=service$/);
   await openAsAdmin(page, page.url());
-  await expect(page.getByRole('status').filter({ hasText: 'Nothing is saved until you change something.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Nothing is saved until you change something.' }),
+  ).toBeVisible();
   await page.getByLabel('Web address (after ardent.example/)').fill('ironing-services');
   await page.getByLabel('Title in search results').fill('Ironing Services in Orpington | Ardent');
   await expect(page.getByRole('status').filter({ hasText: 'Saved in this browser' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Copied to the Storage bucket' }),
+  ).toBeVisible();
   await openAsAdmin(page, '/test-builder-dashboard');
   const drafts = browserDrafts.locator('tbody tr');
   await expect(drafts).toHaveCount(1);
@@ -141,20 +195,39 @@ test('the dashboard lists drafts in this browser and in the bucket, and pages; s
   await expect(drafts.first()).toContainText('Ironing Services in Orpington | Ardent');
   await expect(drafts.first()).toContainText('content/services/ironing-services.md');
   expect(Number(await drafts.first().locator('td').nth(2).innerText())).toBeGreaterThan(0);
-  await expect(bucketDrafts.locator(`tr[data-draft="${id}"]`)).toContainText('Ironing Services in Orpington | Ardent');
-  await page.getByRole('button', { name: 'Duplicate “Ironing Services in Orpington | Ardent”', exact: true }).click();
+  await expect(bucketDrafts.locator(`tr[data-draft="${id}"]`)).toContainText(
+    'Ironing Services in Orpington | Ardent',
+  );
+  await page
+    .getByRole('button', {
+      name: 'Duplicate “Ironing Services in Orpington | Ardent”',
+      exact: true,
+    })
+    .click();
   await expect(drafts).toHaveCount(2);
-  const copy = await drafts.evaluateAll((rows, first) => rows.map((row) => row.getAttribute('data-draft')).find((draft) => draft !== first), id);
+  const copy = await drafts.evaluateAll(
+    (rows, first) =>
+      rows.map((row) => row.getAttribute('data-draft')).find((draft) => draft !== first),
+    id,
+  );
   await expect(bucketDrafts.locator(`tr[data-draft="${copy}"]`)).toHaveCount(1);
-  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true }).first().click();
+  await page
+    .getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Delete “Ironing Services in Orpington | Ardent”?' })).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: 'Delete “Ironing Services in Orpington | Ardent”?' }),
+  ).toBeVisible();
   await expect(dialog).toContainText('removed from this browser and from the Storage bucket');
   expect(await axeViolations(page), 'axe with the delete dialog open').toEqual([]);
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await expect(drafts).toHaveCount(2);
   const deleted = await drafts.first().getAttribute('data-draft');
-  await page.getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true }).first().click();
+  await page
+    .getByRole('button', { name: 'Delete “Ironing Services in Orpington | Ardent”', exact: true })
+    .first()
+    .click();
   await dialog.getByRole('button', { name: 'Delete the draft' }).click();
   await expect(drafts).toHaveCount(1);
   await expect(page.getByText('Deleted “Ironing Services in Orpington | Ardent”.')).toBeVisible();
@@ -162,15 +235,21 @@ test('the dashboard lists drafts in this browser and in the bucket, and pages; s
 });
 
 for (const width of [1280, 375]) {
-  test(`axe finds no violation in the builder at ${width} px: a fresh page, blocks and the advanced fields open, problems shown, the export dialog, the discard question${width < 1024 ? ', the preview shown' : ''}`, async ({ page }) => {
+  test(`axe finds no violation in the builder at ${width} px: a fresh page, blocks and the advanced fields open, problems shown, the export dialog, the discard question${width < 1024 ? ', the preview shown' : ''}`, async ({
+    page,
+  }) => {
     test.slow(); // six scans
     await page.setViewportSize({ width, height: 800 });
     await openAsAdmin(page, '/experiments/block-builder/builder');
     await expect(page.locator('#problems').getByRole('heading', { name: 'Checks' })).toBeVisible();
     expect(await axeViolations(page), 'a fresh page').toEqual([]);
-    for (const title of ['Hero', 'Text', 'Services', 'Questions', 'Contact details']) await addBlock(page, title);
+    for (const title of ['Hero', 'Text', 'Services', 'Questions', 'Contact details'])
+      await addBlock(page, title);
     await selectBlock(page, 1);
-    await page.locator('#field-blocks-0-actions').getByRole('button', { name: 'Add button' }).click();
+    await page
+      .locator('#field-blocks-0-actions')
+      .getByRole('button', { name: 'Add button' })
+      .click();
     await page.getByText('Advanced', { exact: true }).click();
     await expect(page.getByLabel('Layout')).toBeVisible();
     expect(await axeViolations(page), 'a block selected, the advanced fields open').toEqual([]);
@@ -188,7 +267,10 @@ for (const width of [1280, 375]) {
     await discard.getByRole('button', { name: 'Keep it' }).click();
     if (width < 1024) {
       await page.getByRole('button', { name: 'Preview', exact: true }).click();
-      await expect(page.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(page.locator('iframe.preview-frame')).toBeVisible();
       await expect(page.getByLabel('Title in search results')).toBeHidden();
       expect(await axeViolations(page), 'the preview shown').toEqual([]);

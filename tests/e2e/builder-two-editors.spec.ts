@@ -24,11 +24,17 @@ import { watchContext } from '../../src/generator/gates/page-watch.ts';
 const ROUTE = '/deep-cleaning-services';
 const FILE = 'content/services/deep-cleaning-services.md';
 const A_HEADING = 'Deep cleaning, room by room';
-const B_LINE = ['- inside the fridge and microwave', '- inside the fridge, freezer and microwave'] as const;
+const B_LINE = [
+  '- inside the fridge and microwave',
+  '- inside the fridge, freezer and microwave',
+] as const;
 
 /** A browser of its own, signed in as the seeded administrator through this npm start's own form, on the page in the integrated builder. */
 async function editor(browser: Browser, origin: string) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+  });
   const watch = await watchContext(context);
   const page = await context.newPage();
   await signIn(page, LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
@@ -38,13 +44,18 @@ async function editor(browser: Browser, origin: string) {
   return { context, watch, page };
 }
 
-test('two editors on one page: B, from the older version, is joined with A; publishing keeps both, and the proposal says Live with the time since Publish', async ({ browser }) => {
+test('two editors on one page: B, from the older version, is joined with A; publishing keeps both, and the proposal says Live with the time since Publish', async ({
+  browser,
+}) => {
   // npm start's build and emulators, the checks of two commits one after the other, and the build after publishing.
   test.setTimeout(300_000);
   const work = await mkdtemp(path.join(tmpdir(), 'ardent-two-editors-'));
   const repository = publishRepository(projectRoot, path.join(work, 'repository'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
-  const started = await start('npm', ['start', '--', '--root', path.join(work, 'dist')], { env: { PUBLISH_REPOSITORY_DIR: repository } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
+  const started = await start('npm', ['start', '--', '--root', path.join(work, 'dist')], {
+    env: { PUBLISH_REPOSITORY_DIR: repository },
+  });
   const [a, b] = [await editor(browser, started.origin), await editor(browser, started.origin)];
   try {
     // A changes the main heading and proposes.
@@ -61,16 +72,22 @@ test('two editors on one page: B, from the older version, is joined with A; publ
     const bDialog = b.page.getByRole('dialog', { name: 'Propose this change' });
     // "Propose", or "Propose again (adds to this change)" once the dialog has found A's change of the page: either joins it.
     await bDialog.getByRole('button', { name: /^Propose( again)?\b/ }).click();
-    await expect(bDialog.getByText('Joined with the changes made to this page since your version')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      bDialog.getByText('Joined with the changes made to this page since your version'),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(b.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
     await expect(body).toHaveValue(new RegExp(B_LINE[1]));
     expect(git('branch', '--list', 'content/*').split('\n')).toHaveLength(1);
 
     // A opens the page again: the builder says a proposal is waiting, by whom and what, and A continues from it, both changes in.
     await a.page.reload();
-    await a.page.getByRole('button', { name: 'Open the live page instead' }).click({ timeout: 20_000 });
+    await a.page
+      .getByRole('button', { name: 'Open the live page instead' })
+      .click({ timeout: 20_000 });
     const waiting = a.page.getByRole('region', { name: 'Someone else is changing this page' });
-    await expect(waiting).toContainText(`${LOCAL_ACCOUNTS.admin.email} proposed “Update Deep Cleaning”`);
+    await expect(waiting).toContainText(
+      `${LOCAL_ACCOUNTS.admin.email} proposed “Update Deep Cleaning”`,
+    );
     expect(await axeViolations(a.page)).toEqual([]);
     await waiting.getByRole('button', { name: 'Continue from that proposal' }).click();
     await expect(a.page.getByLabel('Main heading')).toHaveValue(A_HEADING);
@@ -82,14 +99,21 @@ test('two editors on one page: B, from the older version, is joined with A; publ
     const live = bDialog.locator('[data-live-step]');
     await expect(live).toHaveAttribute('data-live-step', 'live', { timeout: 120_000 });
     await expect(live).toContainText(/Live, \d+ (?:s|min(?: \d+ s)?) after Publish\./);
-    await expect(live.getByRole('link', { name: 'Open the live page' })).toHaveAttribute('href', ROUTE);
+    await expect(live.getByRole('link', { name: 'Open the live page' })).toHaveAttribute(
+      'href',
+      ROUTE,
+    );
 
     // Both accepted changes are published, and the site serves them.
     const published = await readFile(path.join(repository, FILE), 'utf8');
     expect(published).toContain(`heading: ${A_HEADING}`);
     expect(published).toContain(B_LINE[1]);
-    expect(JSON.parse(await (await b.page.request.get('/latest-build.json')).text())).toMatchObject({ commit: git('rev-parse', 'HEAD') });
-    const payload = (await (await b.page.request.get(`${ROUTE}.page-data.json`)).json()) as { data: { heading: string } };
+    expect(JSON.parse(await (await b.page.request.get('/latest-build.json')).text())).toMatchObject(
+      { commit: git('rev-parse', 'HEAD') },
+    );
+    const payload = (await (await b.page.request.get(`${ROUTE}.page-data.json`)).json()) as {
+      data: { heading: string };
+    };
     expect(payload.data.heading).toBe(A_HEADING);
     await b.page.goto(ROUTE);
     await expect(b.page.getByText('inside the fridge, freezer and microwave')).toBeVisible();

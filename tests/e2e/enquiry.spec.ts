@@ -26,7 +26,8 @@ function keptFor(name: string): StoredSubmission[] {
     .filter((submission) => submission.fields.name === name);
 }
 
-const uniqueName = (who: string) => `${who} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const uniqueName = (who: string) =>
+  `${who} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function fillValid(page: Page, name: string): Promise<void> {
   await page.getByLabel('Your name').fill(name);
@@ -35,7 +36,9 @@ async function fillValid(page: Page, name: string): Promise<void> {
   await page.getByLabel('Your message (optional)').fill('Three bedrooms, two bathrooms.');
 }
 
-test('on a 390 × 844 phone, the home page shows a call link and the way to ask for a quote in the first screen', async ({ page }) => {
+test('on a 390 × 844 phone, the home page shows a call link and the way to ask for a quote in the first screen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const call = page.getByRole('link', { name: /^Call 01632/ });
@@ -56,27 +59,43 @@ test.describe('without JavaScript', () => {
     const name = uniqueName('No script');
     await page.goto('/contact#enquiry');
     await fillValid(page, name);
-    await page.getByLabel('Which service are you interested in?').selectOption('oven-cleaning-services');
+    await page
+      .getByLabel('Which service are you interested in?')
+      .selectOption('oven-cleaning-services');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, we have your enquiry');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, we have your enquiry',
+    );
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     // When we reply, and the number to call.
     await expect(page.locator('main')).toContainText('one working day');
     await expect(page.locator('#contact a[href^="tel:"]')).toBeVisible();
     expect(keptFor(name).map((submission) => submission.fields)).toEqual([
-      { name, phone: '07700 900 123', email: '', postcode: 'BR6 0AA', service: 'oven-cleaning-services', message: 'Three bedrooms, two bathrooms.', callback: '' },
+      {
+        name,
+        phone: '07700 900 123',
+        email: '',
+        postcode: 'BR6 0AA',
+        service: 'oven-cleaning-services',
+        message: 'Three bedrooms, two bathrooms.',
+        callback: '',
+      },
     ]);
   });
 });
 
 test.describe('with JavaScript', () => {
-  test('a service page\'s "Ask for a quote" preselects its service; the form is sent and thanked in place', async ({ page }) => {
+  test('a service page\'s "Ask for a quote" preselects its service; the form is sent and thanked in place', async ({
+    page,
+  }) => {
     const name = uniqueName('Script');
     await page.goto('/deep-cleaning-services');
     await page.locator('.hero').getByRole('link', { name: 'Ask for a quote' }).click();
     await expect(page).toHaveURL(/\/contact\?service=deep-cleaning-services#enquiry$/);
-    await expect(page.getByLabel('Which service are you interested in?')).toHaveValue('deep-cleaning-services');
+    await expect(page.getByLabel('Which service are you interested in?')).toHaveValue(
+      'deep-cleaning-services',
+    );
     await fillValid(page, name);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     const sent = page.locator('#enquiry-sent');
@@ -85,10 +104,14 @@ test.describe('with JavaScript', () => {
     await expect(sent.getByRole('link', { name: /^01632/ })).toHaveAttribute('href', /^tel:/);
     await expect(page.locator('form[name="enquiry"]')).toBeHidden();
     await expect(page).toHaveURL(/\/contact\?service=deep-cleaning-services#enquiry$/);
-    await expect.poll(() => keptFor(name).map((submission) => submission.fields.service)).toEqual(['deep-cleaning-services']);
+    await expect
+      .poll(() => keptFor(name).map((submission) => submission.fields.service))
+      .toEqual(['deep-cleaning-services']);
   });
 
-  test('each wrong field gets its message in the summary and at the field; a summary link puts the focus in the field', async ({ page }) => {
+  test('each wrong field gets its message in the summary and at the field; a summary link puts the focus in the field', async ({
+    page,
+  }) => {
     await page.goto('/contact#enquiry');
     await page.getByLabel('Phone number').fill('12345');
     await page.getByLabel('Email address').fill('ann@example');
@@ -114,8 +137,13 @@ test.describe('with JavaScript', () => {
     for (const [field, message] of expected) {
       const control = page.locator(`#enquiry-${field}`);
       await expect(control).toHaveAttribute('aria-invalid', 'true');
-      await expect(control).toHaveAccessibleDescription(new RegExp(`Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-      await expect(summary.getByRole('link', { name: message })).toHaveAttribute('href', `#enquiry-${field}`);
+      await expect(control).toHaveAccessibleDescription(
+        new RegExp(`Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      );
+      await expect(summary.getByRole('link', { name: message })).toHaveAttribute(
+        'href',
+        `#enquiry-${field}`,
+      );
     }
     await expect(page.locator('#enquiry-service')).not.toHaveAttribute('aria-invalid');
 
@@ -128,15 +156,26 @@ test.describe('with JavaScript', () => {
     await page.getByLabel('Postcode').fill('DA14 6AA');
     await page.getByLabel('When should we call you back? (optional)').fill('');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(summary.getByRole('link')).toHaveText(['Enter a phone number or an email address, so that we can reply']);
-    await expect(page.locator('#enquiry-postcode-note')).toHaveText('We do not usually visit DA14, but send your enquiry anyway: we will tell you whether we can help.');
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter a phone number or an email address, so that we can reply',
+    ]);
+    await expect(page.locator('#enquiry-postcode-note')).toHaveText(
+      'We do not usually visit DA14, but send your enquiry anyway: we will tell you whether we can help.',
+    );
     await expect(page.locator('#enquiry-postcode')).not.toHaveAttribute('aria-invalid');
   });
 
-  test('a failure or no answer keeps everything typed and says to try again or call', async ({ page, consoleErrors }) => {
+  test('a failure or no answer keeps everything typed and says to try again or call', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
     const name = uniqueName('Failure');
-    await page.route('/', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.fallback()));
+    await page.route('/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, body: 'Service Unavailable' })
+        : route.fallback(),
+    );
     await page.goto('/contact#enquiry');
     await fillValid(page, name);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
@@ -144,7 +183,9 @@ test.describe('with JavaScript', () => {
     await expect(failed).toBeFocused();
     await expect(failed).toContainText('try again, or call us on');
     await expect(page.getByLabel('Your name')).toHaveValue(name);
-    await expect(page.getByLabel('Your message (optional)')).toHaveValue('Three bedrooms, two bathrooms.');
+    await expect(page.getByLabel('Your message (optional)')).toHaveValue(
+      'Three bedrooms, two bathrooms.',
+    );
     expect(await axeViolations(page, '#enquiry'), 'axe on the failure').toEqual([]);
     // Trying again once Netlify answers sends it.
     await page.unroute('/');
@@ -160,7 +201,9 @@ test.describe('with JavaScript', () => {
     await fillValid(page, name);
     // People never see the field; a robot filling every field fills it too.
     await expect(page.locator('input[name="bot-field"]')).toBeHidden();
-    await page.locator('input[name="bot-field"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await page
+      .locator('input[name="bot-field"]')
+      .evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     await expect(page.locator('#enquiry-sent')).toBeFocused();
     expect(keptFor(name)).toEqual([]);

@@ -14,11 +14,16 @@ interface HeaderRule {
 
 /** The [[headers]] rules of netlify.toml, read with a TOML parser (not with the server's own code). */
 function netlifyHeaderRules(): HeaderRule[] {
-  const config = TOML.parse(readFileSync(join(projectRoot, 'netlify.toml'), 'utf8')) as { headers?: { for: string; values?: Record<string, unknown> }[] };
+  const config = TOML.parse(readFileSync(join(projectRoot, 'netlify.toml'), 'utf8')) as {
+    headers?: { for: string; values?: Record<string, unknown> }[];
+  };
   return (config.headers ?? []).map((rule) => ({
     for: rule.for,
     values: Object.fromEntries(
-      Object.entries(rule.values ?? {}).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+      Object.entries(rule.values ?? {}).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : String(value),
+      ]),
     ),
   }));
 }
@@ -42,14 +47,30 @@ interface Sample {
 }
 
 /** Loads a page in Chromium and keeps the document's and the first hashed asset's responses. */
-async function pageAndAsset(page: Page, path: string, assetPattern: RegExp): Promise<{ document: Sample; asset: Sample }> {
-  const assetResponse = page.waitForResponse((response) => assetPattern.test(new URL(response.url()).pathname));
+async function pageAndAsset(
+  page: Page,
+  path: string,
+  assetPattern: RegExp,
+): Promise<{ document: Sample; asset: Sample }> {
+  const assetResponse = page.waitForResponse((response) =>
+    assetPattern.test(new URL(response.url()).pathname),
+  );
   const response = await page.goto(path);
   if (!response) throw new Error(`No response for ${path}`);
   const asset = await assetResponse;
   return {
-    document: { label: path, path, status: response.status(), headers: await response.allHeaders() },
-    asset: { label: `asset ${new URL(asset.url()).pathname}`, path: new URL(asset.url()).pathname, status: asset.status(), headers: await asset.allHeaders() },
+    document: {
+      label: path,
+      path,
+      status: response.status(),
+      headers: await response.allHeaders(),
+    },
+    asset: {
+      label: `asset ${new URL(asset.url()).pathname}`,
+      path: new URL(asset.url()).pathname,
+      status: asset.status(),
+      headers: await asset.allHeaders(),
+    },
   };
 }
 
@@ -59,7 +80,19 @@ async function fetched(request: APIRequestContext, url: string): Promise<Sample>
   return { label: url, path, status: response.status(), headers: response.headers() };
 }
 
-type Samples = Record<'page' | 'home' | 'notFound' | 'css' | 'script' | 'missingAsset' | 'manifest' | 'latest' | 'contact' | 'sitemap', Sample>;
+type Samples = Record<
+  | 'page'
+  | 'home'
+  | 'notFound'
+  | 'css'
+  | 'script'
+  | 'missingAsset'
+  | 'manifest'
+  | 'latest'
+  | 'contact'
+  | 'sitemap',
+  Sample
+>;
 
 let sampled: Promise<Samples> | undefined;
 
@@ -72,13 +105,33 @@ const test = base.extend<{ samples: Samples }>({
       try {
         const page = await context.newPage();
         const about = await pageAndAsset(page, '/about', /^\/assets\/.+\.css$/);
-        const notFound = await pageAndAsset(page, '/this-page-does-not-exist', /^\/assets\/.+\.js$/);
-        const [home, manifest, latest, contact, sitemap, missingAsset] = await Promise.all(
-          ['/', '/build-manifest.json', `/latest-build.json?t=${Date.now()}`, '/content/contact-details.json', '/sitemap.xml', '/assets/not-built-yet-ABC123.js'].map((path) =>
-            fetched(request, path),
-          ),
+        const notFound = await pageAndAsset(
+          page,
+          '/this-page-does-not-exist',
+          /^\/assets\/.+\.js$/,
         );
-        return { page: about.document, css: about.asset, notFound: notFound.document, script: notFound.asset, missingAsset: missingAsset!, home: home!, manifest: manifest!, latest: latest!, contact: contact!, sitemap: sitemap! };
+        const [home, manifest, latest, contact, sitemap, missingAsset] = await Promise.all(
+          [
+            '/',
+            '/build-manifest.json',
+            `/latest-build.json?t=${Date.now()}`,
+            '/content/contact-details.json',
+            '/sitemap.xml',
+            '/assets/not-built-yet-ABC123.js',
+          ].map((path) => fetched(request, path)),
+        );
+        return {
+          page: about.document,
+          css: about.asset,
+          notFound: notFound.document,
+          script: notFound.asset,
+          missingAsset: missingAsset!,
+          home: home!,
+          manifest: manifest!,
+          latest: latest!,
+          contact: contact!,
+          sitemap: sitemap!,
+        };
       } finally {
         await Promise.all([context.close(), request.dispose()]);
       }
@@ -91,7 +144,15 @@ test('the samples answer with the expected statuses', async ({ samples }) => {
   expect(samples.page.status).toBe(200);
   expect(samples.notFound.status).toBe(404);
   expect(samples.missingAsset.status).toBe(404);
-  for (const sample of [samples.css, samples.script, samples.home, samples.manifest, samples.latest, samples.contact, samples.sitemap]) {
+  for (const sample of [
+    samples.css,
+    samples.script,
+    samples.home,
+    samples.manifest,
+    samples.latest,
+    samples.contact,
+    samples.sitemap,
+  ]) {
     expect(sample.status, sample.label).toBe(200);
   }
 });
@@ -101,28 +162,44 @@ test('netlify.toml defines security headers for "/*", and no long caching for a 
   const all = rules.filter((rule) => rule.for === '/*');
   expect(all.length, 'a [[headers]] rule for "/*"').toBeGreaterThan(0);
   // A rule applies to a 404 at its path too: only the build's _headers, file by file, caches for long.
-  for (const rule of rules.filter((candidate) => candidate.for.includes('*'))) expect(rule.values['cache-control'] ?? '', rule.for).not.toMatch(/immutable|max-age=[1-9]/);
+  for (const rule of rules.filter((candidate) => candidate.for.includes('*')))
+    expect(rule.values['cache-control'] ?? '', rule.for).not.toMatch(/immutable|max-age=[1-9]/);
 });
 
-test('every header netlify.toml defines is served on the paths its rule matches', async ({ samples }) => {
+test('every header netlify.toml defines is served on the paths its rule matches', async ({
+  samples,
+}) => {
   const rules = netlifyHeaderRules();
   for (const sample of Object.values(samples)) {
     const matching = rules.filter((rule) => ruleMatches(rule.for, sample.path));
     for (const rule of matching) {
       for (const [name, value] of Object.entries(rule.values)) {
         // When two matching rules set the same header, either value may be served.
-        const candidates = matching.flatMap((other) => (other.values[name] !== undefined ? [other.values[name]] : []));
+        const candidates = matching.flatMap((other) =>
+          other.values[name] !== undefined ? [other.values[name]] : [],
+        );
         const served = sample.headers[name];
         expect(served, `${name} on ${sample.label} (rule for "${rule.for}")`).toBeDefined();
-        if (candidates.length === 1) expect(served?.trim(), `${name} on ${sample.label}`).toBe(value.trim());
-        else expect(candidates.map((candidate) => candidate.trim()), `${name} on ${sample.label}`).toContain(served?.trim());
+        if (candidates.length === 1)
+          expect(served?.trim(), `${name} on ${sample.label}`).toBe(value.trim());
+        else
+          expect(
+            candidates.map((candidate) => candidate.trim()),
+            `${name} on ${sample.label}`,
+          ).toContain(served?.trim());
       }
     }
   }
 });
 
 test('security headers are on a page, on the 404 page and on assets', async ({ samples }) => {
-  for (const sample of [samples.page, samples.home, samples.notFound, samples.css, samples.script]) {
+  for (const sample of [
+    samples.page,
+    samples.home,
+    samples.notFound,
+    samples.css,
+    samples.script,
+  ]) {
     const headers = sample.headers;
     const where = sample.label;
 
@@ -142,12 +219,16 @@ test('security headers are on a page, on the 404 page and on assets', async ({ s
 
     const hsts = headers['strict-transport-security'] ?? '';
     const maxAge = Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? -1);
-    expect(maxAge, `Strict-Transport-Security max-age on ${where}`).toBeGreaterThanOrEqual(15_768_000);
+    expect(maxAge, `Strict-Transport-Security max-age on ${where}`).toBeGreaterThanOrEqual(
+      15_768_000,
+    );
 
     expect(headers['x-content-type-options'], `X-Content-Type-Options on ${where}`).toBe('nosniff');
     expect(headers['referrer-policy'], `Referrer-Policy on ${where}`).toMatch(/\S/);
     expect(headers['referrer-policy'], `Referrer-Policy on ${where}`).not.toMatch(/unsafe-url/);
-    const framing = /^(deny|sameorigin)$/i.test(headers['x-frame-options'] ?? '') || directives.has('frame-ancestors');
+    const framing =
+      /^(deny|sameorigin)$/i.test(headers['x-frame-options'] ?? '') ||
+      directives.has('frame-ancestors');
     expect(framing, `X-Frame-Options or frame-ancestors on ${where}`).toBe(true);
     expect(headers['permissions-policy'], `Permissions-Policy on ${where}`).toMatch(/\S/);
   }
@@ -155,15 +236,29 @@ test('security headers are on a page, on the 404 page and on assets', async ({ s
 
 test('hashed assets are cached for a year and immutable', async ({ samples }) => {
   for (const sample of [samples.css, samples.script]) {
-    expect(sample.path, 'asset names carry a content hash').toMatch(/^\/assets\/(chunks\/)?[\w.-]+-[A-Z0-9]{6,}\.(css|js)$/);
+    expect(sample.path, 'asset names carry a content hash').toMatch(
+      /^\/assets\/(chunks\/)?[\w.-]+-[A-Z0-9]{6,}\.(css|js)$/,
+    );
     const cacheControl = sample.headers['cache-control'] ?? '';
-    expect(cacheControl, `Cache-Control on ${sample.label}`).toMatch(/(^|,)\s*max-age=31536000\s*(,|$)/);
+    expect(cacheControl, `Cache-Control on ${sample.label}`).toMatch(
+      /(^|,)\s*max-age=31536000\s*(,|$)/,
+    );
     expect(cacheControl, `Cache-Control on ${sample.label}`).toMatch(/(^|,)\s*immutable\s*(,|$)/);
   }
 });
 
-test('HTML, the build files, the contact data and a missing asset are revalidated', async ({ samples }) => {
-  for (const sample of [samples.page, samples.home, samples.notFound, samples.missingAsset, samples.manifest, samples.latest, samples.contact]) {
+test('HTML, the build files, the contact data and a missing asset are revalidated', async ({
+  samples,
+}) => {
+  for (const sample of [
+    samples.page,
+    samples.home,
+    samples.notFound,
+    samples.missingAsset,
+    samples.manifest,
+    samples.latest,
+    samples.contact,
+  ]) {
     const cacheControl = sample.headers['cache-control'] ?? '';
     expect(cacheControl, `Cache-Control on ${sample.label}`).toMatch(REVALIDATE);
     expect(cacheControl, `Cache-Control on ${sample.label}`).not.toMatch(/immutable/);

@@ -13,7 +13,10 @@ async function hydrated(page: Page, ...islands: string[]) {
   if (islands.some((name) => name !== 'contact')) await page.keyboard.press('Shift');
   for (const name of islands) {
     const done = name === 'contact' ? '[data-hydrated], [data-checked]' : '[data-hydrated]';
-    await page.locator(`[data-island="${name}"]`).and(page.locator(done)).waitFor({ state: 'attached' });
+    await page
+      .locator(`[data-island="${name}"]`)
+      .and(page.locator(done))
+      .waitFor({ state: 'attached' });
   }
 }
 
@@ -40,21 +43,33 @@ test.describe('when the islands start', () => {
       await startedWorkDone(page);
       expect(await hydratedCount(page)).toBe(0);
       await act(page);
-      for (const name of ['header', 'sidebar', 'scroll-top']) await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute('data-hydrated', '');
+      for (const name of ['header', 'sidebar', 'scroll-top'])
+        await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute('data-hydrated', '');
       expect(await page.locator('[data-island="contact"][data-hydrated]').count()).toBe(0);
     });
   }
 
-  test("the widgets' chunks, React among them, are fetched only after the page has loaded, before the visitor acts", async ({ page }) => {
+  test("the widgets' chunks, React among them, are fetched only after the page has loaded, before the visitor acts", async ({
+    page,
+  }) => {
     await page.goto('/about');
     const timings = () =>
       page.evaluate(() => {
-        const later = document.querySelector<HTMLScriptElement>('script[data-later-modules]')!.dataset.laterModules!.split(' ');
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const starts = later.map((url) => performance.getEntriesByName(new URL(url, location.href).href)[0]?.startTime ?? null);
+        const later = document
+          .querySelector<HTMLScriptElement>('script[data-later-modules]')!
+          .dataset.laterModules!.split(' ');
+        const navigation = performance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming;
+        const starts = later.map(
+          (url) =>
+            performance.getEntriesByName(new URL(url, location.href).href)[0]?.startTime ?? null,
+        );
         return { count: later.length, loaded: navigation.loadEventStart, starts };
       });
-    await expect.poll(async () => (await timings()).starts.every((start) => start !== null)).toBe(true);
+    await expect
+      .poll(async () => (await timings()).starts.every((start) => start !== null))
+      .toBe(true);
     const { count, loaded, starts } = await timings();
     expect(count).toBeGreaterThanOrEqual(5); // four islands and React's chunk at least
     for (const start of starts) expect(start!).toBeGreaterThanOrEqual(loaded);
@@ -89,7 +104,9 @@ test.describe('header dropdowns (desktop)', () => {
       await expect(dropdown).not.toHaveAttribute('open');
     });
 
-    test(`"${label}" works from the keyboard: Enter and Space toggle, Escape closes and returns focus`, async ({ page }) => {
+    test(`"${label}" works from the keyboard: Enter and Space toggle, Escape closes and returns focus`, async ({
+      page,
+    }) => {
       await page.goto('/faqs');
       await hydrated(page, 'header');
       const dropdown = page.locator(`details[data-dropdown="${name}"]`);
@@ -109,7 +126,9 @@ test.describe('header dropdowns (desktop)', () => {
     });
   }
 
-  test('a click opens a dropdown, which stays open when the pointer leaves; an outside click closes it', async ({ page }) => {
+  test('a click opens a dropdown, which stays open when the pointer leaves; an outside click closes it', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/about');
     await hydrated(page, 'header');
@@ -138,7 +157,9 @@ test.describe('header dropdowns (desktop)', () => {
     await expect(areas).not.toHaveAttribute('open');
   });
 
-  test('a dropdown opened before the scripts arrived is taken over when they do: the next click closes it', async ({ page }) => {
+  test('a dropdown opened before the scripts arrived is taken over when they do: the next click closes it', async ({
+    page,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/header-*.js', async (route) => {
@@ -158,14 +179,19 @@ test.describe('header dropdowns (desktop)', () => {
 
   test('the phone link is a tel: link', async ({ page }) => {
     await page.goto('/about');
-    await expect(page.locator('.site-header a.phone-link')).toHaveAttribute('href', /^tel:\+44\d{9,10}$/);
+    await expect(page.locator('.site-header a.phone-link')).toHaveAttribute(
+      'href',
+      /^tel:\+44\d{9,10}$/,
+    );
   });
 });
 
 test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the hamburger opens it with focus inside; Escape closes it and focus returns to the button', async ({ page }) => {
+  test('the hamburger opens it with focus inside; Escape closes it and focus returns to the button', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await hydrated(page, 'header');
     const menu = page.locator('#site-menu');
@@ -201,7 +227,9 @@ test.describe('mobile menu at 375 px', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('a dropdown inside the menu opens by tap, and Escape closes only the dropdown', async ({ page }) => {
+  test('a dropdown inside the menu opens by tap, and Escape closes only the dropdown', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await hydrated(page, 'header');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -215,7 +243,9 @@ test.describe('mobile menu at 375 px', () => {
 });
 
 test.describe('sidebar', () => {
-  test('at 375 px the toggle opens the list; Escape and an outside click close it; a link closes it', async ({ page }) => {
+  test('at 375 px the toggle opens the list; Escape and an outside click close it; a link closes it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/about');
     await hydrated(page, 'sidebar');
@@ -254,7 +284,10 @@ test.describe('sidebar', () => {
 });
 
 test.describe('logo', () => {
-  test('a logo that fails to load is retried once with a cache-busting query, and then shows', async ({ page, consoleErrors }) => {
+  test('a logo that fails to load is retried once with a cache-busting query, and then shows', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource/);
     const requests: string[] = [];
     await page.route('**/images/ardent-cleaning-logo.svg*', async (route) => {
@@ -267,7 +300,9 @@ test.describe('logo', () => {
     await expect.poll(() => requests.length).toBe(2);
     expect(new URL(requests[0]!).search).toBe('');
     expect(new URL(requests[1]!).searchParams.get('retry')).toMatch(/^\d+$/);
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     // Only a failed load is retried: once the image has loaded, nothing asks for it again.
     expect(requests).toHaveLength(2);
   });
@@ -276,16 +311,21 @@ test.describe('logo', () => {
 test.describe('scroll-to-top', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('hidden at 250 px, shown at 400 px; it goes back to the top and works from the keyboard', async ({ page }) => {
+  test('hidden at 250 px, shown at 400 px; it goes back to the top and works from the keyboard', async ({
+    page,
+  }) => {
     await page.goto('/domestic-cleaning-services');
     await hydrated(page, 'scroll-top');
     const button = page.getByRole('link', { name: 'Back to top' });
     await expect(button).toBeHidden();
     // Scrolled, and the scroll handled: scroll events are dispatched before the next frame is drawn.
-    await page.evaluate(() => new Promise((drawn) => {
-      window.scrollTo(0, 250);
-      requestAnimationFrame(() => requestAnimationFrame(drawn));
-    }));
+    await page.evaluate(
+      () =>
+        new Promise((drawn) => {
+          window.scrollTo(0, 250);
+          requestAnimationFrame(() => requestAnimationFrame(drawn));
+        }),
+    );
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect(button).toBeVisible();
@@ -315,7 +355,9 @@ test.describe('scroll-to-top', () => {
 test.describe('smart contact section', () => {
   const section = (page: Page) => page.locator('section#contact');
 
-  test('loads /content/{file}.json for the path and keeps the loaded state, without moving anything', async ({ page }) => {
+  test('loads /content/{file}.json for the path and keeps the loaded state, without moving anything', async ({
+    page,
+  }) => {
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/content/')) asked.push(new URL(request.url()).pathname);
@@ -327,7 +369,10 @@ test.describe('smart contact section', () => {
     await expect(section(page).locator('h2')).toHaveText('Talk to the team');
   });
 
-  test('a response slower than 5 s gives the timeout message, with the fallback details', async ({ page, consoleErrors }) => {
+  test('a response slower than 5 s gives the timeout message, with the fallback details', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource/);
     // The page's clock is the test's: the answer never comes, and 5 s pass at once. (The 5 s limit
     // itself: tests/unit/kernel/components/contact/contact-data.test.ts.)
@@ -339,21 +384,34 @@ test.describe('smart contact section', () => {
     const alert = section(page).getByRole('alert');
     await expect(alert).toHaveCount(0);
     await page.clock.runFor(5_000);
-    await expect(alert).toContainText('The request took too long. Please check your connection and try again.');
+    await expect(alert).toContainText(
+      'The request took too long. Please check your connection and try again.',
+    );
     await expect(section(page).locator('h2')).toHaveText('Get in Touch');
-    await expect(section(page)).toContainText('Contact our friendly team for professional services');
+    await expect(section(page)).toContainText(
+      'Contact our friendly team for professional services',
+    );
     await expect(section(page).getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 
   for (const [name, respond] of [
-    ['an HTTP 500', (route: Route) => route.fulfill({ status: 500, body: 'Internal Server Error' })],
-    ['malformed JSON', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"title": "Contact' })],
+    [
+      'an HTTP 500',
+      (route: Route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    ],
+    [
+      'malformed JSON',
+      (route: Route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"title": "Contact' }),
+    ],
   ] as const) {
     test(`${name} gives the other message`, async ({ page, consoleErrors }) => {
       consoleErrors.allow(/Failed to load resource/);
       await page.route(CONTACT_JSON, respond);
       await page.goto('/about');
-      await expect(section(page).getByRole('alert')).toHaveText(/Unable to load contact information\. Please try again later\./);
+      await expect(section(page).getByRole('alert')).toHaveText(
+        /Unable to load contact information\. Please try again later\./,
+      );
       await expect(section(page)).toHaveAttribute('data-state', 'error');
       await expect(section(page).locator('h2')).toHaveText('Get in Touch');
       // The fallback details are still there to use.
@@ -362,7 +420,9 @@ test.describe('smart contact section', () => {
   }
 
   test('a missing phone shows "Not available"; nested contact.email is read', async ({ page }) => {
-    await page.route(CONTACT_JSON, (route) => route.fulfill({ json: { title: 'Nested', contact: { email: 'nested@ardent.example' } } }));
+    await page.route(CONTACT_JSON, (route) =>
+      route.fulfill({ json: { title: 'Nested', contact: { email: 'nested@ardent.example' } } }),
+    );
     await page.goto('/about');
     await expect(section(page).locator('h2')).toHaveText('Nested');
     const phone = section(page).locator('.contact-card').filter({ hasText: 'Phone' });
@@ -371,7 +431,10 @@ test.describe('smart contact section', () => {
     await expect(section(page).locator('a[href="mailto:nested@ardent.example"]')).toBeVisible();
   });
 
-  test('Try Again shows the loading state, announced, and recovers', async ({ page, consoleErrors }) => {
+  test('Try Again shows the loading state, announced, and recovers', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource/);
     let calls = 0;
     let release!: () => void;
@@ -380,7 +443,9 @@ test.describe('smart contact section', () => {
       calls += 1;
       if (calls === 1) return route.fulfill({ status: 503, body: '' });
       await second;
-      return route.fulfill({ json: { title: 'Back again', phone: '01632 960 999', email: 'back@ardent.example' } });
+      return route.fulfill({
+        json: { title: 'Back again', phone: '01632 960 999', email: 'back@ardent.example' },
+      });
     });
     await page.goto('/about');
     const tryAgain = section(page).getByRole('button', { name: 'Try Again' });
@@ -397,7 +462,9 @@ test.describe('smart contact section', () => {
     expect(calls).toBe(2);
   });
 
-  test('a second page load does not request the same file again (session cache)', async ({ page }) => {
+  test('a second page load does not request the same file again (session cache)', async ({
+    page,
+  }) => {
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/content/')) asked.push(new URL(request.url()).pathname);
@@ -412,7 +479,9 @@ test.describe('smart contact section', () => {
     await hydrated(page, 'contact');
     expect(asked).toEqual(['/content/ardent-cleaning-contact.json']);
     await page.goto('/faqs'); // another file is asked for once
-    await expect.poll(() => asked).toEqual(['/content/ardent-cleaning-contact.json', '/content/contact-details.json']);
+    await expect
+      .poll(() => asked)
+      .toEqual(['/content/ardent-cleaning-contact.json', '/content/contact-details.json']);
   });
 });
 
@@ -423,7 +492,11 @@ test.describe('navigation', () => {
     await hydrated(page, 'header');
     // The target sits just below the header: not hidden under it, not far down the screen.
     const gap = () =>
-      page.evaluate(() => document.getElementById('cancellations')!.getBoundingClientRect().top - document.querySelector('.site-header')!.getBoundingClientRect().bottom);
+      page.evaluate(
+        () =>
+          document.getElementById('cancellations')!.getBoundingClientRect().top -
+          document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+      );
     await expect.poll(gap).toBeGreaterThanOrEqual(-1);
     await expect.poll(gap).toBeLessThan(40);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
@@ -437,14 +510,19 @@ test.describe('navigation', () => {
 });
 
 test.describe('new builds', () => {
-  test('about a second after load the manifest is read, then latest-build with a timestamp query when the tab shows again', async ({ page }) => {
+  test('about a second after load the manifest is read, then latest-build with a timestamp query when the tab shows again', async ({
+    page,
+  }) => {
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.endsWith('build.json') || url.pathname.endsWith('manifest.json')) asked.push(url.pathname + url.search);
+      if (url.pathname.endsWith('build.json') || url.pathname.endsWith('manifest.json'))
+        asked.push(url.pathname + url.search);
     });
     const loaded = Date.now();
-    const manifest = page.waitForResponse((response) => new URL(response.url()).pathname === '/build-manifest.json');
+    const manifest = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/build-manifest.json',
+    );
     await page.goto('/about');
     await expect.poll(() => asked).toContain('/build-manifest.json');
     expect(Date.now() - loaded).toBeGreaterThanOrEqual(900);
@@ -454,7 +532,10 @@ test.describe('new builds', () => {
     await expect
       .poll(async () => {
         await page.evaluate(() => {
-          Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+          Object.defineProperty(document, 'visibilityState', {
+            value: 'visible',
+            configurable: true,
+          });
           document.dispatchEvent(new Event('visibilitychange'));
         });
         return asked.find((url) => url.startsWith('/latest-build.json'));
@@ -468,15 +549,23 @@ test.describe('new builds', () => {
    * one. `latestBuildId`: what that file says (null: the live file, this very build). Dates are
    * frozen, so the reload guard's 10 s never run out however slow the machine.
    */
-  async function chunkFails(page: Page, latestBuildId: string | null): Promise<{ loads: () => number; keyPressChecked: () => Promise<void> }> {
+  async function chunkFails(
+    page: Page,
+    latestBuildId: string | null,
+  ): Promise<{ loads: () => number; keyPressChecked: () => Promise<void> }> {
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.clock.setFixedTime(new Date());
     await page.route('**/assets/header-*.js', (route) => route.abort('failed'));
-    if (latestBuildId) await page.route('**/latest-build.json*', (route) => route.fulfill({ json: { buildId: latestBuildId, time: new Date().toISOString() } }));
+    if (latestBuildId)
+      await page.route('**/latest-build.json*', (route) =>
+        route.fulfill({ json: { buildId: latestBuildId, time: new Date().toISOString() } }),
+      );
     await page.goto('/about');
     const keyPressChecked = async () => {
-      const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/latest-build.json');
+      const checked = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/latest-build.json',
+      );
       await page.keyboard.press('Shift');
       await (await checked).finished();
       // The answer has been read (a reload would start from it): one more round trip to the page.
@@ -485,8 +574,13 @@ test.describe('new builds', () => {
     return { loads: () => loads, keyPressChecked };
   }
 
-  test('a chunk that fails to load with a newer build live reloads the page, and only once within 10 s', async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+  test('a chunk that fails to load with a newer build live reloads the page, and only once within 10 s', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/,
+    );
     const { loads, keyPressChecked } = await chunkFails(page, 'a-newer-build');
     await keyPressChecked();
     await expect.poll(loads).toBe(2);
@@ -496,8 +590,13 @@ test.describe('new builds', () => {
     expect(loads()).toBe(2);
   });
 
-  test('a chunk that fails to load with the same build live does not reload', async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+  test('a chunk that fails to load with the same build live does not reload', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/,
+    );
     const { loads, keyPressChecked } = await chunkFails(page, null);
     await keyPressChecked();
     expect(loads()).toBe(1);
@@ -505,7 +604,9 @@ test.describe('new builds', () => {
 });
 
 test.describe('prefetch', () => {
-  test('pages whose links come into view are prefetched, never more than 5 at once', async ({ page }) => {
+  test('pages whose links come into view are prefetched, never more than 5 at once', async ({
+    page,
+  }) => {
     let inFlight = 0;
     let most = 0;
     const prefetched = new Set<string>();
@@ -527,12 +628,21 @@ test.describe('prefetch', () => {
     await page.goto('/about');
     await expect.poll(() => held.length).toBe(5);
     // The page has had its idle moments to start more: none started while five were held.
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(null), { timeout: 1000 }), { timeout: 1000 })));
+    await page.evaluate(
+      () =>
+        new Promise((idle) =>
+          requestIdleCallback(() => requestIdleCallback(() => idle(null), { timeout: 1000 }), {
+            timeout: 1000,
+          }),
+        ),
+    );
     expect(most).toBe(5);
     await expect.poll(() => (releaseAll(), prefetched.size)).toBeGreaterThan(6);
     expect(most).toBeLessThanOrEqual(5);
     // Hovering opens a dropdown; the pages of the links it shows are prefetched too.
-    const inDropdown = await page.locator('details[data-dropdown="areas"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    const inDropdown = await page
+      .locator('details[data-dropdown="areas"] a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     const hidden = inDropdown.find((href) => !prefetched.has(href));
     expect(hidden, 'a dropdown link whose page is linked nowhere else in view').toBeDefined();
     await page.locator('details[data-dropdown="areas"] summary').hover();
@@ -542,10 +652,15 @@ test.describe('prefetch', () => {
   });
 
   test('nothing is prefetched when the visitor asks to save data', async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', {
+        value: { saveData: true, effectiveType: '4g' },
+      }),
+    );
     const prefetches: string[] = [];
     page.on('request', (request) => {
-      if ((request.headers()['sec-purpose'] ?? '').includes('prefetch')) prefetches.push(new URL(request.url()).pathname);
+      if ((request.headers()['sec-purpose'] ?? '').includes('prefetch'))
+        prefetches.push(new URL(request.url()).pathname);
     });
     await page.goto('/about');
     await hydrated(page, 'header');
@@ -555,7 +670,14 @@ test.describe('prefetch', () => {
     // Links in view and hovered are asked for at once (the observer's callback, the pointer's event):
     // the page has since been idle twice. A busy browser may give no idle time for a while; a
     // second each is far longer than those callbacks take.
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(null), { timeout: 1000 }), { timeout: 1000 })));
+    await page.evaluate(
+      () =>
+        new Promise((idle) =>
+          requestIdleCallback(() => requestIdleCallback(() => idle(null), { timeout: 1000 }), {
+            timeout: 1000,
+          }),
+        ),
+    );
     expect(prefetches).toEqual([]);
   });
 });

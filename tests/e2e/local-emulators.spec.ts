@@ -8,11 +8,22 @@ import { E2E_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
 import { get } from '../support/server-site.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
-test("the emulators' own APIs answer 404 through the site and change nothing", async ({ request }) => {
-  const bucket = { origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`, bucket: LOCAL_EMULATOR_CONFIG.storageBucket };
+test("the emulators' own APIs answer 404 through the site and change nothing", async ({
+  request,
+}) => {
+  const bucket = {
+    origin: `http://127.0.0.1:${E2E_STORAGE_PORT}`,
+    bucket: LOCAL_EMULATOR_CONFIG.storageBucket,
+  };
   const draft = `drafts/proxy-${process.pid}-${Date.now()}.json`;
   // Set up on the emulator's own port, as its owner.
-  const stored = await uploadObject(bucket, draft, Buffer.from('{"title":"DRAFT_SECRET"}'), { contentType: 'application/json' }, EMULATOR_OWNER);
+  const stored = await uploadObject(
+    bucket,
+    draft,
+    Buffer.from('{"title":"DRAFT_SECRET"}'),
+    { contentType: 'application/json' },
+    EMULATOR_OWNER,
+  );
   expect(stored.ok).toBe(true);
 
   // firebase-tools' Cloud Storage API, which checks no rules, behind dot segments.
@@ -21,8 +32,17 @@ test("the emulators' own APIs answer 404 through the site and change nothing", a
   expect(traversal.text).not.toContain('DRAFT_SECRET');
 
   // The Auth emulator's "delete every account".
-  expect((await get(E2E_PORT, `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/accounts`, { method: 'DELETE' })).status).toBe(404);
+  expect(
+    (
+      await get(E2E_PORT, `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/accounts`, {
+        method: 'DELETE',
+      })
+    ).status,
+  ).toBe(404);
   const { email, password } = LOCAL_ACCOUNTS.admin;
-  const signIn = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test', { data: { email, password, returnSecureToken: true } });
+  const signIn = await request.post(
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
+    { data: { email, password, returnSecureToken: true } },
+  );
   expect(signIn.status(), 'the seeded administrator still signs in').toBe(200);
 });

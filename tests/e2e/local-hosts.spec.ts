@@ -12,9 +12,14 @@ import { expect, test } from '../support/e2e/fixtures.ts';
 
 const REBIND = 'rebind.example';
 
-test("a page on another host name, pointed at 127.0.0.1, reads neither the enquiries nor /admin's data", async ({ request }) => {
+test("a page on another host name, pointed at 127.0.0.1, reads neither the enquiries nor /admin's data", async ({
+  request,
+}) => {
   // The admin's real ID token: what a page would use if it could run on the site's origin.
-  const signIn = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test', { data: { ...LOCAL_ACCOUNTS.admin, returnSecureToken: true } });
+  const signIn = await request.post(
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
+    { data: { ...LOCAL_ACCOUNTS.admin, returnSecureToken: true } },
+  );
   const { idToken } = (await signIn.json()) as { idToken: string };
 
   const browser = await chromium.launch({
@@ -26,13 +31,16 @@ test("a page on another host name, pointed at 127.0.0.1, reads neither the enqui
     // What a person opening the site by that name sees: the one line, saying which flag allows it.
     const opened = await page.goto(`http://${REBIND}:${E2E_PORT}/admin`);
     expect(opened?.status()).toBe(403);
-    await expect(page.locator('body')).toHaveText(/^Blocked request: "rebind\.example" is not one of this server's names; .* start the server with --allowed-host rebind\.example\.\s*$/);
+    await expect(page.locator('body')).toHaveText(
+      /^Blocked request: "rebind\.example" is not one of this server's names; .* start the server with --allowed-host rebind\.example\.\s*$/,
+    );
 
     // The attacking page's own script, same-origin with the server under its name.
     const read = () =>
       page.evaluate(
         async ({ token, bucket }) => {
-          const status = async (path: string, authorization?: string) => (await fetch(path, { headers: authorization ? { authorization } : {} })).status;
+          const status = async (path: string, authorization?: string) =>
+            (await fetch(path, { headers: authorization ? { authorization } : {} })).status;
           return {
             enquiries: await status('/api/enquiries', `Bearer ${token}`),
             proposals: await status('/api/proposals', `Bearer ${token}`),

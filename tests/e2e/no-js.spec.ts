@@ -21,18 +21,29 @@ test.describe('header dropdowns (desktop, no JavaScript)', () => {
     await expect(dropdown).toHaveAttribute('open', '');
     await expect(cleaning).toBeVisible();
     await expect(cleaning).toHaveAttribute('href', '/ardent-cleaning');
-    await expect(dropdown.getByRole('link', { name: 'Wellbeing', exact: true })).toHaveAttribute('href', '/ardent-wellbeing');
+    await expect(dropdown.getByRole('link', { name: 'Wellbeing', exact: true })).toHaveAttribute(
+      'href',
+      '/ardent-wellbeing',
+    );
     const site = await loadSite();
     const visibleHrefs = await dropdown
       .locator('a')
-      .evaluateAll((links) => links.filter((link) => link.checkVisibility() && link.getBoundingClientRect().height > 0).map((link) => link.getAttribute('href')));
-    expect(visibleHrefs).toEqual(expect.arrayContaining(site.services.map((service) => `/${service.data.slug}`)));
+      .evaluateAll((links) =>
+        links
+          .filter((link) => link.checkVisibility() && link.getBoundingClientRect().height > 0)
+          .map((link) => link.getAttribute('href')),
+      );
+    expect(visibleHrefs).toEqual(
+      expect.arrayContaining(site.services.map((service) => `/${service.data.slug}`)),
+    );
     await summary.click();
     await expect(dropdown).not.toHaveAttribute('open');
     await expect(cleaning).toBeHidden();
   });
 
-  test('"Areas Covered" opens by keyboard (Enter on the focused summary) and shows its links', async ({ page }) => {
+  test('"Areas Covered" opens by keyboard (Enter on the focused summary) and shows its links', async ({
+    page,
+  }) => {
     await page.goto('/faqs');
     const dropdown = page.locator('details[data-dropdown="areas"]');
     const summary = dropdown.locator('summary');
@@ -47,7 +58,9 @@ test.describe('header dropdowns (desktop, no JavaScript)', () => {
     const links = dropdown.locator('a');
     await expect(links).toHaveCount(navigationAreas.length);
     for (const area of navigationAreas) {
-      await expect(dropdown.locator(`a[href="/cleaning-services-${area.data.slug}"]`)).toBeVisible();
+      await expect(
+        dropdown.locator(`a[href="/cleaning-services-${area.data.slug}"]`),
+      ).toBeVisible();
     }
     // The links are reachable with Tab, and Enter on the summary closes it again.
     await page.keyboard.press('Tab');
@@ -65,9 +78,13 @@ test.describe('header dropdowns (desktop, no JavaScript)', () => {
     await expect(dropdown.getByRole('link', { name: 'Domestic Cleaning' })).toBeVisible();
   });
 
-  test('the spec\'s navigation areas are the ones linked from "Areas Covered"', async ({ page }) => {
+  test('the spec\'s navigation areas are the ones linked from "Areas Covered"', async ({
+    page,
+  }) => {
     await page.goto('/about');
-    const hrefs = await page.locator('details[data-dropdown="areas"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const hrefs = await page
+      .locator('details[data-dropdown="areas"] a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     const spec = NAVIGATION_AREAS;
     expect([...hrefs].sort()).toEqual(spec.map((slug) => `/cleaning-services-${slug}`).sort());
   });
@@ -85,7 +102,9 @@ test.describe('mobile menu (375 px, no JavaScript)', () => {
     await expect(menu).toBeHidden();
     await button.click();
     await expect(menu).toBeVisible();
-    await expect.poll(() => menu.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+    await expect
+      .poll(() => menu.evaluate((element) => element.matches(':popover-open')))
+      .toBe(true);
     await expect(menu.getByRole('link', { name: 'About', exact: true })).toBeVisible();
     await expect(menu.locator('summary', { hasText: 'Our Services' })).toBeVisible();
     await expect(menu.locator('a[href^="tel:"]')).toBeVisible();
@@ -109,7 +128,7 @@ test.describe('mobile menu (375 px, no JavaScript)', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('the menu\'s close button closes it, and the dropdowns work inside it', async ({ page }) => {
+  test("the menu's close button closes it, and the dropdowns work inside it", async ({ page }) => {
     const { menu } = await openMenu(page);
     const areas = menu.locator('details[data-dropdown="areas"]');
     await areas.locator('summary').click();
@@ -132,9 +151,14 @@ test.describe('every page is usable without JavaScript (375 px)', () => {
       expect(facts.h1.visible, 'main heading').toBe(true);
       expect(facts.mainText.length, 'main content text').toBeGreaterThan(20);
       if (route === '/contact') {
-        expect(facts.mainContactLinks, 'contact details on /contact').toEqual({ phoneVisible: true, emailVisible: true });
+        expect(facts.mainContactLinks, 'contact details on /contact').toEqual({
+          phoneVisible: true,
+          emailVisible: true,
+        });
       } else {
-        expect(facts.contact).toEqual(expect.objectContaining({ visible: true, phoneVisible: true, emailVisible: true }));
+        expect(facts.contact).toEqual(
+          expect.objectContaining({ visible: true, phoneVisible: true, emailVisible: true }),
+        );
       }
       expect(facts.footer.visible, 'footer').toBe(true);
       expect(facts.horizontalOverflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);

@@ -8,7 +8,14 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { PROJECT_ROOT } from '../support/quality/dist.ts';
 import { watchContext } from '../../src/generator/gates/page-watch.ts';
-import { createAccount, LOCAL_ACCOUNTS, resetCodesFor, SERVICE_REFUSAL, submitLogin, uniqueEmail } from '../support/accounts.ts';
+import {
+  createAccount,
+  LOCAL_ACCOUNTS,
+  resetCodesFor,
+  SERVICE_REFUSAL,
+  submitLogin,
+  uniqueEmail,
+} from '../support/accounts.ts';
 import { signedInContext, type Role } from '../support/e2e/sessions.ts';
 import { expect, test } from '../support/e2e/fixtures.ts';
 
@@ -81,7 +88,9 @@ const STATES: State[] = [
     async reach(page) {
       const email = uniqueEmail('states-reset');
       await createAccount(page, email, PASSWORD);
-      await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test', { data: { requestType: 'PASSWORD_RESET', email } });
+      await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test', {
+        data: { requestType: 'PASSWORD_RESET', email },
+      });
       const [code] = await resetCodesFor(page, email);
       await page.goto(`/reset-password?mode=resetPassword&oobCode=${code}`);
       await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
@@ -113,7 +122,9 @@ const STATES: State[] = [
     name: 'guarded page, the check failed',
     as: 'admin',
     async reach(page) {
-      await page.route('**/securetoken.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+      await page.route('**/securetoken.googleapis.com/**', (route) =>
+        route.abort('internetdisconnected'),
+      );
       await page.goto('/admin');
       return '[data-state="failed"]';
     },
@@ -121,15 +132,23 @@ const STATES: State[] = [
 ];
 
 /** The browser's own lines for the requests these states make fail on purpose. */
-const expectedConsole = (text: string) => SERVICE_REFUSAL.test(text) || /net::ERR_INTERNET_DISCONNECTED/.test(text);
+const expectedConsole = (text: string) =>
+  SERVICE_REFUSAL.test(text) || /net::ERR_INTERNET_DISCONNECTED/.test(text);
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 for (const state of STATES) {
-  test(`account screen "${state.name}": no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({ browser, baseURL }) => {
+  test(`account screen "${state.name}": no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({
+    browser,
+    baseURL,
+  }) => {
     const problems: Record<string, string[]> = {};
     const options = { baseURL, viewport: { width: 1280, height: 800 } };
-    const context = state.as ? await signedInContext(browser, state.as, options) : await browser.newContext(options);
-    const watch = await watchContext(context, (message, page) => expectedConsole(`${message.text()} (${message.location().url || page.url()})`));
+    const context = state.as
+      ? await signedInContext(browser, state.as, options)
+      : await browser.newContext(options);
+    const watch = await watchContext(context, (message, page) =>
+      expectedConsole(`${message.text()} (${message.location().url || page.url()})`),
+    );
     try {
       const page = await context.newPage();
       const shown = await state.reach(page, context);
@@ -141,13 +160,25 @@ for (const state of STATES) {
       }
       // The screen as the browser now holds it (the rest of the document is the build's, checked in dist/):
       // an account screen, or the app root a builder screen mounts into.
-      const screen = await page.locator('[data-screen], [data-mount]').first().evaluate((element) => element.outerHTML);
-      const report = await validator.validateString(screen, join(PROJECT_ROOT, 'dist', 'state.html'));
-      problems['html-validate'] = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`));
+      const screen = await page
+        .locator('[data-screen], [data-mount]')
+        .first()
+        .evaluate((element) => element.outerHTML);
+      const report = await validator.validateString(
+        screen,
+        join(PROJECT_ROOT, 'dist', 'state.html'),
+      );
+      problems['html-validate'] = report.results.flatMap((result) =>
+        result.messages.map(
+          (message) => `${message.ruleId}: ${message.message} (${message.selector})`,
+        ),
+      );
       problems.console = watch.all();
     } finally {
       await context.close();
     }
-    expect(Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0))).toEqual({});
+    expect(
+      Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0)),
+    ).toEqual({});
   });
 }

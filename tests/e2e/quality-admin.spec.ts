@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { adminContext } from '../support/accounts.ts';
-import { card, choosePhotos, isSharedBucketRace, openLibrary, photo, queued, grid, queue, uniqueName } from '../support/admin.ts';
+import {
+  card,
+  choosePhotos,
+  isSharedBucketRace,
+  openLibrary,
+  photo,
+  queued,
+  grid,
+  queue,
+  uniqueName,
+} from '../support/admin.ts';
 import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { PROJECT_ROOT } from '../support/quality/dist.ts';
 import { watchContext } from '../../src/generator/gates/page-watch.ts';
@@ -27,7 +37,9 @@ interface State {
 async function uploaded(page: Page, label: string): Promise<string> {
   const name = `${uniqueName(label)}.jpg`;
   await choosePhotos(page, [await photo(name)]);
-  await queued(page, name).getByLabel('Alt text: what the photo shows').fill('A photo for the quality gates');
+  await queued(page, name)
+    .getByLabel('Alt text: what the photo shows')
+    .fill('A photo for the quality gates');
   await page.getByRole('button', { name: 'Upload the photo' }).click();
   await expect(card(page, name)).toBeVisible();
   return name;
@@ -37,7 +49,10 @@ const STATES: State[] = [
   {
     name: 'the library, with an upload refused and one ready',
     async reach(page) {
-      await choosePhotos(page, [await photo(`${uniqueName('ready')}.jpg`), { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') }]);
+      await choosePhotos(page, [
+        await photo(`${uniqueName('ready')}.jpg`),
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+      ]);
       await expect(queue(page).getByRole('alert')).toBeVisible();
       await expect(page.locator('#health table')).toBeVisible();
       return '[data-screen]';
@@ -47,7 +62,9 @@ const STATES: State[] = [
     name: 'a photo’s details',
     async reach(page) {
       const name = await uploaded(page, 'details');
-      await card(page, name).getByRole('button', { name: `Details of ${name}` }).click();
+      await card(page, name)
+        .getByRole('button', { name: `Details of ${name}` })
+        .click();
       await expect(page.getByRole('dialog').locator('img')).toBeVisible();
       return 'dialog[open]';
     },
@@ -56,8 +73,13 @@ const STATES: State[] = [
     name: 'the delete confirmation',
     async reach(page) {
       const name = await uploaded(page, 'confirm');
-      await card(page, name).getByRole('button', { name: `Details of ${name}` }).click();
-      await page.getByRole('dialog', { name: `Photo: ${name}` }).getByRole('button', { name: 'Delete…' }).click();
+      await card(page, name)
+        .getByRole('button', { name: `Details of ${name}` })
+        .click();
+      await page
+        .getByRole('dialog', { name: `Photo: ${name}` })
+        .getByRole('button', { name: 'Delete…' })
+        .click();
       await expect(page.getByRole('dialog', { name: `Delete ${name}?` })).toBeVisible();
       return '.admin-confirm[open]';
     },
@@ -65,9 +87,15 @@ const STATES: State[] = [
 ];
 
 for (const state of STATES) {
-  test(`admin page, ${state.name}: no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({ browser, baseURL }) => {
+  test(`admin page, ${state.name}: no axe violation at 1280 and 375 px, valid HTML, no console error or CSP violation`, async ({
+    browser,
+    baseURL,
+  }) => {
     const problems: Record<string, string[]> = {};
-    const context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 800 } });
+    const context = await adminContext(browser, {
+      baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
     const watch = await watchContext(context, (message) => isSharedBucketRace(message));
     try {
       const page = await context.newPage();
@@ -80,35 +108,65 @@ for (const state of STATES) {
         problems[`axe at ${width} px`] = await axeViolations(page);
       }
       const screen = await page.locator('[data-screen]').evaluate((element) => element.outerHTML);
-      const report = await validator.validateString(screen, join(PROJECT_ROOT, 'dist', 'admin-state.html'));
-      problems['html-validate'] = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`));
+      const report = await validator.validateString(
+        screen,
+        join(PROJECT_ROOT, 'dist', 'admin-state.html'),
+      );
+      problems['html-validate'] = report.results.flatMap((result) =>
+        result.messages.map(
+          (message) => `${message.ruleId}: ${message.message} (${message.selector})`,
+        ),
+      );
       problems.console = watch.all();
     } finally {
       await context.close();
     }
-    expect(Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0))).toEqual({});
+    expect(
+      Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0)),
+    ).toEqual({});
   });
 }
 
 /** Tab (or Shift+Tab) until the focused element matches; returns whether its focus is visibly marked. */
-async function tabTo(page: Page, accessibleName: RegExp | string, { back = false, max = 80 } = {}): Promise<void> {
+async function tabTo(
+  page: Page,
+  accessibleName: RegExp | string,
+  { back = false, max = 80 } = {},
+): Promise<void> {
   for (let presses = 0; presses < max; presses += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
       const style = getComputedStyle(element);
-      const marked = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-      return { name: element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? '', marked };
+      const marked =
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+        style.boxShadow !== 'none';
+      return {
+        name:
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent ??
+          element.textContent ??
+          '',
+        marked,
+      };
     });
     if (!focused) continue;
     expect(focused.marked, `a visible focus indicator on "${focused.name.trim()}"`).toBe(true);
-    if (typeof accessibleName === 'string' ? focused.name.trim() === accessibleName : accessibleName.test(focused.name)) return;
+    if (
+      typeof accessibleName === 'string'
+        ? focused.name.trim() === accessibleName
+        : accessibleName.test(focused.name)
+    )
+      return;
   }
   throw new Error(`Tab never reached "${String(accessibleName)}"`);
 }
 
-test('keyboard: every action of the media library works from the keyboard, each focus stop visibly marked', async ({ browser, baseURL }) => {
+test('keyboard: every action of the media library works from the keyboard, each focus stop visibly marked', async ({
+  browser,
+  baseURL,
+}) => {
   test.slow(); // some forty actions, each a round trip to the page, two uploads and a replace through the local bucket
   const context = await adminContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -174,7 +232,9 @@ test('keyboard: every action of the media library works from the keyboard, each 
     await tabTo(page, 'Replace photo…');
     picks.push([await photo('again.jpg', { width: 700, height: 500 })]);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('library-status')).toHaveText(`${name} was replaced with again.jpg.`);
+    await expect(page.getByTestId('library-status')).toHaveText(
+      `${name} was replaced with again.jpg.`,
+    );
 
     // Delete: the confirmation, Escape keeps the photo; then deleting it.
     await tabTo(page, 'Delete…');
@@ -195,7 +255,9 @@ test('keyboard: every action of the media library works from the keyboard, each 
 
     // The details of a sample photo close with Escape, focus back on its Details button.
     await page.getByLabel('Search by name or alt text').fill('');
-    const other = card(page, 'kitchen-worktop.jpg').getByRole('button', { name: 'Details of kitchen-worktop.jpg' });
+    const other = card(page, 'kitchen-worktop.jpg').getByRole('button', {
+      name: 'Details of kitchen-worktop.jpg',
+    });
     await other.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();

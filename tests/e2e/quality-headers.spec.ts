@@ -80,8 +80,19 @@ type Outcome = keyof typeof SCORE_TABLE;
 
 /** The grade chart, same source: the score (at least 0) rounded down to a multiple of 5. */
 const GRADES: readonly [number, string][] = [
-  [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'],
-  [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+  [100, 'A+'],
+  [90, 'A'],
+  [85, 'A-'],
+  [80, 'B+'],
+  [70, 'B'],
+  [65, 'B-'],
+  [60, 'C+'],
+  [50, 'C'],
+  [45, 'C-'],
+  [40, 'D+'],
+  [30, 'D'],
+  [25, 'D-'],
+  [0, 'F'],
 ];
 const MINIMUM_SCORE_FOR_EXTRA_CREDIT = 90;
 
@@ -95,17 +106,24 @@ function parseCsp(header: string | undefined): Directives | undefined {
     const [name, ...sources] = part.trim().split(/\s+/);
     if (!name) continue;
     if (!/^[a-z-]+$/i.test(name) || directives.has(name.toLowerCase())) return undefined;
-    directives.set(name.toLowerCase(), sources.map((source) => source.toLowerCase()));
+    directives.set(
+      name.toLowerCase(),
+      sources.map((source) => source.toLowerCase()),
+    );
   }
   return directives.size > 0 ? directives : undefined;
 }
 
 /** The sources a fetch directive falls back to (CSP3): the directive, else default-src. */
-const sourcesFor = (csp: Directives, directive: string) => csp.get(directive) ?? csp.get('default-src');
+const sourcesFor = (csp: Directives, directive: string) =>
+  csp.get(directive) ?? csp.get('default-src');
 
 /** The source lists that govern scripts: script-src, its -elem and -attr variants, else default-src. */
 const scriptSourceLists = (csp: Directives) =>
-  ['script-src', 'script-src-elem', 'script-src-attr'].map((name) => csp.get(name)).filter((list) => list !== undefined).concat(csp.has('script-src') ? [] : [csp.get('default-src') ?? []]);
+  ['script-src', 'script-src-elem', 'script-src-attr']
+    .map((name) => csp.get(name))
+    .filter((list) => list !== undefined)
+    .concat(csp.has('script-src') ? [] : [csp.get('default-src') ?? []]);
 
 const BROAD = new Set(['*', 'http:', 'https:', 'data:', 'blob:', 'filesystem:']);
 
@@ -116,19 +134,43 @@ function gradeCsp(header: string | undefined): Outcome {
   const scripts = scriptSourceLists(csp);
   const objects = sourcesFor(csp, 'object-src');
   // Unsafe: 'unsafe-inline', data: or a whole scheme for scripts or objects, or either unrestricted.
-  if (!csp.has('script-src') && !csp.has('default-src')) return 'csp-implemented-with-unsafe-inline';
-  if (!objects || objects.some((source) => BROAD.has(source))) return 'csp-implemented-with-unsafe-inline';
-  if (scripts.some((list) => list.includes("'unsafe-inline'") || list.some((source) => BROAD.has(source)))) return 'csp-implemented-with-unsafe-inline';
+  if (!csp.has('script-src') && !csp.has('default-src'))
+    return 'csp-implemented-with-unsafe-inline';
+  if (!objects || objects.some((source) => BROAD.has(source)))
+    return 'csp-implemented-with-unsafe-inline';
+  if (
+    scripts.some(
+      (list) => list.includes("'unsafe-inline'") || list.some((source) => BROAD.has(source)),
+    )
+  )
+    return 'csp-implemented-with-unsafe-inline';
   const all = [...csp.values()].flat();
   const passive = [...(sourcesFor(csp, 'img-src') ?? []), ...(sourcesFor(csp, 'media-src') ?? [])];
-  if ([...csp.entries()].some(([name, list]) => !['img-src', 'media-src'].includes(name) && list.some((source) => source.startsWith('http:')))) return 'csp-implemented-with-insecure-scheme';
-  if (scripts.some((list) => list.includes("'unsafe-eval'"))) return 'csp-implemented-with-unsafe-eval';
-  if (passive.some((source) => source.startsWith('http:'))) return 'csp-implemented-with-insecure-scheme-in-passive-content-only';
+  if (
+    [...csp.entries()].some(
+      ([name, list]) =>
+        !['img-src', 'media-src'].includes(name) &&
+        list.some((source) => source.startsWith('http:')),
+    )
+  )
+    return 'csp-implemented-with-insecure-scheme';
+  if (scripts.some((list) => list.includes("'unsafe-eval'")))
+    return 'csp-implemented-with-unsafe-eval';
+  if (passive.some((source) => source.startsWith('http:')))
+    return 'csp-implemented-with-insecure-scheme-in-passive-content-only';
   const styles = sourcesFor(csp, 'style-src') ?? [];
-  if (styles.includes("'unsafe-inline'") || styles.some((source) => BROAD.has(source))) return 'csp-implemented-with-unsafe-inline-in-style-src-only';
+  if (styles.includes("'unsafe-inline'") || styles.some((source) => BROAD.has(source)))
+    return 'csp-implemented-with-unsafe-inline-in-style-src-only';
   const formAction = csp.get('form-action') ?? [];
-  const strictForms = formAction.length > 0 && formAction.every((source) => source === "'none'" || source === "'self'");
-  if (csp.get('default-src')?.join(' ') === "'none'" && strictForms && !all.includes("'unsafe-eval'")) return 'csp-implemented-with-no-unsafe-default-src-none';
+  const strictForms =
+    formAction.length > 0 &&
+    formAction.every((source) => source === "'none'" || source === "'self'");
+  if (
+    csp.get('default-src')?.join(' ') === "'none'" &&
+    strictForms &&
+    !all.includes("'unsafe-eval'")
+  )
+    return 'csp-implemented-with-no-unsafe-default-src-none';
   return 'csp-implemented-with-no-unsafe';
 }
 
@@ -137,15 +179,25 @@ function gradeHsts(header: string | undefined): Outcome {
   const maxAge = /(?:^|;)\s*max-age\s*=\s*"?(\d+)"?\s*(?:;|$)/i.exec(header)?.[1];
   if (maxAge === undefined) return 'hsts-header-invalid';
   // Preloading needs the host on the browsers' preload list, which cannot be checked here.
-  return Number(maxAge) >= 15_768_000 ? 'hsts-implemented-max-age-at-least-six-months' : 'hsts-implemented-max-age-less-than-six-months';
+  return Number(maxAge) >= 15_768_000
+    ? 'hsts-implemented-max-age-at-least-six-months'
+    : 'hsts-implemented-max-age-less-than-six-months';
 }
 
 function gradeReferrerPolicy(header: string | undefined): Outcome {
   if (header === undefined) return 'referrer-policy-not-implemented';
-  const PRIVATE = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
+  const PRIVATE = [
+    'no-referrer',
+    'same-origin',
+    'strict-origin',
+    'strict-origin-when-cross-origin',
+  ];
   const UNSAFE = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
   // Browsers use the last value they recognise.
-  const known = header.split(',').map((value) => value.trim().toLowerCase()).filter((value) => PRIVATE.includes(value) || UNSAFE.includes(value));
+  const known = header
+    .split(',')
+    .map((value) => value.trim().toLowerCase())
+    .filter((value) => PRIVATE.includes(value) || UNSAFE.includes(value));
   const policy = known.at(-1);
   if (!policy) return 'referrer-policy-header-invalid';
   return PRIVATE.includes(policy) ? 'referrer-policy-private' : 'referrer-policy-unsafe';
@@ -154,7 +206,9 @@ function gradeReferrerPolicy(header: string | undefined): Outcome {
 function gradeFrameOptions(header: string | undefined, csp: string | undefined): Outcome {
   if (parseCsp(csp)?.has('frame-ancestors')) return 'x-frame-options-implemented-via-csp';
   if (header === undefined) return 'x-frame-options-not-implemented';
-  return /^\s*(deny|sameorigin)\s*$/i.test(header) ? 'x-frame-options-sameorigin-or-deny' : 'x-frame-options-header-invalid';
+  return /^\s*(deny|sameorigin)\s*$/i.test(header)
+    ? 'x-frame-options-sameorigin-or-deny'
+    : 'x-frame-options-header-invalid';
 }
 
 function gradeCorp(header: string | undefined): Outcome {
@@ -170,13 +224,20 @@ function gradeCookies(setCookies: readonly string[], hsts: Outcome): Outcome {
   if (setCookies.length === 0) return 'cookies-not-found';
   const secure = setCookies.every((cookie) => /;\s*secure\s*(;|$)/i.test(cookie));
   const sameSite = setCookies.every((cookie) => /;\s*samesite\s*=\s*(strict|lax)/i.test(cookie));
-  if (!secure) return hsts === 'hsts-implemented-max-age-at-least-six-months' ? 'cookies-without-secure-flag-but-protected-by-hsts' : 'cookies-without-secure-flag';
-  return sameSite ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions';
+  if (!secure)
+    return hsts === 'hsts-implemented-max-age-at-least-six-months'
+      ? 'cookies-without-secure-flag-but-protected-by-hsts'
+      : 'cookies-without-secure-flag';
+  return sameSite
+    ? 'cookies-secure-with-httponly-sessions-and-samesite'
+    : 'cookies-secure-with-httponly-sessions';
 }
 
 /** The scripts of the page: same origin (relative or this host), or external over https/http. */
 function gradeSri(html: string, origin: string): Outcome {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((match) => match[1]!).filter((attrs) => /\bsrc\s*=/.test(attrs));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)]
+    .map((match) => match[1]!)
+    .filter((attrs) => /\bsrc\s*=/.test(attrs));
   if (scripts.length === 0) return 'sri-not-implemented-but-no-scripts-loaded';
   const external = scripts.filter((attrs) => {
     const src = /\bsrc\s*=\s*"?([^"\s>]+)/.exec(attrs)?.[1] ?? '';
@@ -186,15 +247,22 @@ function gradeSri(html: string, origin: string): Outcome {
   const withIntegrity = external.every((attrs) => /\bintegrity\s*=/.test(attrs));
   const insecure = external.some((attrs) => /\bsrc\s*=\s*"?(http:|\/\/)/.test(attrs));
   if (insecure) return 'sri-not-implemented-and-external-scripts-not-loaded-securely';
-  return withIntegrity ? 'sri-implemented-and-all-scripts-loaded-securely' : 'sri-not-implemented-but-external-scripts-loaded-securely';
+  return withIntegrity
+    ? 'sri-implemented-and-all-scripts-loaded-securely'
+    : 'sri-not-implemented-but-external-scripts-loaded-securely';
 }
 
 function gradeCors(headers: Record<string, string>, probeOrigin: string): Outcome {
   const allowOrigin = headers['access-control-allow-origin'];
   if (allowOrigin === undefined) return 'cross-origin-resource-sharing-not-implemented';
-  if (allowOrigin.trim() === '*') return 'cross-origin-resource-sharing-implemented-with-public-access';
+  if (allowOrigin.trim() === '*')
+    return 'cross-origin-resource-sharing-implemented-with-public-access';
   // Reflecting any Origin, with credentials, is universal access.
-  if (allowOrigin.trim() === probeOrigin && /true/i.test(headers['access-control-allow-credentials'] ?? '')) return 'cross-origin-resource-sharing-implemented-with-universal-access';
+  if (
+    allowOrigin.trim() === probeOrigin &&
+    /true/i.test(headers['access-control-allow-credentials'] ?? '')
+  )
+    return 'cross-origin-resource-sharing-implemented-with-universal-access';
   return 'cross-origin-resource-sharing-implemented-with-restricted-access';
 }
 
@@ -205,9 +273,16 @@ interface Grade {
 }
 
 /** Grades one response like the Observatory grades a site's front page. */
-async function observatoryGrade(response: APIResponse, origin: string, probeOrigin: string): Promise<Grade> {
+async function observatoryGrade(
+  response: APIResponse,
+  origin: string,
+  probeOrigin: string,
+): Promise<Grade> {
   const headers = response.headers();
-  const setCookies = response.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value);
+  const setCookies = response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value);
   const hsts = gradeHsts(headers['strict-transport-security']);
   const outcomes: Record<string, Outcome> = {
     'content-security-policy': gradeCsp(headers['content-security-policy']),
@@ -218,13 +293,27 @@ async function observatoryGrade(response: APIResponse, origin: string, probeOrig
     'referrer-policy': gradeReferrerPolicy(headers['referrer-policy']),
     'strict-transport-security': hsts,
     'subresource-integrity': gradeSri(await response.text(), origin),
-    'x-content-type-options': headers['x-content-type-options'] === undefined ? 'x-content-type-options-not-implemented' : /^\s*nosniff\s*$/i.test(headers['x-content-type-options']) ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid',
-    'x-frame-options': gradeFrameOptions(headers['x-frame-options'], headers['content-security-policy']),
+    'x-content-type-options':
+      headers['x-content-type-options'] === undefined
+        ? 'x-content-type-options-not-implemented'
+        : /^\s*nosniff\s*$/i.test(headers['x-content-type-options'])
+          ? 'x-content-type-options-nosniff'
+          : 'x-content-type-options-header-invalid',
+    'x-frame-options': gradeFrameOptions(
+      headers['x-frame-options'],
+      headers['content-security-policy'],
+    ),
     'cross-origin-resource-policy': gradeCorp(headers['cross-origin-resource-policy']),
   };
   const modifiers: number[] = Object.values(outcomes).map((outcome) => SCORE_TABLE[outcome]);
-  const withoutBonus = 100 + modifiers.filter((modifier) => modifier < 0).reduce((sum, modifier) => sum + modifier, 0);
-  const score = Math.max(0, withoutBonus >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? 100 + modifiers.reduce((sum, modifier) => sum + modifier, 0) : withoutBonus);
+  const withoutBonus =
+    100 + modifiers.filter((modifier) => modifier < 0).reduce((sum, modifier) => sum + modifier, 0);
+  const score = Math.max(
+    0,
+    withoutBonus >= MINIMUM_SCORE_FOR_EXTRA_CREDIT
+      ? 100 + modifiers.reduce((sum, modifier) => sum + modifier, 0)
+      : withoutBonus,
+  );
   const grade = GRADES.find(([minimum]) => score >= minimum)![1];
   return { score, grade, outcomes };
 }
@@ -233,18 +322,34 @@ async function observatoryGrade(response: APIResponse, origin: string, probeOrig
 function unsafeScriptSources(header: string | undefined): string[] {
   const csp = parseCsp(header);
   if (!csp) return ['no parsable Content-Security-Policy'];
-  const names = ['script-src', 'script-src-elem', 'script-src-attr'].filter((name) => csp.has(name));
+  const names = ['script-src', 'script-src-elem', 'script-src-attr'].filter((name) =>
+    csp.has(name),
+  );
   const governing = names.length > 0 ? names : ['default-src'];
-  return governing.flatMap((name) => (csp.get(name) ?? []).filter((source) => source === "'unsafe-inline'" || source === "'unsafe-eval'").map((source) => `${name} ${source}`));
+  return governing.flatMap((name) =>
+    (csp.get(name) ?? [])
+      .filter((source) => source === "'unsafe-inline'" || source === "'unsafe-eval'")
+      .map((source) => `${name} ${source}`),
+  );
 }
 
 const PROBE_ORIGIN = 'https://observatory-probe.example';
 
-test('the served security headers grade A+ (at least 100) on the MDN HTTP Observatory scale', async ({ request, baseURL }) => {
+test('the served security headers grade A+ (at least 100) on the MDN HTTP Observatory scale', async ({
+  request,
+  baseURL,
+}) => {
   const home = await request.get('/', { headers: { Origin: PROBE_ORIGIN } });
   expect(home.status()).toBe(200);
   const result = await observatoryGrade(home, baseURL!, PROBE_ORIGIN);
-  console.log(`Observatory grade of / : ${result.score} (${result.grade})\n${Object.entries(result.outcomes).map(([test, outcome]) => `  ${SCORE_TABLE[outcome] >= 0 ? '+' : ''}${SCORE_TABLE[outcome]} ${test}: ${outcome}`).join('\n')}`);
+  console.log(
+    `Observatory grade of / : ${result.score} (${result.grade})\n${Object.entries(result.outcomes)
+      .map(
+        ([test, outcome]) =>
+          `  ${SCORE_TABLE[outcome] >= 0 ? '+' : ''}${SCORE_TABLE[outcome]} ${test}: ${outcome}`,
+      )
+      .join('\n')}`,
+  );
   expect(result.score, JSON.stringify(result.outcomes, null, 2)).toBeGreaterThanOrEqual(100);
   expect(result.grade).toBe('A+');
 });
@@ -252,7 +357,11 @@ test('the served security headers grade A+ (at least 100) on the MDN HTTP Observ
 test('every route and the 404 page get the same A+ headers', async ({ request, baseURL }) => {
   const grades: Record<string, string> = {};
   for (const path of [...SPEC_ROUTES, '/this-page-does-not-exist']) {
-    const result = await observatoryGrade(await request.get(path, { headers: { Origin: PROBE_ORIGIN } }), baseURL!, PROBE_ORIGIN);
+    const result = await observatoryGrade(
+      await request.get(path, { headers: { Origin: PROBE_ORIGIN } }),
+      baseURL!,
+      PROBE_ORIGIN,
+    );
     if (result.score < 100) grades[path] = `${result.score} (${result.grade})`;
   }
   expect(grades, 'pages below 100').toEqual({});
@@ -277,20 +386,34 @@ test('the header grading reports the broken fixture (gate 6 can fail)', async ({
     'x-content-type-options': 'x-content-type-options-not-implemented',
     'referrer-policy': 'referrer-policy-unsafe',
   });
-  expect(unsafeScriptSources(response.headers()['content-security-policy'])).toEqual(["script-src 'unsafe-eval'"]);
+  expect(unsafeScriptSources(response.headers()['content-security-policy'])).toEqual([
+    "script-src 'unsafe-eval'",
+  ]);
 });
 
 test('the grading follows the published table on known cases', () => {
   // Sanity checks of the grader itself, against the table's own descriptions.
-  expect(gradeCsp("default-src 'none'; script-src 'self'; form-action 'self'")).toBe('csp-implemented-with-no-unsafe-default-src-none');
+  expect(gradeCsp("default-src 'none'; script-src 'self'; form-action 'self'")).toBe(
+    'csp-implemented-with-no-unsafe-default-src-none',
+  );
   expect(gradeCsp("default-src 'self'")).toBe('csp-implemented-with-no-unsafe');
-  expect(gradeCsp("default-src 'self'; style-src 'self' 'unsafe-inline'")).toBe('csp-implemented-with-unsafe-inline-in-style-src-only');
-  expect(gradeCsp("default-src 'self'; script-src 'self' 'unsafe-inline'")).toBe('csp-implemented-with-unsafe-inline');
-  expect(gradeCsp("default-src 'self'; script-src 'self' 'unsafe-eval'")).toBe('csp-implemented-with-unsafe-eval');
-  expect(gradeCsp("default-src 'self'; img-src http://cdn.example")).toBe('csp-implemented-with-insecure-scheme-in-passive-content-only');
+  expect(gradeCsp("default-src 'self'; style-src 'self' 'unsafe-inline'")).toBe(
+    'csp-implemented-with-unsafe-inline-in-style-src-only',
+  );
+  expect(gradeCsp("default-src 'self'; script-src 'self' 'unsafe-inline'")).toBe(
+    'csp-implemented-with-unsafe-inline',
+  );
+  expect(gradeCsp("default-src 'self'; script-src 'self' 'unsafe-eval'")).toBe(
+    'csp-implemented-with-unsafe-eval',
+  );
+  expect(gradeCsp("default-src 'self'; img-src http://cdn.example")).toBe(
+    'csp-implemented-with-insecure-scheme-in-passive-content-only',
+  );
   expect(gradeCsp(undefined)).toBe('csp-not-implemented');
   expect(gradeHsts('max-age=300')).toBe('hsts-implemented-max-age-less-than-six-months');
   expect(gradeReferrerPolicy('no-referrer, unsafe-url')).toBe('referrer-policy-unsafe');
   expect(gradeFrameOptions('DENY', undefined)).toBe('x-frame-options-sameorigin-or-deny');
-  expect(gradeSri('<script src="https://cdn.example/a.js"></script>', 'http://127.0.0.1')).toBe('sri-not-implemented-but-external-scripts-loaded-securely');
+  expect(gradeSri('<script src="https://cdn.example/a.js"></script>', 'http://127.0.0.1')).toBe(
+    'sri-not-implemented-but-external-scripts-loaded-securely',
+  );
 });

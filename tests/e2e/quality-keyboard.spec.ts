@@ -24,7 +24,10 @@ async function pressTab(page: Page): Promise<Stop | null> {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : null;
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+        ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+        : null;
     const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
     const box = element.getBoundingClientRect();
     return {
@@ -41,7 +44,10 @@ async function expectedNavigation(): Promise<string[]> {
   const { navigation } = await loadSite();
   return [
     'Our Services',
-    ...navigation.servicesMenu.flatMap((group) => [group.href, ...group.items.map((item) => item.href)]),
+    ...navigation.servicesMenu.flatMap((group) => [
+      group.href,
+      ...group.items.map((item) => item.href),
+    ]),
     'Areas Covered',
     ...navigation.areasMenu.map((item) => item.href),
     ...navigation.links.map((item) => item.href),
@@ -53,7 +59,11 @@ async function expectedNavigation(): Promise<string[]> {
  * Tabs through the header's navigation, opening each dropdown with Enter on its summary as a
  * keyboard user would, and returns the stops from the first summary to the phone link.
  */
-async function tabThroughNavigation(page: Page, phoneHref: string, first: Stop | null): Promise<Stop[]> {
+async function tabThroughNavigation(
+  page: Page,
+  phoneHref: string,
+  first: Stop | null,
+): Promise<Stop[]> {
   const stops: Stop[] = [];
   let stop = first;
   for (let presses = 0; presses < 80 && stop; presses += 1) {
@@ -61,14 +71,19 @@ async function tabThroughNavigation(page: Page, phoneHref: string, first: Stop |
     if (stop.key === phoneHref) return stops;
     if (stop.tag === 'summary') {
       await page.keyboard.press('Enter');
-      await expect(page.locator('details.dropdown:has(> summary:focus)'), `Enter opens "${stop.key}"`).toHaveAttribute('open', '');
+      await expect(
+        page.locator('details.dropdown:has(> summary:focus)'),
+        `Enter opens "${stop.key}"`,
+      ).toHaveAttribute('open', '');
     }
     stop = await pressTab(page);
   }
   return stops;
 }
 
-test('keyboard: the skip link comes first, is visible when focused and moves focus to the main content', async ({ page }) => {
+test('keyboard: the skip link comes first, is visible when focused and moves focus to the main content', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(PAGE);
   await settle(page);
@@ -81,7 +96,11 @@ test('keyboard: the skip link comes first, is visible when focused and moves foc
   await expect(page.locator('#main-content')).toBeFocused();
   // The next Tab continues inside the main content, past the whole header.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      document.getElementById('main-content')!.contains(document.activeElement),
+    ),
+  ).toBe(true);
 });
 
 /** Tabs from the top of the page until focus wraps round, and returns every stop. */
@@ -89,13 +108,17 @@ async function allFocusStops(page: Page): Promise<Stop[]> {
   const stops: Stop[] = [];
   for (let presses = 0; presses < 200; presses += 1) {
     const stop = await pressTab(page);
-    if (!stop || (stops.length > 0 && stop.key === stops[0]!.key && stop.tag === stops[0]!.tag)) break; // wrapped round
+    if (!stop || (stops.length > 0 && stop.key === stops[0]!.key && stop.tag === stops[0]!.tag))
+      break; // wrapped round
     stops.push(stop);
   }
   return stops;
 }
 
-const withoutIndicator = (stops: readonly Stop[]) => stops.filter((stop) => !stop.visible || !stop.indicator).map((stop) => `${stop.tag} ${stop.key}`.trim());
+const withoutIndicator = (stops: readonly Stop[]) =>
+  stops
+    .filter((stop) => !stop.visible || !stop.indicator)
+    .map((stop) => `${stop.tag} ${stop.key}`.trim());
 
 test('keyboard: every focus stop on the page shows a visible focus indicator', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -106,7 +129,9 @@ test('keyboard: every focus stop on the page shows a visible focus indicator', a
   expect(withoutIndicator(stops), 'focus stops without a visible focus indicator').toEqual([]);
 });
 
-test('keyboard at 1280 px: every header navigation item is reached in order and works', async ({ page: first }) => {
+test('keyboard at 1280 px: every header navigation item is reached in order and works', async ({
+  page: first,
+}) => {
   test.slow(); // a page load for each link it follows
   let page = first;
   const { navigation } = await loadSite();
@@ -122,24 +147,38 @@ test('keyboard at 1280 px: every header navigation item is reached in order and 
 
   // Operable: the links are followed with Enter. One in each dropdown and every plain link
   // (each a page load, so not all of them).
-  const targets = [navigation.servicesMenu[0]!.items.at(-1)!.href, navigation.areasMenu[0]!.href, ...navigation.links.map((link) => link.href)];
+  const targets = [
+    navigation.servicesMenu[0]!.items.at(-1)!.href,
+    navigation.areasMenu[0]!.href,
+    ...navigation.links.map((link) => link.href),
+  ];
   for (const href of targets) {
     page = await page.context().newPage();
     await page.goto(PAGE);
     await settle(page);
     let stop = await pressTab(page);
     for (let presses = 0; presses < 80 && stop && stop.key !== href; presses += 1) {
-      if (stop.tag === 'summary' && (await page.locator('details.dropdown:has(> summary:focus)').evaluate((details, target) => !!details.querySelector(`a[href="${target}"]`), href))) {
+      if (
+        stop.tag === 'summary' &&
+        (await page
+          .locator('details.dropdown:has(> summary:focus)')
+          .evaluate((details, target) => !!details.querySelector(`a[href="${target}"]`), href))
+      ) {
         await page.keyboard.press('Enter');
       }
       stop = await pressTab(page);
     }
     expect(stop?.key, `Tab reaches ${href}`).toBe(href);
-    await Promise.all([page.waitForURL((url) => url.pathname === href), page.keyboard.press('Enter')]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === href),
+      page.keyboard.press('Enter'),
+    ]);
   }
 });
 
-test('keyboard at 375 px: the menu button opens the menu, its items are reached in order, Escape closes it', async ({ page }) => {
+test('keyboard at 375 px: the menu button opens the menu, its items are reached in order, Escape closes it', async ({
+  page,
+}) => {
   const { navigation } = await loadSite();
   const expected = await expectedNavigation();
   await page.setViewportSize({ width: 375, height: 740 });
@@ -151,23 +190,46 @@ test('keyboard at 375 px: the menu button opens the menu, its items are reached 
   expect(button?.tag, 'the menu button').toBe('button');
   await page.keyboard.press('Enter');
   const menu = page.locator('#site-menu');
-  await expect.poll(() => menu.evaluate((element) => element.matches(':popover-open')), 'Enter opens the menu').toBe(true);
+  await expect
+    .poll(
+      () => menu.evaluate((element) => element.matches(':popover-open')),
+      'Enter opens the menu',
+    )
+    .toBe(true);
   // Focus is in the menu: moved to its close button, or reached with the next Tab.
-  const inMenu = () => page.evaluate(() => document.getElementById('site-menu')!.contains(document.activeElement));
+  const inMenu = () =>
+    page.evaluate(() => document.getElementById('site-menu')!.contains(document.activeElement));
   if (!(await inMenu())) await pressTab(page);
-  await expect(page.locator('#site-menu .menu-close'), 'focus in the open menu, on its close button').toBeFocused();
+  await expect(
+    page.locator('#site-menu .menu-close'),
+    'focus in the open menu, on its close button',
+  ).toBeFocused();
   const stops = await tabThroughNavigation(page, navigation.phone.href, await pressTab(page));
   expect(stops.map((item) => item.key)).toEqual(expected);
-  expect(stops.filter((item) => !item.indicator || !item.visible).map((item) => item.key), 'stops without a visible focus indicator').toEqual([]);
+  expect(
+    stops.filter((item) => !item.indicator || !item.visible).map((item) => item.key),
+    'stops without a visible focus indicator',
+  ).toEqual([]);
   // Escape closes the menu (first any open dropdown, then the menu) and focus returns to the button.
-  for (let presses = 0; presses < 3 && (await menu.evaluate((element) => element.matches(':popover-open'))); presses += 1) {
+  for (
+    let presses = 0;
+    presses < 3 && (await menu.evaluate((element) => element.matches(':popover-open')));
+    presses += 1
+  ) {
     await page.keyboard.press('Escape');
   }
-  await expect.poll(() => menu.evaluate((element) => element.matches(':popover-open')), 'Escape closes the menu').toBe(false);
+  await expect
+    .poll(
+      () => menu.evaluate((element) => element.matches(':popover-open')),
+      'Escape closes the menu',
+    )
+    .toBe(false);
   await expect(page.locator('.menu-button')).toBeFocused();
 });
 
-test('the keyboard checks report the broken fixture page (gate 1 can fail)', async ({ browser }) => {
+test('the keyboard checks report the broken fixture page (gate 1 can fail)', async ({
+  browser,
+}) => {
   const site = await brokenSite();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -175,7 +237,9 @@ test('the keyboard checks report the broken fixture page (gate 1 can fail)', asy
     await page.goto(`${site.origin}/`);
     const stops = await allFocusStops(page);
     expect(stops[0]?.key, 'the first stop is no skip link').not.toBe('#main-content');
-    expect(withoutIndicator(stops), 'its focus styles are removed').toEqual(expect.arrayContaining(['a /missing-page', 'button']));
+    expect(withoutIndicator(stops), 'its focus styles are removed').toEqual(
+      expect.arrayContaining(['a /missing-page', 'button']),
+    );
   } finally {
     await context.close();
   }

@@ -7,12 +7,20 @@ import { expect, SPEC_ROUTES, test } from '../support/e2e/fixtures.ts';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 
-test('no broken internal link, resource or #fragment from the home page and every route', async ({ baseURL, request }) => {
+test('no broken internal link, resource or #fragment from the home page and every route', async ({
+  baseURL,
+  request,
+}) => {
   // The public site URL the build wrote, read from the home page's canonical link.
   const home = await (await request.get('/')).text();
   const siteUrl = /<link rel="canonical" href="([^"]+)"/.exec(home)?.[1];
   expect(siteUrl, 'the home page names its canonical URL').toMatch(/^https:\/\//);
-  const result = await crawlSite({ origin: baseURL!, roots: ['/', ...SPEC_ROUTES, NOT_FOUND], expectNotFound: [NOT_FOUND], siteUrl });
+  const result = await crawlSite({
+    origin: baseURL!,
+    roots: ['/', ...SPEC_ROUTES, NOT_FOUND],
+    expectNotFound: [NOT_FOUND],
+    siteUrl,
+  });
   expect(formatBroken(result.broken), 'broken links').toEqual([]);
   // The crawl really went round the site: every route, its assets, and the fragment links.
   expect(result.pages, 'HTML pages crawled').toBeGreaterThanOrEqual(SPEC_ROUTES.length + 1);
@@ -25,6 +33,15 @@ test('the crawl reports the broken fixture page (gate 4 can fail)', async () => 
   const result = await crawlSite({ origin: site.origin, roots: ['/'] });
   const broken = result.broken.map((link) => new URL(link.url).pathname + new URL(link.url).hash);
   expect(broken).toEqual(
-    expect.arrayContaining(['/missing-page', '/missing.png', '/missing.css', '/missing.js', '/missing-background.png', '/#nowhere', '/other#not-there', '/other/']),
+    expect.arrayContaining([
+      '/missing-page',
+      '/missing.png',
+      '/missing.css',
+      '/missing.js',
+      '/missing-background.png',
+      '/#nowhere',
+      '/other#not-there',
+      '/other/',
+    ]),
   );
 });

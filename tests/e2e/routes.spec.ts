@@ -19,7 +19,18 @@
 import type { Page } from '@playwright/test';
 import { adminContext, LOCAL_ACCOUNTS } from '../support/accounts.ts';
 import { pageFacts } from '../support/e2e/page-facts.ts';
-import { ACCOUNT_ROUTES, AREA_ROUTES, expect, graphNodesOfTexts, loadSite, SERVICE_ROUTES, SPEC_ROUTES, test, typesOf, type LdNode } from '../support/e2e/fixtures.ts';
+import {
+  ACCOUNT_ROUTES,
+  AREA_ROUTES,
+  expect,
+  graphNodesOfTexts,
+  loadSite,
+  SERVICE_ROUTES,
+  SPEC_ROUTES,
+  test,
+  typesOf,
+  type LdNode,
+} from '../support/e2e/fixtures.ts';
 import { axeViolations, scanStates, VIEWPORTS } from '../../src/generator/gates/axe.ts';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
 import { isOwn404, settle, watchContext } from '../../src/generator/gates/page-watch.ts';
@@ -36,14 +47,17 @@ const WELLBEING_LOGO_ROUTES = new Set(['/ardent-wellbeing', '/cleaning-services-
 /** The schema.org types each kind of public page names in its JSON-LD @graph. */
 function expectedLdTypes(route: string): string[] | undefined {
   if (route === '/') return ['LocalBusiness'];
-  if (route === '/ardent-cleaning' || route === '/ardent-wellbeing') return ['LocalBusiness', 'BreadcrumbList'];
-  if ((SERVICE_ROUTES as readonly string[]).includes(route) || AREA_ROUTES.includes(route)) return ['Service', 'BreadcrumbList'];
+  if (route === '/ardent-cleaning' || route === '/ardent-wellbeing')
+    return ['LocalBusiness', 'BreadcrumbList'];
+  if ((SERVICE_ROUTES as readonly string[]).includes(route) || AREA_ROUTES.includes(route))
+    return ['Service', 'BreadcrumbList'];
   if (route === '/faqs') return ['FAQPage', 'BreadcrumbList'];
   if (['/about', '/contact', '/privacy-policy'].includes(route)) return ['BreadcrumbList'];
   return undefined; // account shells: not specified; they must still parse
 }
 
-const ofType = (nodes: readonly LdNode[], type: string) => nodes.filter((node) => typesOf([node]).includes(type));
+const ofType = (nodes: readonly LdNode[], type: string) =>
+  nodes.filter((node) => typesOf([node]).includes(type));
 
 /** The route's content, title, JSON-LD and layout, as the page shows them at 1280 px. */
 async function expectContentAndLayout(page: Page, route: string): Promise<void> {
@@ -53,7 +67,8 @@ async function expectContentAndLayout(page: Page, route: string): Promise<void> 
   expect(facts.title, 'document title').toBe(content!.title);
   expect(facts.lang).toBe('en-GB');
   expect(facts.h1).toEqual({ count: 1, visible: true });
-  if (isGuarded(route) || NOINDEX_PUBLIC_ROUTES.includes(route)) expect(facts.robots).toMatch(/noindex/);
+  if (isGuarded(route) || NOINDEX_PUBLIC_ROUTES.includes(route))
+    expect(facts.robots).toMatch(/noindex/);
   else expect(facts.robots, 'public pages are indexable').toBeNull();
 
   // JSON-LD: exactly one block, an @graph that parses, with the page kind's types.
@@ -65,10 +80,17 @@ async function expectContentAndLayout(page: Page, route: string): Promise<void> 
   if (content!.area) {
     const [service] = ofType(nodes, 'Service');
     const places = [service?.areaServed ?? []].flat() as ({ name: string } | string)[];
-    expect(places.map((place) => (typeof place === 'string' ? place : place.name)), 'areaServed').toContain(content!.area.name);
+    expect(
+      places.map((place) => (typeof place === 'string' ? place : place.name)),
+      'areaServed',
+    ).toContain(content!.area.name);
   }
   if (types?.includes('BreadcrumbList')) {
-    const items = (ofType(nodes, 'BreadcrumbList')[0]?.itemListElement ?? []) as { position: number; name: string; item: string }[];
+    const items = (ofType(nodes, 'BreadcrumbList')[0]?.itemListElement ?? []) as {
+      position: number;
+      name: string;
+      item: string;
+    }[];
     expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
     expect(new URL(items[0]!.item).pathname, 'breadcrumbs start at home').toBe('/');
     expect(new URL(items.at(-1)!.item).pathname, 'breadcrumbs end at the page').toBe(route);
@@ -85,14 +107,23 @@ async function expectContentAndLayout(page: Page, route: string): Promise<void> 
     // Account pages are focused: no services sidebar; public pages have it.
     if (isAccount(route)) expect(facts.sidebar.present, 'sidebar').toBe(false);
     else expect(facts.sidebar.visible, 'sidebar').toBe(true);
-    expect(facts.header.logoHref, 'logo link').toBe(WELLBEING_LOGO_ROUTES.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning');
+    expect(facts.header.logoHref, 'logo link').toBe(
+      WELLBEING_LOGO_ROUTES.has(route) ? '/ardent-wellbeing' : '/ardent-cleaning',
+    );
   }
 
   // The smart contact section: everywhere but /contact, with phone, email and location cards.
   if (route === '/contact') {
     expect(facts.contact.present, 'smart contact section on /contact').toBe(false);
   } else {
-    expect(facts.contact).toEqual(expect.objectContaining({ visible: true, cardHeadings: ['Phone', 'Email', 'Location'], phoneVisible: true, emailVisible: true }));
+    expect(facts.contact).toEqual(
+      expect.objectContaining({
+        visible: true,
+        cardHeadings: ['Phone', 'Email', 'Location'],
+        phoneVisible: true,
+        emailVisible: true,
+      }),
+    );
     expect(facts.contact.location).toMatch(/\S/);
   }
 
@@ -110,22 +141,36 @@ const MENUS_SEEN = new Set<string>([...SERVICE_ROUTES.slice(1), ...AREA_ROUTES.s
 for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
   for (const viewport of VIEWPORTS) {
     const what = route === NOT_FOUND ? 'the 404 page' : route;
-    const facts = viewport.width === 1280 && route !== NOT_FOUND ? 'its content, JSON-LD and layout, ' : '';
-    test(`${what} at ${viewport.name}: ${facts}no axe violation with the menus closed and open, no console error or CSP violation`, async ({ browser, baseURL }) => {
+    const facts =
+      viewport.width === 1280 && route !== NOT_FOUND ? 'its content, JSON-LD and layout, ' : '';
+    test(`${what} at ${viewport.name}: ${facts}no axe violation with the menus closed and open, no console error or CSP violation`, async ({
+      browser,
+      baseURL,
+    }) => {
       const options = { baseURL, viewport: { width: viewport.width, height: viewport.height } };
-      const context = isGuarded(route) ? await adminContext(browser, options) : await browser.newContext(options);
+      const context = isGuarded(route)
+        ? await adminContext(browser, options)
+        : await browser.newContext(options);
       const watch = await watchContext(context, route === NOT_FOUND ? isOwn404 : undefined);
       let violations: Record<string, string[]>;
       try {
         const page = await context.newPage();
         // Watched until the page's build check (a second after it starts) has been answered too.
-        const buildCheck = page.waitForResponse((response) => new URL(response.url()).pathname === '/build-manifest.json');
+        const buildCheck = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/build-manifest.json',
+        );
         const response = await page.goto(route);
         expect(response?.status(), `${route} status`).toBe(route === NOT_FOUND ? 404 : 200);
         if (route !== NOT_FOUND) expect(response?.headers()['content-type']).toMatch(/^text\/html/);
         await settle(page);
-        if (isGuarded(route)) await expect(page.locator('[data-state="allowed"]')).toContainText(`You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`);
-        if (route === '/admin') await expect(page.locator('[data-state="allowed"]').getByRole('heading', { name: 'Media library' })).toBeVisible();
+        if (isGuarded(route))
+          await expect(page.locator('[data-state="allowed"]')).toContainText(
+            `You are signed in as ${LOCAL_ACCOUNTS.admin.email}.`,
+          );
+        if (route === '/admin')
+          await expect(
+            page.locator('[data-state="allowed"]').getByRole('heading', { name: 'Media library' }),
+          ).toBeVisible();
         if (facts) await expectContentAndLayout(page, route);
         violations = await scanStates(page, viewport, { menus: !MENUS_SEEN.has(route) });
         await buildCheck;
@@ -136,10 +181,17 @@ for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
       const states = Object.keys(violations);
       expect(states).toContain(`${viewport.name}, menus closed`);
       if (route !== '/' && !MENUS_SEEN.has(route)) {
-        const open = viewport.width === 1280 ? ['"Our Services" open', '"Areas Covered" open'] : ['menu open', 'menu open, "Our Services" open', 'menu open, "Areas Covered" open'];
-        expect(states).toEqual(expect.arrayContaining(open.map((state) => `${viewport.name}, ${state}`)));
+        const open =
+          viewport.width === 1280
+            ? ['"Our Services" open', '"Areas Covered" open']
+            : ['menu open', 'menu open, "Our Services" open', 'menu open, "Areas Covered" open'];
+        expect(states).toEqual(
+          expect.arrayContaining(open.map((state) => `${viewport.name}, ${state}`)),
+        );
       }
-      const failing = Object.fromEntries(Object.entries(violations).filter(([, list]) => list.length > 0));
+      const failing = Object.fromEntries(
+        Object.entries(violations).filter(([, list]) => list.length > 0),
+      );
       expect(failing, `axe violations on ${route}`).toEqual({});
       expect(watch.all(), `console errors, warnings and CSP violations on ${route}`).toEqual([]);
     });
@@ -154,13 +206,23 @@ test('axe reports the broken fixture page (gate 1 can fail)', async ({ browser }
     await page.goto(`${site.origin}/`);
     const rules = (await axeViolations(page)).map((line) => line.split(' ')[0]);
     // No lang, an image without alt, grey-on-white text, a button without a name, an unlabelled input.
-    expect(rules).toEqual(expect.arrayContaining(['html-has-lang', 'image-alt', 'color-contrast', 'button-name', 'label']));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'html-has-lang',
+        'image-alt',
+        'color-contrast',
+        'button-name',
+        'label',
+      ]),
+    );
   } finally {
     await context.close();
   }
 });
 
-test('the console watch reports the broken fixture page (gates 6 and 8 can fail)', async ({ browser }) => {
+test('the console watch reports the broken fixture page (gates 6 and 8 can fail)', async ({
+  browser,
+}) => {
   const site = await brokenSite();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -168,10 +230,16 @@ test('the console watch reports the broken fixture page (gates 6 and 8 can fail)
     const page = await context.newPage();
     await page.goto(`${site.origin}/`);
     // The reports reach the test a moment after the page made them.
-    await expect.poll(() => watch.all().join('\n')).toContain('console.error on /: broken fixture: a console error');
-    await expect.poll(() => watch.all().join('\n')).toContain('console.warning on /: broken fixture: a console warning');
+    await expect
+      .poll(() => watch.all().join('\n'))
+      .toContain('console.error on /: broken fixture: a console error');
+    await expect
+      .poll(() => watch.all().join('\n'))
+      .toContain('console.warning on /: broken fixture: a console warning');
     await expect.poll(() => watch.all().join('\n')).toMatch(/status of 404[^\n]*missing\.js/); // the missing script
-    await expect.poll(() => watch.csp.join('\n'), 'the inline script the CSP blocks').toMatch(/script-src-elem: inline/);
+    await expect
+      .poll(() => watch.csp.join('\n'), 'the inline script the CSP blocks')
+      .toMatch(/script-src-elem: inline/);
   } finally {
     await context.close();
   }

@@ -12,31 +12,43 @@ async function sitemapLocs(request: APIRequestContext): Promise<URL[]> {
   const xml = await response.text();
   expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')));
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+    (match) => new URL(match[1]!.replaceAll('&amp;', '&')),
+  );
 }
 
-test('sitemap.xml lists every public route once, and no noindex, admin or builder route', async ({ request }) => {
+test('sitemap.xml lists every public route once, and no noindex, admin or builder route', async ({
+  request,
+}) => {
   const locs = await sitemapLocs(request);
   const paths = locs.map((url) => url.pathname);
   expect(PUBLIC_ROUTES).toHaveLength(32);
   expect([...paths].sort()).toEqual([...PUBLIC_ROUTES].sort());
-  for (const route of [...GUARDED_ROUTES, ...NOINDEX_PUBLIC_ROUTES]) expect(paths).not.toContain(route);
+  for (const route of [...GUARDED_ROUTES, ...NOINDEX_PUBLIC_ROUTES])
+    expect(paths).not.toContain(route);
   // One absolute https origin for the whole sitemap.
   expect(new Set(locs.map((url) => url.origin)).size).toBe(1);
   expect(locs[0]!.protocol).toBe('https:');
 });
 
-test('robots.txt names the sitemap and disallows the admin and builder routes', async ({ request }) => {
+test('robots.txt names the sitemap and disallows the admin and builder routes', async ({
+  request,
+}) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
   const lines = (await response.text()).split(/\r?\n/).map((line) => line.trim());
   expect(lines).toContain('User-agent: *');
-  const disallowed = lines.filter((line) => /^disallow:/i.test(line)).map((line) => line.replace(/^disallow:\s*/i, ''));
+  const disallowed = lines
+    .filter((line) => /^disallow:/i.test(line))
+    .map((line) => line.replace(/^disallow:\s*/i, ''));
   expect([...disallowed].sort()).toEqual([...GUARDED_ROUTES].sort());
   // No public route or noindex page is caught by a Disallow prefix.
   for (const route of [...PUBLIC_ROUTES, ...NOINDEX_PUBLIC_ROUTES]) {
-    expect(disallowed.filter((rule) => rule !== '' && route.startsWith(rule)), route).toEqual([]);
+    expect(
+      disallowed.filter((rule) => rule !== '' && route.startsWith(rule)),
+      route,
+    ).toEqual([]);
   }
   const sitemapLines = lines.filter((line) => /^sitemap:/i.test(line));
   expect(sitemapLines).toHaveLength(1);

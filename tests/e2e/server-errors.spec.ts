@@ -32,7 +32,10 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => closing.close(() => resolve()));
 });
 
-test('a forced error serves 500.html with status 500 in the browser', async ({ page, consoleErrors }) => {
+test('a forced error serves 500.html with status 500 in the browser', async ({
+  page,
+  consoleErrors,
+}) => {
   // Chromium logs the document's own 500 as a failed resource.
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 500/);
   const response = await page.goto(`${failingServer.origin}/__fail`);
@@ -44,10 +47,14 @@ test('a forced error serves 500.html with status 500 in the browser', async ({ p
   // The error page is a whole page of the site: header, contact section and footer still work.
   await expect(page.locator('header.site-header')).toBeVisible();
   await expect(page.locator('footer.site-footer')).toBeVisible();
-  expect(failingServer.errors.some((message) => message.includes('Forced failure for /__fail'))).toBe(true);
+  expect(
+    failingServer.errors.some((message) => message.includes('Forced failure for /__fail')),
+  ).toBe(true);
 });
 
-test('the 500 response carries the netlify.toml security headers and is not cached', async ({ request }) => {
+test('the 500 response carries the netlify.toml security headers and is not cached', async ({
+  request,
+}) => {
   const response = await request.get(`${failingServer.origin}/__fail`);
   expect(response.status()).toBe(500);
   const headers = response.headers();
@@ -58,8 +65,13 @@ test('the 500 response carries the netlify.toml security headers and is not cach
   expect(await response.text()).toContain('<title>Internal Server Error</title>');
 });
 
-for (const userAgent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)']) {
-  test(`a bot (${/(\w+bot)/i.exec(userAgent)?.[1]}) gets a plain 500 without the page`, async ({ playwright }) => {
+for (const userAgent of [
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+]) {
+  test(`a bot (${/(\w+bot)/i.exec(userAgent)?.[1]}) gets a plain 500 without the page`, async ({
+    playwright,
+  }) => {
     const request = await playwright.request.newContext({ userAgent });
     try {
       const response = await request.get(`${failingServer.origin}/__fail`);

@@ -5,7 +5,9 @@ import { test } from '../support/e2e/fixtures.ts';
 import { sessionFile, type Role } from '../support/e2e/sessions.ts';
 
 for (const role of Object.keys(LOCAL_ACCOUNTS) as Role[]) {
-  test(`the seeded ${role} signs in through the form, and the session is kept for the run`, async ({ page }) => {
+  test(`the seeded ${role} signs in through the form, and the session is kept for the run`, async ({
+    page,
+  }) => {
     await signIn(page, LOCAL_ACCOUNTS[role].email, LOCAL_ACCOUNTS[role].password);
     await page.context().storageState({ path: sessionFile(role), indexedDB: true });
   });

@@ -3,7 +3,10 @@
 import { expect, loadSite, test } from '../support/e2e/fixtures.ts';
 
 test.describe('404 page', () => {
-  test('an unknown path answers 404 with the "Page not found" message', async ({ page, consoleErrors }) => {
+  test('an unknown path answers 404 with the "Page not found" message', async ({
+    page,
+    consoleErrors,
+  }) => {
     // Chromium logs the document's own 404 as a failed resource.
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
     const response = await page.goto('/this-page-does-not-exist');
@@ -14,7 +17,10 @@ test.describe('404 page', () => {
     await expect(page.locator('section.contact-section')).toBeVisible();
   });
 
-  test('a path with HTML in it is shown as text, never as markup', async ({ page, consoleErrors }) => {
+  test('a path with HTML in it is shown as text, never as markup', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -34,23 +40,39 @@ test.describe('404 page', () => {
 });
 
 test.describe('layout details', () => {
-  test('the header has the dropdowns, About, FAQs, Contact and a phone link', async ({ routePage: page }) => {
+  test('the header has the dropdowns, About, FAQs, Contact and a phone link', async ({
+    routePage: page,
+  }) => {
     await page.goto('/about');
     const header = page.locator('header.site-header');
     await expect(header.locator('summary', { hasText: 'Our Services' })).toBeVisible();
     await expect(header.locator('summary', { hasText: 'Areas Covered' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
-    await expect(header.getByRole('link', { name: 'FAQs', exact: true })).toHaveAttribute('href', '/faqs');
-    await expect(header.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact');
+    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
+      'href',
+      '/about',
+    );
+    await expect(header.getByRole('link', { name: 'FAQs', exact: true })).toHaveAttribute(
+      'href',
+      '/faqs',
+    );
+    await expect(header.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await expect(header.locator('a.phone-link[href^="tel:"]')).toBeVisible();
-    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(header.getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the header logo image loads', async ({ routePage: page }) => {
     await page.goto('/ardent-wellbeing');
     const logo = page.locator('header a.logo img');
     await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await expect(logo).toHaveAttribute('src', /wellbeing/);
   });
 
@@ -60,13 +82,24 @@ test.describe('layout details', () => {
     await expect(sidebar).toBeVisible();
     const site = await loadSite();
     for (const service of site.services) {
-      await expect(sidebar.locator(`a[href="/${service.data.slug}"]`), service.data.slug).toHaveCount(1);
+      await expect(
+        sidebar.locator(`a[href="/${service.data.slug}"]`),
+        service.data.slug,
+      ).toHaveCount(1);
     }
-    await expect(sidebar.getByRole('link', { name: 'Wellbeing Services' })).toHaveAttribute('href', '/ardent-wellbeing');
-    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/domestic-cleaning-services');
+    await expect(sidebar.getByRole('link', { name: 'Wellbeing Services' })).toHaveAttribute(
+      'href',
+      '/ardent-wellbeing',
+    );
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute(
+      'href',
+      '/domestic-cleaning-services',
+    );
   });
 
-  test('/contact shows the contact details in the page instead of the smart section', async ({ routePage: page }) => {
+  test('/contact shows the contact details in the page instead of the smart section', async ({
+    routePage: page,
+  }) => {
     await page.goto('/contact');
     const main = page.locator('main');
     await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();

@@ -1,7 +1,15 @@
 // JSON-LD content beyond the types (which routes.spec.ts checks on every route, by page kind): the business profile, a service's offer and areas, the FAQ answers.
-import { expect, graphNodesOf, loadSite, test, typesOf, type LdNode } from '../support/e2e/fixtures.ts';
+import {
+  expect,
+  graphNodesOf,
+  loadSite,
+  test,
+  typesOf,
+  type LdNode,
+} from '../support/e2e/fixtures.ts';
 
-const ofType = (nodes: readonly LdNode[], type: string) => nodes.filter((node) => typesOf([node]).includes(type));
+const ofType = (nodes: readonly LdNode[], type: string) =>
+  nodes.filter((node) => typesOf([node]).includes(type));
 
 test('the home page LocalBusiness carries the business profile', async ({ routePage: page }) => {
   await page.goto('/');
@@ -18,9 +26,13 @@ test('the home page LocalBusiness carries the business profile', async ({ routeP
   expect(Math.abs(geo.longitude)).toBeLessThanOrEqual(180);
 });
 
-test('a service page names the service, its GBP offer and where it is offered', async ({ routePage: page }) => {
+test('a service page names the service, its GBP offer and where it is offered', async ({
+  routePage: page,
+}) => {
   const site = await loadSite();
-  const service = site.services.find((entry) => entry.data.slug === 'domestic-cleaning-services')!.data;
+  const service = site.services.find(
+    (entry) => entry.data.slug === 'domestic-cleaning-services',
+  )!.data;
   await page.goto('/domestic-cleaning-services');
   const nodes = await graphNodesOf(page);
   expect(typesOf(nodes).sort()).toEqual(['BreadcrumbList', 'Service']);
@@ -47,11 +59,19 @@ test('/faqs FAQPage lists every FAQ with plain-text answers', async ({ routePage
   const nodes = await graphNodesOf(page);
   expect(typesOf(nodes).sort()).toEqual(['BreadcrumbList', 'FAQPage']);
   const [faq] = ofType(nodes, 'FAQPage');
-  const questions = faq!.mainEntity as { '@type': string; name: string; acceptedAnswer: { text: string } }[];
-  expect(questions.map((question) => question.name)).toEqual(site.faqs.map((entry) => entry.data.question));
+  const questions = faq!.mainEntity as {
+    '@type': string;
+    name: string;
+    acceptedAnswer: { text: string };
+  }[];
+  expect(questions.map((question) => question.name)).toEqual(
+    site.faqs.map((entry) => entry.data.question),
+  );
   for (const question of questions) {
     expect(question['@type']).toBe('Question');
     expect(question.acceptedAnswer.text, question.name).toMatch(/\S/);
-    expect(question.acceptedAnswer.text, `${question.name}: HTML tags are stripped`).not.toMatch(/<\/?[a-z][^>]*>/i);
+    expect(question.acceptedAnswer.text, `${question.name}: HTML tags are stripped`).not.toMatch(
+      /<\/?[a-z][^>]*>/i,
+    );
   }
 });

@@ -6,7 +6,8 @@ import { expect, loadSite, test } from '../support/e2e/fixtures.ts';
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 
 /** The other ways of writing a route's path. */
-const otherForms = (route: string) => (route === '/' ? ['/index.html'] : [`${route}/`, `${route}.html`, `${route}/index.html`]);
+const otherForms = (route: string) =>
+  route === '/' ? ['/index.html'] : [`${route}/`, `${route}.html`, `${route}/index.html`];
 
 test('every route answers 200 at its canonical URL, with no redirect', async ({ request }) => {
   const { pages } = await loadSite();
@@ -21,12 +22,17 @@ test('every route answers 200 at its canonical URL, with no redirect', async ({ 
 
 test('every URL of the sitemap answers 200 with no redirect', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
-  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const paths = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   expect(paths.length).toBeGreaterThan(30);
-  for (const path of paths) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+  for (const path of paths)
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
 });
 
-test('the other forms of every route redirect to it or are 404, and never answer 200', async ({ request }) => {
+test('the other forms of every route redirect to it or are 404, and never answer 200', async ({
+  request,
+}) => {
   const { pages } = await loadSite();
   for (const { route } of pages) {
     for (const other of otherForms(route)) {
@@ -38,7 +44,10 @@ test('the other forms of every route redirect to it or are 404, and never answer
   }
 });
 
-test('in the browser, each route loads at its own URL, and its form with a slash lands there', async ({ browser, baseURL }) => {
+test('in the browser, each route loads at its own URL, and its form with a slash lands there', async ({
+  browser,
+  baseURL,
+}) => {
   // Without scripts: the guarded pages' own move to /login (account-guard.spec.ts) would race the next visit.
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
@@ -51,7 +60,9 @@ test('in the browser, each route loads at its own URL, and its form with a slash
     if (route === '/') continue;
     const slashed = await page.goto(`${route}/`, { waitUntil: 'commit' });
     expect(slashed?.status(), `${route}/`).toBe(200);
-    expect(slashed?.request().redirectedFrom()?.url(), `${route}/`).toMatch(new RegExp(`${route}/$`));
+    expect(slashed?.request().redirectedFrom()?.url(), `${route}/`).toMatch(
+      new RegExp(`${route}/$`),
+    );
     expect(new URL(page.url()).pathname).toBe(route);
   }
   await context.close();

@@ -22,19 +22,34 @@ import { startLambda, type Lambda } from '../../src/generator/lambda/lambda.ts';
 import { packFunctions, type PackedFunction } from '../../src/generator/lambda/pack.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
-const ROUTES: Record<string, readonly Route<never>[]> = { proposals: PROPOSALS_ROUTES, history: HISTORY_ROUTES, enquiries: ENQUIRIES_ROUTES };
+const ROUTES: Record<string, readonly Route<never>[]> = {
+  proposals: PROPOSALS_ROUTES,
+  history: HISTORY_ROUTES,
+  enquiries: ENQUIRIES_ROUTES,
+};
 /** A request each function answers once the caller is known: its list. */
-const LIST: Record<string, string> = { proposals: '/api/proposals', history: '/api/history?path=content%2Fpages%2Fabout.md', enquiries: '/api/enquiries' };
+const LIST: Record<string, string> = {
+  proposals: '/api/proposals',
+  history: '/api/history?path=content%2Fpages%2Fabout.md',
+  enquiries: '/api/enquiries',
+};
 /** The function Netlify runs on a schedule (netlify/functions/publish-scheduled.mts), and its cron (UTC). */
 const SCHEDULED = 'publish-scheduled';
 const EVERY_MINUTE = '* * * * *';
 /** As Netlify calls a scheduled function: a POST whose body names the next run. */
-const scheduledCall = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2030-12-02T09:01:00.000Z' }) };
+const scheduledCall = {
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ next_run: '2030-12-02T09:01:00.000Z' }),
+};
 /** The functions that answer requests at their paths. */
 const routed = () => packed.filter((fn) => fn.name !== SCHEDULED);
 const ORIGIN = 'https://ardent.example';
 /** Lambda's own variables, which mark a function as deployed (src/functions/runtime.ts). */
-const deployed = (name: string, dir: string) => ({ AWS_LAMBDA_FUNCTION_NAME: name, LAMBDA_TASK_ROOT: dir, AWS_REGION: 'us-east-2' });
+const deployed = (name: string, dir: string) => ({
+  AWS_LAMBDA_FUNCTION_NAME: name,
+  LAMBDA_TASK_ROOT: dir,
+  AWS_REGION: 'us-east-2',
+});
 
 let work: string;
 let packed: PackedFunction[];
@@ -54,12 +69,19 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'ardent-platform-'));
   let repo: TestRepository;
   [, local, repo] = await Promise.all([
-    bundleFunctions(PROJECT_ROOT, path.join(work, 'bundled')).then(() => packFunctions(PROJECT_ROOT, path.join(work, 'bundled'), path.join(work, 'packed'))).then((result) => (packed = result)),
+    bundleFunctions(PROJECT_ROOT, path.join(work, 'bundled'))
+      .then(() =>
+        packFunctions(PROJECT_ROOT, path.join(work, 'bundled'), path.join(work, 'packed')),
+      )
+      .then((result) => (packed = result)),
     startFunctionsServer('platform-functions-'),
     contentRepository(['content/pages/about.md']),
   ]);
   repository = repo;
-  await writeFile(path.join(local.root, 'enquiry.jsonl'), `${JSON.stringify({ id: 'e1', form: 'enquiry', receivedAt: '2026-03-01T09:00:00.000Z', fields: { name: 'Ann', phone: '07700 900 123', email: '', postcode: 'BR6 0AA', service: 'oven-cleaning-services', message: 'Two ovens.', callback: 'Mornings' } })}\n`);
+  await writeFile(
+    path.join(local.root, 'enquiry.jsonl'),
+    `${JSON.stringify({ id: 'e1', form: 'enquiry', receivedAt: '2026-03-01T09:00:00.000Z', fields: { name: 'Ann', phone: '07700 900 123', email: '', postcode: 'BR6 0AA', service: 'oven-cleaning-services', message: 'Two ovens.', callback: 'Mornings' } })}\n`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -69,21 +91,29 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('packed by Netlify\'s bundler', () => {
-  it('is every function of netlify/functions/, for Lambda\'s Node 24, each one file with nothing from node_modules beside it', async () => {
+describe("packed by Netlify's bundler", () => {
+  it("is every function of netlify/functions/, for Lambda's Node 24, each one file with nothing from node_modules beside it", async () => {
     expect(packed.map((fn) => fn.name).sort()).toEqual(Object.keys(PROJECT_FUNCTIONS).sort());
     for (const fn of packed) {
       expect(fn.result.runtimeVersion).toBe('nodejs24.x');
-      expect(await readdir(path.dirname(fn.entry), { recursive: true })).not.toContain('node_modules');
+      expect(await readdir(path.dirname(fn.entry), { recursive: true })).not.toContain(
+        'node_modules',
+      );
     }
   });
 
-  it('answers at the paths its routes name, as the local server does: config.path is the route table\'s, for every method', () => {
-    expect(routed().map((fn) => fn.name).sort()).toEqual(Object.keys(ROUTES).sort());
+  it("answers at the paths its routes name, as the local server does: config.path is the route table's, for every method", () => {
+    expect(
+      routed()
+        .map((fn) => fn.name)
+        .sort(),
+    ).toEqual(Object.keys(ROUTES).sort());
     for (const fn of routed()) {
       const paths = routePaths(ROUTES[fn.name]!);
       // Netlify routes every method to the function; the function answers the wrong ones 405 in words.
-      expect(fn.result.routes?.map((route) => [route.pattern, route.methods])).toEqual(paths.map((address) => [address, []]));
+      expect(fn.result.routes?.map((route) => [route.pattern, route.methods])).toEqual(
+        paths.map((address) => [address, []]),
+      );
     }
   });
 
@@ -97,18 +127,27 @@ describe('packed by Netlify\'s bundler', () => {
 describe('the runner', () => {
   it('fails a function whose packages require() an ES module, as Lambda does: the chain firebase-admin had when shipped as packages', async () => {
     // Netlify's bundler as it packs a function by default: traced, with node_modules beside it.
-    const [chain] = await packFunctions(PROJECT_ROOT, path.join(PROJECT_ROOT, 'tests/fixtures/functions-require-esm'), path.join(work, 'chain'), {});
+    const [chain] = await packFunctions(
+      PROJECT_ROOT,
+      path.join(PROJECT_ROOT, 'tests/fixtures/functions-require-esm'),
+      path.join(work, 'chain'),
+      {},
+    );
     expect(await readdir(path.dirname(chain!.entry))).toContain('node_modules');
     const answer = await (await lambda(chain!, {})).invoke('GET', `${ORIGIN}/api/chain`);
     expect(answer.status).toBe(500);
-    expect(answer.error).toMatch(/require\(\) of ES Module .*\/jose\/.* from .*\/jwks-rsa\/.* not supported/);
+    expect(answer.error).toMatch(
+      /require\(\) of ES Module .*\/jose\/.* from .*\/jwks-rsa\/.* not supported/,
+    );
   });
 });
 
 describe('run as Lambda runs it', () => {
   it('loads, and deployed without its settings answers 503 in words', async () => {
     for (const fn of routed()) {
-      const answer = await (await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))).invoke('GET', `${ORIGIN}${LIST[fn.name]}`);
+      const answer = await (
+        await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))
+      ).invoke('GET', `${ORIGIN}${LIST[fn.name]}`);
       expect(answer.error, answer.error).toBeUndefined();
       expect(answer.status).toBe(503);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -120,31 +159,55 @@ describe('run as Lambda runs it', () => {
 
   it('runs the schedule: deployed without its settings, it answers 503 in words; on a repository, what it published', async () => {
     const fn = packed.find((each) => each.name === SCHEDULED)!;
-    const unset = await (await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
+    const unset = await (
+      await lambda(fn, deployed(fn.name, path.dirname(fn.entry)))
+    ).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
     expect(unset.error, unset.error).toBeUndefined();
     expect(unset.status).toBe(503);
-    expect(errorOf(unset.body)).toMatchObject({ code: 'not-set-up', message: expect.stringContaining('GITHUB_REPOSITORY is not set') });
+    expect(errorOf(unset.body)).toMatchObject({
+      code: 'not-set-up',
+      message: expect.stringContaining('GITHUB_REPOSITORY is not set'),
+    });
 
-    const ran = await (await lambda(fn, { PUBLISH_REPOSITORY_DIR: repository.dir })).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
+    const ran = await (
+      await lambda(fn, { PUBLISH_REPOSITORY_DIR: repository.dir })
+    ).invoke('POST', `${ORIGIN}/.netlify/functions/${SCHEDULED}`, scheduledCall);
     expect(ran.status, ran.error ?? ran.body).toBe(200);
-    expect(ScheduleRunSchema.parse(JSON.parse(ran.body))).toEqual({ published: [], waiting: [], notPublished: [] });
+    expect(ScheduleRunSchema.parse(JSON.parse(ran.body))).toEqual({
+      published: [],
+      waiting: [],
+      notPublished: [],
+    });
   });
 
-  it('deployed with the Auth emulator\'s variable, refuses every request in words', async () => {
+  it("deployed with the Auth emulator's variable, refuses every request in words", async () => {
     const fn = packed.find((each) => each.name === 'proposals')!;
-    const answer = await (await lambda(fn, { ...deployed(fn.name, path.dirname(fn.entry)), FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost })).invoke('GET', `${ORIGIN}/api/proposals`, { headers: { authorization: `Bearer ${local.tokens.admin}` } });
+    const answer = await (
+      await lambda(fn, {
+        ...deployed(fn.name, path.dirname(fn.entry)),
+        FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost,
+      })
+    ).invoke('GET', `${ORIGIN}/api/proposals`, {
+      headers: { authorization: `Bearer ${local.tokens.admin}` },
+    });
     expect(answer.status).toBe(503);
     expect(errorOf(answer.body).message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
   });
 
-  it('pointed at the local emulators, answers 401 in words without a token and the admin\'s list with one', async () => {
-    const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
+  it("pointed at the local emulators, answers 401 in words without a token and the admin's list with one", async () => {
+    const env = {
+      FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost,
+      PUBLISH_REPOSITORY_DIR: repository.dir,
+      ENQUIRIES_DIR: local.root,
+    };
     for (const fn of routed()) {
       const running = await lambda(fn, env);
       const refused = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`);
       expect(refused.status, refused.error ?? refused.body).toBe(401);
       expect(errorOf(refused.body).title).toBe('You are not signed in');
-      const listed = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, { headers: { authorization: `Bearer ${local.tokens.admin}` } });
+      const listed = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, {
+        headers: { authorization: `Bearer ${local.tokens.admin}` },
+      });
       expect(listed.status, listed.error ?? listed.body).toBe(200);
       const body = JSON.parse(listed.body) as Record<string, unknown[]>;
       if (fn.name === 'proposals') expect(body.proposals).toEqual([]);
@@ -154,33 +217,69 @@ describe('run as Lambda runs it', () => {
   });
 
   it('pointed at the local emulators, answers a member 403 and bad input 400, in words', async () => {
-    const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
-    const bad: Record<string, [string, string, string?]> = { proposals: ['POST', '/api/proposals', '{"path": 7'], history: ['GET', '/api/history?path=..%2Fpackage.json'], enquiries: ['PATCH', '/api/enquiries/e1', '{"spam": "yes"}'] };
+    const env = {
+      FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost,
+      PUBLISH_REPOSITORY_DIR: repository.dir,
+      ENQUIRIES_DIR: local.root,
+    };
+    const bad: Record<string, [string, string, string?]> = {
+      proposals: ['POST', '/api/proposals', '{"path": 7'],
+      history: ['GET', '/api/history?path=..%2Fpackage.json'],
+      enquiries: ['PATCH', '/api/enquiries/e1', '{"spam": "yes"}'],
+    };
     for (const fn of routed()) {
       const running = await lambda(fn, env);
-      const member = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, { headers: { authorization: `Bearer ${local.tokens.member}` } });
+      const member = await running.invoke('GET', `${ORIGIN}${LIST[fn.name]}`, {
+        headers: { authorization: `Bearer ${local.tokens.member}` },
+      });
       expect(member.status, member.error ?? member.body).toBe(403);
       expect(errorOf(member.body).code).toBe('not-admin');
       const [method, address, body] = bad[fn.name]!;
-      const refused = await running.invoke(method, `${ORIGIN}${address}`, { headers: { authorization: `Bearer ${local.tokens.admin}`, 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+      const refused = await running.invoke(method, `${ORIGIN}${address}`, {
+        headers: {
+          authorization: `Bearer ${local.tokens.admin}`,
+          'content-type': 'application/json',
+        },
+        ...(body ? { body } : {}),
+      });
       expect(refused.status, refused.error ?? refused.body).toBe(400);
       expect(errorOf(refused.body).message.length, fn.name).toBeGreaterThan(20);
     }
   });
 
-  it('routes and refuses every request as the local server\'s in-process function does', async () => {
-    const env = { FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost, PUBLISH_REPOSITORY_DIR: repository.dir, ENQUIRIES_DIR: local.root };
+  it("routes and refuses every request as the local server's in-process function does", async () => {
+    const env = {
+      FIREBASE_AUTH_EMULATOR_HOST: local.emulatorHost,
+      PUBLISH_REPOSITORY_DIR: repository.dir,
+      ENQUIRIES_DIR: local.root,
+    };
     for (const fn of routed()) {
       const running = await lambda(fn, env);
-      const addresses = routePaths(ROUTES[fn.name]!).map((address) => address.replace(/:\w+/g, 'x'));
+      const addresses = routePaths(ROUTES[fn.name]!).map((address) =>
+        address.replace(/:\w+/g, 'x'),
+      );
       for (const address of addresses) {
         for (const method of ['GET', 'POST', 'PATCH', 'DELETE', 'PUT']) {
           // A member, not an admin: every route is answered without changing anything.
-          const headers = { authorization: `Bearer ${local.tokens.member}`, 'content-type': 'application/json' };
+          const headers = {
+            authorization: `Bearer ${local.tokens.member}`,
+            'content-type': 'application/json',
+          };
           const body = method === 'GET' ? undefined : '{}';
-          const [onLambda, inProcess] = await Promise.all([running.invoke(method, `${ORIGIN}${address}`, { headers, ...(body ? { body } : {}) }), local.call(method, address, { token: local.tokens.member, ...(body ? { body } : {}) })]);
-          const seen = { status: onLambda.status, code: errorOf(onLambda.body).code, allow: onLambda.headers.get('allow') };
-          expect(seen, `${method} ${address}`).toEqual({ status: inProcess.status, code: ApiErrorSchema.parse(await inProcess.json()).error.code, allow: inProcess.headers.get('allow') });
+          const [onLambda, inProcess] = await Promise.all([
+            running.invoke(method, `${ORIGIN}${address}`, { headers, ...(body ? { body } : {}) }),
+            local.call(method, address, { token: local.tokens.member, ...(body ? { body } : {}) }),
+          ]);
+          const seen = {
+            status: onLambda.status,
+            code: errorOf(onLambda.body).code,
+            allow: onLambda.headers.get('allow'),
+          };
+          expect(seen, `${method} ${address}`).toEqual({
+            status: inProcess.status,
+            code: ApiErrorSchema.parse(await inProcess.json()).error.code,
+            allow: inProcess.headers.get('allow'),
+          });
         }
       }
     }

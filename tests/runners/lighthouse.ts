@@ -17,12 +17,22 @@ import '../../scripts/require-node.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatRuns, formatTable, LIGHTHOUSE_PAGES, type LighthousePage, type PageScores } from '../../src/generator/gates/lighthouse-gate.ts';
+import {
+  formatRuns,
+  formatTable,
+  LIGHTHOUSE_PAGES,
+  type LighthousePage,
+  type PageScores,
+} from '../../src/generator/gates/lighthouse-gate.ts';
 import { auditPages, launchChromium } from '../../src/generator/gates/lighthouse-run.ts';
 import { serveSite } from '../../src/generator/gates/serve.ts';
 import { functionRoutes } from '../../src/generator/server/functions.ts';
 import { E2E_AUTH_PORT, E2E_STORAGE_PORT } from '../support/e2e-ports.ts';
-import { emulatorOptionsFromEnv, startLocalServices, type LocalServices } from '../../src/generator/emulators/local-services.ts';
+import {
+  emulatorOptionsFromEnv,
+  startLocalServices,
+  type LocalServices,
+} from '../../src/generator/emulators/local-services.ts';
 import { parseOptions } from '../../scripts/cli.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,42 +55,94 @@ const values = parseOptions(
 const host = { best: 0 };
 
 /** `services`: the local sign-in and storage services, when a page is audited signed in. */
-async function auditSite(port: number, root: string, netlifyToml: string, pages: readonly LighthousePage[], services?: LocalServices): Promise<PageScores[]> {
+async function auditSite(
+  port: number,
+  root: string,
+  netlifyToml: string,
+  pages: readonly LighthousePage[],
+  services?: LocalServices,
+): Promise<PageScores[]> {
   const site = await serveSite(
     root,
     netlifyToml,
-    services ? { emulators: { auth: services.emulator.host, storage: `127.0.0.1:${E2E_STORAGE_PORT}`, ready: services.ready }, functions: functionRoutes({ logger: { error: () => {} }, ready: services.ready }) } : {},
+    services
+      ? {
+          emulators: {
+            auth: services.emulator.host,
+            storage: `127.0.0.1:${E2E_STORAGE_PORT}`,
+            ready: services.ready,
+          },
+          functions: functionRoutes({ logger: { error: () => {} }, ready: services.ready }),
+        }
+      : {},
   );
   try {
-    return await auditPages({ port, origin: site.origin, reports: REPORTS, log: console.log, host, ready: services?.ready }, pages);
+    return await auditPages(
+      {
+        port,
+        origin: site.origin,
+        reports: REPORTS,
+        log: console.log,
+        host,
+        ready: services?.ready,
+      },
+      pages,
+    );
   } finally {
     await site.close();
   }
 }
 
 function printFailures(rows: readonly PageScores[]): void {
-  for (const row of rows) for (const failure of row.failures) console.log(`  ✖ ${row.kind} ${row.path}: ${failure}`);
+  for (const row of rows)
+    for (const failure of row.failures) console.log(`  ✖ ${row.kind} ${row.path}: ${failure}`);
 }
 
 const started = performance.now();
 const chrome = await launchChromium();
 const custom = values.root !== undefined || values.path !== undefined;
-const pages: readonly LighthousePage[] = values.path ? values.path.map((path) => ({ kind: 'page', path })) : LIGHTHOUSE_PAGES;
+const pages: readonly LighthousePage[] = values.path
+  ? values.path.map((path) => ({ kind: 'page', path }))
+  : LIGHTHOUSE_PAGES;
 // The local sign-in and storage services, for a page audited signed in: started first. The broken
 // fixture is audited while they start (it fails the gate however busy the machine is), then the
 // sign-in pages, which have no TBT limit; the other pages wait until they are ready (auditPages).
-const services = pages.some((page) => page.signedInAs) ? startLocalServices(await emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT)) : undefined;
-void services?.ready.then(() => console.log(`(the local emulators were ready ${((performance.now() - started) / 1000).toFixed(1)} s into the step)`), () => {});
+const services = pages.some((page) => page.signedInAs)
+  ? startLocalServices(await emulatorOptionsFromEnv(process.env, E2E_AUTH_PORT, E2E_STORAGE_PORT))
+  : undefined;
+void services?.ready.then(
+  () =>
+    console.log(
+      `(the local emulators were ready ${((performance.now() - started) / 1000).toFixed(1)} s into the step)`,
+    ),
+  () => {},
+);
 let passed = 0;
 let failed = 0;
 const report: Record<string, unknown> = {};
 try {
   // The gate must be able to fail: the broken fixture page (missing alt, no meta description,
   // console error, layout shift...) has to miss the thresholds. Counted as one check.
-  const fixture = custom || values['no-fixture'] ? undefined : (await auditSite(chrome.port, join(FIXTURE_ROOT, 'site'), join(FIXTURE_ROOT, 'netlify.toml'), [{ kind: 'broken fixture', path: '/', once: true }]))[0]!;
+  const fixture =
+    custom || values['no-fixture']
+      ? undefined
+      : (
+          await auditSite(
+            chrome.port,
+            join(FIXTURE_ROOT, 'site'),
+            join(FIXTURE_ROOT, 'netlify.toml'),
+            [{ kind: 'broken fixture', path: '/', once: true }],
+          )
+        )[0]!;
 
   const root = resolve(values.root ?? 'dist');
-  const rows = await auditSite(chrome.port, root, resolve(values['netlify-toml'] ?? 'netlify.toml'), pages, services);
+  const rows = await auditSite(
+    chrome.port,
+    root,
+    resolve(values['netlify-toml'] ?? 'netlify.toml'),
+    pages,
+    services,
+  );
   console.log(`Lighthouse ${rows.length} pages of ${root} (mobile, simulated throttling):\n`);
   console.log(formatTable(rows));
   console.log(formatRuns(rows));
@@ -91,7 +153,9 @@ try {
 
   if (fixture) {
     const caught = fixture.failures.length > 0;
-    console.log(`\nBroken fixture (tests/fixtures/quality-broken): ${caught ? 'fails the gate, as it must' : 'PASSES the gate: the gate cannot fail'}`);
+    console.log(
+      `\nBroken fixture (tests/fixtures/quality-broken): ${caught ? 'fails the gate, as it must' : 'PASSES the gate: the gate cannot fail'}`,
+    );
     for (const failure of fixture.failures) console.log(`  · ${failure}`);
     if (caught) passed += 1;
     else failed += 1;
@@ -101,7 +165,9 @@ try {
   await services?.stop();
   await chrome.kill();
 }
-console.log(`\nlighthouse: ${passed} passed, ${failed} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `\nlighthouse: ${passed} passed, ${failed} failed (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);
 mkdirSync(resolve(values.json!, '..'), { recursive: true });
 writeFileSync(values.json!, JSON.stringify({ passed, failed, ...report }, null, 2));
 process.exit(failed === 0 ? 0 : 1);

@@ -14,18 +14,23 @@ export { LOCAL_ACCOUNTS };
 
 let counter = 0;
 /** An address no other test uses: the emulator is shared by every test of the run. */
-export const uniqueEmail = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}@test.example`;
+export const uniqueEmail = (label: string) =>
+  `${label}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}@test.example`;
 
 /**
  * Chromium logs a console error for every HTTP error response: the sign-in service answers a
  * refused sign-in (wrong password, email in use…) with 400. That line is the browser's, not the
  * site's; anything else still fails the test.
  */
-export const SERVICE_REFUSAL = /Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/identitytoolkit\.googleapis\.com\//;
+export const SERVICE_REFUSAL =
+  /Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/identitytoolkit\.googleapis\.com\//;
 
 /** Creates an account through the emulator's REST API (on the site's origin), for tests about something else. */
 export async function createAccount(page: Page, email: string, password: string): Promise<void> {
-  const response = await page.request.post(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`, { data: { email, password, returnSecureToken: true } });
+  const response = await page.request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`,
+    { data: { email, password, returnSecureToken: true } },
+  );
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -41,7 +46,12 @@ export async function submitLogin(page: Page, email: string, password: string): 
 }
 
 /** Signs in on /login and waits until the next page (the home page, or `next`) has opened. */
-export async function signIn(page: Page, email: string, password: string, next?: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  next?: string,
+): Promise<void> {
   await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
   await submitLogin(page, email, password);
   await page.waitForURL((url) => url.pathname === (next ?? '/'));
@@ -50,8 +60,12 @@ export async function signIn(page: Page, email: string, password: string, next?:
 /** The password-reset codes the emulator "sent" to `email`, newest last. */
 export async function resetCodesFor(page: Page, email: string): Promise<string[]> {
   const response = await page.request.get(`/emulator/v1/projects/${LOCAL_PROJECT_ID}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
-  return oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').map((code) => code.oobCode);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  return oobCodes
+    .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+    .map((code) => code.oobCode);
 }
 
 /** `npm run admin -- <args>` against the tests' emulator: its output and exit status. */
@@ -59,7 +73,11 @@ export function runAdmin(...args: string[]): { status: number | null; output: st
   const result = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
-    env: { ...process.env, AUTH_EMULATOR_PORT: String(E2E_AUTH_PORT), FIREBASE_AUTH_EMULATOR_HOST: '' },
+    env: {
+      ...process.env,
+      AUTH_EMULATOR_PORT: String(E2E_AUTH_PORT),
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -68,7 +86,10 @@ export function runAdmin(...args: string[]): { status: number | null; output: st
  * A new context signed in as the seeded administrator, from the session the setup project saved
  * (tests/support/e2e/sessions.ts): no form, no wait for the sign-in service.
  */
-export function adminContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export function adminContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   return signedInContext(browser, 'admin', options);
 }
 
@@ -79,16 +100,29 @@ export function adminContext(browser: Browser, options: Parameters<Browser['newC
  */
 export async function recordScreenStates(context: BrowserContext): Promise<string[]> {
   const seen: string[] = [];
-  await context.exposeBinding('__screenState', ({ page }, state: string) => void seen.push(`${new URL(page.url()).pathname}: ${state}`));
+  await context.exposeBinding(
+    '__screenState',
+    ({ page }, state: string) => void seen.push(`${new URL(page.url()).pathname}: ${state}`),
+  );
   await context.addInitScript(() => {
     let last: string | undefined;
     const note = () => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-screen] [data-state], [data-mount] [data-state]')) {
+      for (const element of document.querySelectorAll<HTMLElement>(
+        '[data-screen] [data-state], [data-mount] [data-state]',
+      )) {
         const state = element.dataset.state!;
-        if (state !== last) void (window as unknown as { __screenState(state: string): Promise<void> }).__screenState((last = state));
+        if (state !== last)
+          void (window as unknown as { __screenState(state: string): Promise<void> }).__screenState(
+            (last = state),
+          );
       }
     };
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    new MutationObserver(note).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
   });
   return seen;
 }

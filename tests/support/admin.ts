@@ -15,17 +15,41 @@ export interface PhotoFile {
 
 let counter = 0;
 /** A name no other test uses: every test shares the one local bucket. */
-export const uniqueName = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
+export const uniqueName = (label: string) =>
+  `${label}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
 
 /**
  * A photo-like image. `noise`: random pixels, which do not compress, for a file large enough to
  * go up in chunks (the SDK's resumable upload, above 256 KiB) and slowly on a throttled network.
  */
-export async function photo(name: string, { width = 1200, height = 800, type = 'image/jpeg', noise = false, colour = '#0f5e63' }: { width?: number; height?: number; type?: string; noise?: boolean; colour?: string } = {}): Promise<PhotoFile> {
+export async function photo(
+  name: string,
+  {
+    width = 1200,
+    height = 800,
+    type = 'image/jpeg',
+    noise = false,
+    colour = '#0f5e63',
+  }: { width?: number; height?: number; type?: string; noise?: boolean; colour?: string } = {},
+): Promise<PhotoFile> {
   const image = noise
-    ? sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width, height, channels: 3 } })
-    : sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour}"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f2b53a"/></svg>`));
-  const encoded = type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp() : image.jpeg({ quality: noise ? 95 : 85 });
+    ? sharp(
+        Buffer.from(
+          Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256)),
+        ),
+        { raw: { width, height, channels: 3 } },
+      )
+    : sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour}"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f2b53a"/></svg>`,
+        ),
+      );
+  const encoded =
+    type === 'image/png'
+      ? image.png()
+      : type === 'image/webp'
+        ? image.webp()
+        : image.jpeg({ quality: noise ? 95 : 85 });
   return { name, mimeType: type, buffer: await encoded.toBuffer() };
 }
 
@@ -40,7 +64,9 @@ export const queue = (page: Page) => page.locator('#library .admin-queue');
  */
 export async function openAdmin(page: Page): Promise<void> {
   await page.goto('/admin');
-  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Opens /admin and waits for the library. */
@@ -58,21 +84,27 @@ export async function choosePhotos(page: Page, files: PhotoFile[]): Promise<void
 }
 
 /** The queue row of a picked file (by the name it was picked with). */
-export const queued = (page: Page, fileName: string) => queue(page).getByRole('listitem').filter({ hasText: fileName });
+export const queued = (page: Page, fileName: string) =>
+  queue(page).getByRole('listitem').filter({ hasText: fileName });
 
 /** The library card of a stored photo (by its name in the bucket). */
-export const card = (page: Page, storedName: string) => page.locator(`.admin-card[data-path="media/${storedName}"]`);
+export const card = (page: Page, storedName: string) =>
+  page.locator(`.admin-card[data-path="media/${storedName}"]`);
 
 /** What the bucket answers for media/<name>: 200 when it holds it, 404 when it does not. */
 export async function bucketStatus(page: Page, storedName: string): Promise<number> {
-  const response = await page.request.get(`/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o/${encodeURIComponent(`media/${storedName}`)}`);
+  const response = await page.request.get(
+    `/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o/${encodeURIComponent(`media/${storedName}`)}`,
+  );
   return response.status();
 }
 
 /** The thumbnails the bucket holds for media/<name> ("1795856254295-900x700.webp"), listed over its REST API as the SDK lists them. */
 export async function thumbnailsOf(page: Page, storedName: string): Promise<string[]> {
   const folder = `${thumbnailFolderOf(`media/${storedName}`)}/`;
-  const response = await page.request.get(`/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o?prefix=${encodeURIComponent(folder)}&delimiter=%2F`);
+  const response = await page.request.get(
+    `/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o?prefix=${encodeURIComponent(folder)}&delimiter=%2F`,
+  );
   const { items = [] } = (await response.json()) as { items?: { name: string }[] };
   return items.map((item) => item.name.slice(folder.length));
 }
@@ -93,9 +125,19 @@ const THROTTLED_UPLOAD_BYTES_PER_SECOND = 30_000;
 export async function throttleUploads(page: Page): Promise<() => Promise<void>> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: THROTTLED_UPLOAD_BYTES_PER_SECOND });
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: THROTTLED_UPLOAD_BYTES_PER_SECOND,
+  });
   return async () => {
-    await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await session.detach();
   };
 }
@@ -106,7 +148,9 @@ export async function throttleUploads(page: Page): Promise<() => Promise<void>> 
  * the first bytes go.
  */
 export async function expectUploadUnderWay(progress: Locator): Promise<void> {
-  await expect(progress, 'the progress bar moves').toHaveAttribute('value', /^[1-9]\d?$/, { timeout: 15_000 });
+  await expect(progress, 'the progress bar moves').toHaveAttribute('value', /^[1-9]\d?$/, {
+    timeout: 15_000,
+  });
 }
 
 /**
@@ -115,4 +159,7 @@ export async function expectUploadUnderWay(progress: Locator): Promise<void> {
  * library then leaves it out, or shows that it could not be drawn). Any other console line still
  * fails a test.
  */
-export const isSharedBucketRace = (message: ConsoleMessage) => /status of 404 .*\/v0\/b\/[^/]+\/o\/(media|thumbnails)%2F/.test(`${message.text()} ${message.location().url}`);
+export const isSharedBucketRace = (message: ConsoleMessage) =>
+  /status of 404 .*\/v0\/b\/[^/]+\/o\/(media|thumbnails)%2F/.test(
+    `${message.text()} ${message.location().url}`,
+  );

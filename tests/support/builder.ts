@@ -13,7 +13,9 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
   await page.goto(path);
   // A builder page's 250 KB of scripts, its session check and the site's data: up to 15 s on a busy two-core machine.
   await expect(page.locator('.builder-root')).toBeAttached({ timeout: 15_000 });
-  await expect(page.locator('#app-root')).not.toContainText('Loading the site', { timeout: 15_000 });
+  await expect(page.locator('#app-root')).not.toContainText('Loading the site', {
+    timeout: 15_000,
+  });
 }
 
 /** The builder's preview frame. */

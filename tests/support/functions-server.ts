@@ -25,16 +25,28 @@ export interface FunctionsServer {
   /** The Auth emulator's "127.0.0.1:<port>", for FIREBASE_AUTH_EMULATOR_HOST. */
   emulatorHost: string;
   /** A request to the server, with a bearer token if given; a body that is not a string is sent as JSON. */
-  call(method: string, address: string, options?: { token?: string; body?: unknown }): Promise<Response>;
+  call(
+    method: string,
+    address: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
 /** Starts the server and the emulator (folder names start with `prefix`); ready once the tokens are. */
 export async function startFunctionsServer(prefix: string): Promise<FunctionsServer> {
-  const emulator = startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+  const emulator = startAuthEmulator({
+    port: await freePort(),
+    hubPort: await freePort(),
+    loggingPort: await freePort(),
+  });
   const root = await mkdtemp(path.join(tmpdir(), prefix));
   await writeFile(path.join(root, '404.html'), '<!doctype html><title>Not found</title>');
-  const server: Server = await createSiteServer({ root, netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), functions: functionRoutes() });
+  const server: Server = await createSiteServer({
+    root,
+    netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'),
+    functions: functionRoutes(),
+  });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = async () => {
@@ -46,9 +58,18 @@ export async function startFunctionsServer(prefix: string): Promise<FunctionsSer
   try {
     await emulator.ready;
     // As npm start does: the accounts seeded through firebase-admin, which points this process at the emulator.
-    await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }));
+    await seedLocalAccounts(
+      adminAuth({ kind: 'emulator', host: emulator.host, projectId: LOCAL_PROJECT_ID }),
+    );
     for (const who of ['admin', 'member'] as const) {
-      const response = await fetch(`${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...LOCAL_ACCOUNTS[who], returnSecureToken: true }) });
+      const response = await fetch(
+        `${emulator.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...LOCAL_ACCOUNTS[who], returnSecureToken: true }),
+        },
+      );
       tokens[who] = ((await response.json()) as { idToken: string }).idToken;
     }
   } catch (error) {
@@ -60,7 +81,15 @@ export async function startFunctionsServer(prefix: string): Promise<FunctionsSer
     tokens,
     emulatorHost: emulator.host,
     call: (method, address, { token, body } = {}) =>
-      fetch(`${origin}${address}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }),
+      fetch(`${origin}${address}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': 'application/json',
+        },
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     close,
   };
 }
@@ -71,12 +100,18 @@ export async function startFunctionsServer(prefix: string): Promise<FunctionsSer
  */
 export function withClaims(token: string, claims: Record<string, unknown>): string {
   const [header, payload] = token.split('.');
-  const changed = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>), ...claims };
+  const changed = {
+    ...(JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>),
+    ...claims,
+  };
   return `${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.`;
 }
 
 /** The answer's status and its JSON body, parsed by the schema; every answer is JSON that no browser or CDN keeps. */
-export async function answer<T>(response: Response, schema: { parse(value: unknown): T }): Promise<{ status: number; body: T }> {
+export async function answer<T>(
+  response: Response,
+  schema: { parse(value: unknown): T },
+): Promise<{ status: number; body: T }> {
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   return { status: response.status, body: schema.parse(await response.json()) };

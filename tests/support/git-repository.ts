@@ -15,11 +15,18 @@ export interface TestRepository {
 /** The repository, with all of the real content, or only these of its files ("content/pages/about.md"). */
 export async function contentRepository(only?: readonly string[]): Promise<TestRepository> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ardent-publish-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).replace(/\n$/, '');
   git('init', '--quiet', '--initial-branch', 'main');
   git('config', 'user.name', 'Developer');
   git('config', 'user.email', 'developer@example.test');
-  if (only) for (const file of only) await cp(path.join(REAL_CONTENT, '..', file), path.join(dir, file), { recursive: true });
+  if (only)
+    for (const file of only)
+      await cp(path.join(REAL_CONTENT, '..', file), path.join(dir, file), { recursive: true });
   else await cp(REAL_CONTENT, path.join(dir, 'content'), { recursive: true });
   git('add', '--all');
   git('commit', '--quiet', '--message', 'The site as it is');

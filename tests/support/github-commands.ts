@@ -21,7 +21,8 @@ const PROPERTY_ESCAPES: [string, string][] = [
   ['%', '%25'],
 ];
 
-const unescape = (text: string, escapes: [string, string][]) => escapes.reduce((value, [token, escaped]) => value.replaceAll(escaped, token), text);
+const unescape = (text: string, escapes: [string, string][]) =>
+  escapes.reduce((value, [token, escaped]) => value.replaceAll(escaped, token), text);
 
 /** One line as a workflow command, or undefined when the runner would not read it as one. */
 export function parseWorkflowCommand(line: string): WorkflowCommand | undefined {
@@ -35,7 +36,8 @@ export function parseWorkflowCommand(line: string): WorkflowCommand | undefined 
   if (space >= 0) {
     for (const pair of head.slice(space + 1).split(',')) {
       const equals = pair.indexOf('=');
-      if (equals > 0) properties[pair.slice(0, equals)] = unescape(pair.slice(equals + 1), PROPERTY_ESCAPES);
+      if (equals > 0)
+        properties[pair.slice(0, equals)] = unescape(pair.slice(equals + 1), PROPERTY_ESCAPES);
     }
   }
   return { command, properties, data: unescape(line.slice(end + 2), DATA_ESCAPES) };

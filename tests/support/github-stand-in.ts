@@ -50,18 +50,42 @@ export interface StandIn {
   blobs: Map<string, string>;
   branches: Map<string, string>;
   pulls: Map<number, StandInPull>;
-  commits: Map<string, { tree: string; parents: string[]; message: string; author?: { name: string; email: string }; date: string }>;
+  commits: Map<
+    string,
+    {
+      tree: string;
+      parents: string[];
+      message: string;
+      author?: { name: string; email: string };
+      date: string;
+    }
+  >;
   checkRuns: Map<string, object[]>;
   annotations: Map<number, object[]>;
   statuses: Map<string, object[]>;
   /** What the next merge answers: 200, or GitHub's refusal. `failNext` with status 0 never answers. */
   merge: { status: number; message?: string };
-  requests: { method: string; path: string; body: Record<string, unknown>; authorization: string }[];
+  requests: {
+    method: string;
+    path: string;
+    body: Record<string, unknown>;
+    authorization: string;
+  }[];
   /** The file at a branch's head. */
   fileAt(branch: string, path: string): string | undefined;
   /** A commit on a branch's head, as a merge or a developer's push makes it: each file given its new text, or removed (null). */
-  commit(branch: string, files: Record<string, string | null>, message: string, author?: { name: string; email: string }): string;
-  failNext(method: string, path: RegExp, answer: { status: number; body?: unknown; headers?: Record<string, string> }, times?: number): void;
+  commit(
+    branch: string,
+    files: Record<string, string | null>,
+    message: string,
+    author?: { name: string; email: string },
+  ): string;
+  failNext(
+    method: string,
+    path: RegExp,
+    answer: { status: number; body?: unknown; headers?: Record<string, string> },
+    times?: number,
+  ): void;
   /** Accepts an App's JWTs signed by this public key, for this installation. */
   acceptApp(appId: string, publicKey: string, installationId: number): void;
   close(): Promise<void>;
@@ -70,7 +94,9 @@ export interface StandIn {
 export async function startGitHubStandIn(files: Record<string, string>): Promise<StandIn> {
   const trees = new Map<string, Tree>();
   const treeOf = (entries: Tree): string => {
-    const sha = createHash('sha1').update(JSON.stringify([...entries].sort())).digest('hex');
+    const sha = createHash('sha1')
+      .update(JSON.stringify([...entries].sort()))
+      .digest('hex');
     trees.set(sha, entries);
     return sha;
   };
@@ -82,16 +108,29 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
   };
   let serial = 0;
   const commits: StandIn['commits'] = new Map();
-  const commitOf = (tree: string, parents: string[], message: string, author?: { name: string; email: string }) => {
-    const sha = createHash('sha1').update(`${tree}${parents.join()}${message}${(serial += 1)}`).digest('hex');
+  const commitOf = (
+    tree: string,
+    parents: string[],
+    message: string,
+    author?: { name: string; email: string },
+  ) => {
+    const sha = createHash('sha1')
+      .update(`${tree}${parents.join()}${message}${(serial += 1)}`)
+      .digest('hex');
     // A minute apart, in order.
-    commits.set(sha, { tree, parents, message, ...(author ? { author } : {}), date: new Date(Date.UTC(2031, 0, 1) + serial * 60_000).toISOString() });
+    commits.set(sha, {
+      tree,
+      parents,
+      message,
+      ...(author ? { author } : {}),
+      date: new Date(Date.UTC(2031, 0, 1) + serial * 60_000).toISOString(),
+    });
     return sha;
   };
   const blobAt = (commit: string, path: string) => trees.get(commits.get(commit)!.tree)!.get(path);
   const ancestry = (sha: string) => {
     const seen: string[] = [];
-    for (const queue = [sha]; queue.length > 0; ) {
+    for (const queue = [sha]; queue.length > 0;) {
       const next = queue.shift()!;
       if (seen.includes(next)) continue;
       seen.push(next);
@@ -99,7 +138,8 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     }
     return seen;
   };
-  const mergeBaseOf = (a: string, b: string) => ancestry(b).find((sha) => ancestry(a).includes(sha));
+  const mergeBaseOf = (a: string, b: string) =>
+    ancestry(b).find((sha) => ancestry(a).includes(sha));
   /** The tree of `onto` with what `from` changed since their merge base: a merge, as GitHub makes one where the two touch different files. */
   const mergedTree = (onto: string, from: string) => {
     const base = trees.get(commits.get(mergeBaseOf(onto, from)!)!.tree)!;
@@ -114,10 +154,27 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
   };
   const commitJson = (sha: string) => {
     const commit = commits.get(sha)!;
-    const who = commit.author ?? { name: 'ardent-publisher[bot]', email: 'bot@users.noreply.github.com' };
-    return { sha, commit: { author: { ...who, date: commit.date }, committer: { name: 'GitHub', email: 'noreply@github.com', date: commit.date }, message: commit.message, tree: { sha: commit.tree } }, author: commit.author ? null : { login: 'ardent-publisher[bot]' }, parents: commit.parents.map((parent) => ({ sha: parent })) };
+    const who = commit.author ?? {
+      name: 'ardent-publisher[bot]',
+      email: 'bot@users.noreply.github.com',
+    };
+    return {
+      sha,
+      commit: {
+        author: { ...who, date: commit.date },
+        committer: { name: 'GitHub', email: 'noreply@github.com', date: commit.date },
+        message: commit.message,
+        tree: { sha: commit.tree },
+      },
+      author: commit.author ? null : { login: 'ardent-publisher[bot]' },
+      parents: commit.parents.map((parent) => ({ sha: parent })),
+    };
   };
-  const main = commitOf(treeOf(new Map(Object.entries(files).map(([path, text]) => [path, blobOf(text)]))), [], 'The site as it is');
+  const main = commitOf(
+    treeOf(new Map(Object.entries(files).map(([path, text]) => [path, blobOf(text)]))),
+    [],
+    'The site as it is',
+  );
   let app: { appId: string; publicKey: string; installationId: number } | undefined;
   const issued = new Set<string>();
   const failures: Failure[] = [];
@@ -142,7 +199,12 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const blob = head && trees.get(commits.get(head)!.tree)!.get(path);
       return blob && blobs.get(blob);
     },
-    commit: (branch: string, files: Record<string, string | null>, message: string, author?: { name: string; email: string }) => {
+    commit: (
+      branch: string,
+      files: Record<string, string | null>,
+      message: string,
+      author?: { name: string; email: string },
+    ) => {
       const head = standIn.branches.get(branch)!;
       const next = new Map(trees.get(commits.get(head)!.tree)!);
       for (const [path, text] of Object.entries(files)) {
@@ -153,8 +215,22 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       standIn.branches.set(branch, sha);
       return sha;
     },
-    failNext: (method: string, path: RegExp, answer: { status: number; body?: unknown; headers?: Record<string, string> }, times = 1) => void failures.push({ method, path, status: answer.status, body: answer.body ?? { message: 'Server Error' }, headers: answer.headers ?? {}, times }),
-    acceptApp: (appId: string, publicKey: string, installationId: number) => void (app = { appId, publicKey, installationId }),
+    failNext: (
+      method: string,
+      path: RegExp,
+      answer: { status: number; body?: unknown; headers?: Record<string, string> },
+      times = 1,
+    ) =>
+      void failures.push({
+        method,
+        path,
+        status: answer.status,
+        body: answer.body ?? { message: 'Server Error' },
+        headers: answer.headers ?? {},
+        times,
+      }),
+    acceptApp: (appId: string, publicKey: string, installationId: number) =>
+      void (app = { appId, publicKey, installationId }),
   };
 
   const pullJson = (pull: StandInPull) => ({
@@ -172,7 +248,11 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     merge_commit_sha: pull.mergeCommit ?? null,
     mergeable: pull.mergeable,
     mergeable_state: pull.mergeable === false ? 'dirty' : 'clean',
-    head: { ref: pull.head, sha: standIn.branches.get(pull.head) ?? '0'.repeat(40), label: `${OWNER}:${pull.head}` },
+    head: {
+      ref: pull.head,
+      sha: standIn.branches.get(pull.head) ?? '0'.repeat(40),
+      label: `${OWNER}:${pull.head}`,
+    },
     base: { ref: pull.base, sha: standIn.branches.get(pull.base) },
     user: { login: 'ardent-publisher[bot]' },
   });
@@ -190,7 +270,8 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
         dirs.set(first!, dir);
       }
     }
-    for (const [name, dir] of dirs) out.push({ path: name, mode: '040000', type: 'tree', sha: treeOf(dir) });
+    for (const [name, dir] of dirs)
+      out.push({ path: name, mode: '040000', type: 'tree', sha: treeOf(dir) });
     return out;
   };
 
@@ -198,14 +279,23 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     const url = new URL(req.url!, 'http://stand-in');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+    const body =
+      chunks.length > 0
+        ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>)
+        : {};
     const authorization = req.headers.authorization ?? '';
     standIn.requests.push({ method: req.method!, path: url.pathname, body, authorization });
     const send = (status: number, data?: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-request-id': `stand-in-${standIn.requests.length}`, ...headers });
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-github-request-id': `stand-in-${standIn.requests.length}`,
+        ...headers,
+      });
       res.end(data === undefined ? undefined : JSON.stringify(data));
     };
-    const failure = failures.find((one) => one.method === req.method && one.path.test(url.pathname));
+    const failure = failures.find(
+      (one) => one.method === req.method && one.path.test(url.pathname),
+    );
     if (failure) {
       failure.times -= 1;
       if (failure.times === 0) failures.splice(failures.indexOf(failure), 1);
@@ -213,83 +303,179 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       if (failure.status === 0) return;
       return send(failure.status, failure.body, failure.headers);
     }
-    if (req.method === 'POST' && /^\/app\/installations\/(\d+)\/access_tokens$/.test(url.pathname)) {
+    if (
+      req.method === 'POST' &&
+      /^\/app\/installations\/(\d+)\/access_tokens$/.test(url.pathname)
+    ) {
       const jwt = /^Bearer (.+)$/i.exec(authorization)?.[1]?.split('.');
-      const valid = app && jwt?.length === 3 && verify('sha256', Buffer.from(`${jwt[0]}.${jwt[1]}`), createPublicKey(app.publicKey), Buffer.from(jwt[2]!, 'base64url'));
-      const claims = valid ? (JSON.parse(Buffer.from(jwt![1]!, 'base64url').toString('utf8')) as { iss?: unknown }) : {};
-      if (!valid || String(claims.iss) !== app!.appId || url.pathname !== `/app/installations/${app!.installationId}/access_tokens`) return send(401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' });
+      const valid =
+        app &&
+        jwt?.length === 3 &&
+        verify(
+          'sha256',
+          Buffer.from(`${jwt[0]}.${jwt[1]}`),
+          createPublicKey(app.publicKey),
+          Buffer.from(jwt[2]!, 'base64url'),
+        );
+      const claims = valid
+        ? (JSON.parse(Buffer.from(jwt![1]!, 'base64url').toString('utf8')) as { iss?: unknown })
+        : {};
+      if (
+        !valid ||
+        String(claims.iss) !== app!.appId ||
+        url.pathname !== `/app/installations/${app!.installationId}/access_tokens`
+      )
+        return send(401, {
+          message: 'A JSON web token could not be decoded',
+          documentation_url: 'https://docs.github.com/rest',
+        });
       const token = `ghs_installation_${issued.size + 1}`;
       issued.add(token);
-      return send(201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString(), permissions: { contents: 'write', pull_requests: 'write', checks: 'read', statuses: 'read' }, repository_selection: 'selected' });
+      return send(201, {
+        token,
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        permissions: {
+          contents: 'write',
+          pull_requests: 'write',
+          checks: 'read',
+          statuses: 'read',
+        },
+        repository_selection: 'selected',
+      });
     }
     const given = /^(?:token|Bearer) (.+)$/i.exec(authorization)?.[1];
-    if (given !== standIn.token && !issued.has(given ?? '')) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    if (given !== standIn.token && !issued.has(given ?? ''))
+      return send(401, {
+        message: 'Bad credentials',
+        documentation_url: 'https://docs.github.com/rest',
+      });
     const repoPath = url.pathname.replace(`/repos/${OWNER}/${REPO}`, '');
     if (repoPath === url.pathname) return send(404, { message: 'Not Found' });
-    const route = (method: string, pattern: RegExp) => (req.method === method ? pattern.exec(decodeURIComponent(repoPath)) : null);
+    const route = (method: string, pattern: RegExp) =>
+      req.method === method ? pattern.exec(decodeURIComponent(repoPath)) : null;
     let found: RegExpExecArray | null;
 
     if ((found = route('GET', /^\/branches\/(.+)$/))) {
       const sha = standIn.branches.get(found[1]!);
       if (!sha) return send(404, { message: 'Branch not found' });
-      return send(200, { name: found[1], commit: { sha, commit: { tree: { sha: commits.get(sha)!.tree }, message: commits.get(sha)!.message } }, protected: true });
+      return send(200, {
+        name: found[1],
+        commit: {
+          sha,
+          commit: { tree: { sha: commits.get(sha)!.tree }, message: commits.get(sha)!.message },
+        },
+        protected: true,
+      });
     }
     if ((found = route('GET', /^\/git\/trees\/(\w+)$/))) {
       const tree = trees.get(found[1]!);
       if (!tree) return send(404, { message: 'Not Found' });
-      return send(200, { sha: found[1], url: '', tree: listTree(tree, url.searchParams.has('recursive')), truncated: false });
+      return send(200, {
+        sha: found[1],
+        url: '',
+        tree: listTree(tree, url.searchParams.has('recursive')),
+        truncated: false,
+      });
     }
     if ((found = route('GET', /^\/git\/blobs\/(\w+)$/))) {
       const text = blobs.get(found[1]!);
       if (text === undefined) return send(404, { message: 'Not Found' });
-      return send(200, { sha: found[1], size: Buffer.byteLength(text), encoding: 'base64', content: Buffer.from(text).toString('base64').replace(/(.{60})/g, '$1\n') });
+      return send(200, {
+        sha: found[1],
+        size: Buffer.byteLength(text),
+        encoding: 'base64',
+        content: Buffer.from(text)
+          .toString('base64')
+          .replace(/(.{60})/g, '$1\n'),
+      });
     }
     if ((found = route('GET', /^\/git\/commits\/(\w+)$/))) {
       const commit = commits.get(found[1]!);
       if (!commit) return send(404, { message: 'Not Found' });
-      return send(200, { sha: found[1], tree: { sha: commit.tree }, parents: commit.parents.map((sha) => ({ sha })), message: commit.message });
+      return send(200, {
+        sha: found[1],
+        tree: { sha: commit.tree },
+        parents: commit.parents.map((sha) => ({ sha })),
+        message: commit.message,
+      });
     }
     if (route('POST', /^\/git\/trees$/)) {
       const base = trees.get(String(body.base_tree));
       if (!base) return send(422, { message: 'Invalid tree info' });
       const next = new Map(base);
       for (const entry of body.tree as { path: string; content?: string; sha?: string }[]) {
-        if (entry.sha !== undefined && !blobs.has(entry.sha)) return send(422, { message: 'tree.sha is not a valid blob' });
+        if (entry.sha !== undefined && !blobs.has(entry.sha))
+          return send(422, { message: 'tree.sha is not a valid blob' });
         next.set(entry.path, entry.sha ?? blobOf(entry.content!));
       }
       return send(201, { sha: treeOf(next), tree: [], truncated: false });
     }
     if (route('POST', /^\/git\/commits$/)) {
-      const sha = commitOf(String(body.tree), body.parents as string[], String(body.message), body.author as { name: string; email: string } | undefined);
-      return send(201, { sha, tree: { sha: body.tree }, message: body.message, parents: (body.parents as string[]).map((parent) => ({ sha: parent })) });
+      const sha = commitOf(
+        String(body.tree),
+        body.parents as string[],
+        String(body.message),
+        body.author as { name: string; email: string } | undefined,
+      );
+      return send(201, {
+        sha,
+        tree: { sha: body.tree },
+        message: body.message,
+        parents: (body.parents as string[]).map((parent) => ({ sha: parent })),
+      });
     }
     if (route('POST', /^\/git\/refs$/)) {
       const name = String(body.ref).replace(/^refs\/heads\//, '');
-      if (standIn.branches.has(name)) return send(422, { message: 'Reference already exists', documentation_url: 'https://docs.github.com/rest/git/refs#create-a-reference' });
+      if (standIn.branches.has(name))
+        return send(422, {
+          message: 'Reference already exists',
+          documentation_url: 'https://docs.github.com/rest/git/refs#create-a-reference',
+        });
       standIn.branches.set(name, String(body.sha));
       return send(201, { ref: body.ref, object: { sha: body.sha, type: 'commit' } });
     }
     if ((found = route('PATCH', /^\/git\/refs\/heads\/(.+)$/))) {
       const current = standIn.branches.get(found[1]!);
       if (!current) return send(422, { message: 'Reference does not exist' });
-      if (!body.force && !commits.get(String(body.sha))?.parents.includes(current)) return send(422, { message: 'Update is not a fast forward' });
+      if (!body.force && !commits.get(String(body.sha))?.parents.includes(current))
+        return send(422, { message: 'Update is not a fast forward' });
       standIn.branches.set(found[1]!, String(body.sha));
-      return send(200, { ref: `refs/heads/${found[1]}`, object: { sha: body.sha, type: 'commit' } });
+      return send(200, {
+        ref: `refs/heads/${found[1]}`,
+        object: { sha: body.sha, type: 'commit' },
+      });
     }
     if ((found = route('DELETE', /^\/git\/refs\/heads\/(.+)$/))) {
-      if (!standIn.branches.delete(found[1]!)) return send(422, { message: 'Reference does not exist' });
+      if (!standIn.branches.delete(found[1]!))
+        return send(422, { message: 'Reference does not exist' });
       return send(204);
     }
     if (route('GET', /^\/pulls$/)) {
       const head = url.searchParams.get('head');
-      const list = [...pulls.values()].filter((pull) => pull.state === url.searchParams.get('state') && (!head || `${OWNER}:${pull.head}` === head) && (!url.searchParams.get('base') || pull.base === url.searchParams.get('base')));
+      const list = [...pulls.values()].filter(
+        (pull) =>
+          pull.state === url.searchParams.get('state') &&
+          (!head || `${OWNER}:${pull.head}` === head) &&
+          (!url.searchParams.get('base') || pull.base === url.searchParams.get('base')),
+      );
       // sort=updated&direction=desc: the newest first (the stand-in's pull requests change in the order they were made).
       if (url.searchParams.get('direction') === 'desc') list.reverse();
       return send(200, list.map(pullJson));
     }
     if (route('POST', /^\/pulls$/)) {
       const number = pulls.size + 1;
-      const pull: StandInPull = { number, title: String(body.title), body: String(body.body), state: 'open', merged: false, head: String(body.head), base: String(body.base), labels: [], mergeable: true, created: new Date(Date.UTC(2031, 5, 15, 9, 30 + number)).toISOString() };
+      const pull: StandInPull = {
+        number,
+        title: String(body.title),
+        body: String(body.body),
+        state: 'open',
+        merged: false,
+        head: String(body.head),
+        base: String(body.base),
+        labels: [],
+        mergeable: true,
+        created: new Date(Date.UTC(2031, 5, 15, 9, 30 + number)).toISOString(),
+      };
       pulls.set(number, pull);
       return send(201, pullJson(pull));
     }
@@ -306,31 +492,64 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     }
     if ((found = route('PUT', /^\/pulls\/(\d+)\/merge$/))) {
       const pull = pulls.get(Number(found[1]))!;
-      if (pull.merged || pull.state !== 'open') return send(405, { message: 'Pull Request is not mergeable', documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
-      if (standIn.merge.status !== 200) return send(standIn.merge.status, { message: standIn.merge.message, documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request' });
-      if (body.sha !== standIn.branches.get(pull.head)) return send(409, { message: 'Head branch was modified. Review and try the merge again.' });
+      if (pull.merged || pull.state !== 'open')
+        return send(405, {
+          message: 'Pull Request is not mergeable',
+          documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request',
+        });
+      if (standIn.merge.status !== 200)
+        return send(standIn.merge.status, {
+          message: standIn.merge.message,
+          documentation_url: 'https://docs.github.com/rest/pulls/pulls#merge-a-pull-request',
+        });
+      if (body.sha !== standIn.branches.get(pull.head))
+        return send(409, { message: 'Head branch was modified. Review and try the merge again.' });
       // Squashed: one commit on the base branch, of what the pull request changed since it left it.
-      const merged = commitOf(mergedTree(standIn.branches.get(pull.base)!, standIn.branches.get(pull.head)!), [standIn.branches.get(pull.base)!], `${body.commit_title}\n\n${body.commit_message}`);
+      const merged = commitOf(
+        mergedTree(standIn.branches.get(pull.base)!, standIn.branches.get(pull.head)!),
+        [standIn.branches.get(pull.base)!],
+        `${body.commit_title}\n\n${body.commit_message}`,
+      );
       standIn.branches.set(pull.base, merged);
       pull.mergeCommit = merged;
       pull.merged = true;
       pull.state = 'closed';
-      return send(200, { sha: standIn.branches.get(pull.base), merged: true, message: 'Pull Request successfully merged' });
+      return send(200, {
+        sha: standIn.branches.get(pull.base),
+        merged: true,
+        message: 'Pull Request successfully merged',
+      });
     }
     if ((found = route('PUT', /^\/pulls\/(\d+)\/update-branch$/))) {
       // GitHub's "Update branch": the base branch merged into the pull request's, from the head named.
       const pull = pulls.get(Number(found[1]));
       if (!pull || pull.state !== 'open') return send(422, { message: 'Pull request is not open' });
       const head = standIn.branches.get(pull.head)!;
-      if (body.expected_head_sha !== undefined && body.expected_head_sha !== head) return send(422, { message: "expected_head_sha doesn't match the head of the pull request" });
+      if (body.expected_head_sha !== undefined && body.expected_head_sha !== head)
+        return send(422, {
+          message: "expected_head_sha doesn't match the head of the pull request",
+        });
       const base = standIn.branches.get(pull.base)!;
-      standIn.branches.set(pull.head, commitOf(mergedTree(head, base), [head, base], `Merge branch '${pull.base}' into ${pull.head}`));
-      return send(202, { message: 'Updating pull request branch.', url: `https://github.com/${OWNER}/${REPO}/pull/${pull.number}` });
+      standIn.branches.set(
+        pull.head,
+        commitOf(
+          mergedTree(head, base),
+          [head, base],
+          `Merge branch '${pull.base}' into ${pull.head}`,
+        ),
+      );
+      return send(202, {
+        message: 'Updating pull request branch.',
+        url: `https://github.com/${OWNER}/${REPO}/pull/${pull.number}`,
+      });
     }
     if ((found = route('POST', /^\/issues\/(\d+)\/labels$/))) {
       const pull = pulls.get(Number(found[1]))!;
       pull.labels.push(...(body.labels as string[]));
-      return send(200, pull.labels.map((name, id) => ({ id, name, color: 'ededed' })));
+      return send(
+        200,
+        pull.labels.map((name, id) => ({ id, name, color: 'ededed' })),
+      );
     }
     if (route('GET', /^\/commits$/)) {
       // The commits that changed a file, newest first, following first parents from the branch (a linear history).
@@ -338,42 +557,100 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
       const page = Number(url.searchParams.get('page') ?? 1);
       const history: string[] = [];
-      for (let sha = standIn.branches.get(url.searchParams.get('sha') ?? 'main'); sha; sha = commits.get(sha)!.parents[0]) {
+      for (
+        let sha = standIn.branches.get(url.searchParams.get('sha') ?? 'main');
+        sha;
+        sha = commits.get(sha)!.parents[0]
+      ) {
         const parent = commits.get(sha)!.parents[0];
-        if (!path || blobAt(sha, path) !== (parent ? blobAt(parent, path) : undefined)) history.push(sha);
+        if (!path || blobAt(sha, path) !== (parent ? blobAt(parent, path) : undefined))
+          history.push(sha);
       }
       const shown = history.slice((page - 1) * perPage, page * perPage);
-      const link: Record<string, string> = page * perPage < history.length ? { link: `<${standIn.url}/repos/${OWNER}/${REPO}/commits?page=${page + 1}>; rel="next"` } : {};
+      const link: Record<string, string> =
+        page * perPage < history.length
+          ? { link: `<${standIn.url}/repos/${OWNER}/${REPO}/commits?page=${page + 1}>; rel="next"` }
+          : {};
       return send(200, shown.map(commitJson), link);
     }
     if ((found = route('GET', /^\/contents\/(.+)$/))) {
       const ref = url.searchParams.get('ref') ?? 'main';
       const commit = commits.has(ref) ? ref : standIn.branches.get(ref);
-      if (!commit) return send(404, { message: `No commit found for the ref ${ref}`, documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content' });
+      if (!commit)
+        return send(404, {
+          message: `No commit found for the ref ${ref}`,
+          documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content',
+        });
       const blob = blobAt(commit, found[1]!);
-      if (!blob) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content' });
+      if (!blob)
+        return send(404, {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content',
+        });
       const text = blobs.get(blob)!;
-      return send(200, { type: 'file', encoding: 'base64', size: Buffer.byteLength(text), name: found[1]!.split('/').pop(), path: found[1], sha: blob, content: Buffer.from(text).toString('base64').replace(/(.{60})/g, '$1\n') });
+      return send(200, {
+        type: 'file',
+        encoding: 'base64',
+        size: Buffer.byteLength(text),
+        name: found[1]!.split('/').pop(),
+        path: found[1],
+        sha: blob,
+        content: Buffer.from(text)
+          .toString('base64')
+          .replace(/(.{60})/g, '$1\n'),
+      });
     }
     if ((found = route('GET', /^\/compare\/([^.]+)\.\.\.(.+)$/))) {
       // How two commits (or branches) stand: head ahead of base, behind it, the same, or diverged from their merge base.
-      const [baseSha, headSha] = [found[1]!, found[2]!].map((ref) => (commits.has(ref) ? ref : standIn.branches.get(ref)));
-      if (!baseSha || !headSha) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits' });
+      const [baseSha, headSha] = [found[1]!, found[2]!].map((ref) =>
+        commits.has(ref) ? ref : standIn.branches.get(ref),
+      );
+      if (!baseSha || !headSha)
+        return send(404, {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
+        });
       const [ofBase, ofHead] = [ancestry(baseSha), ancestry(headSha)];
       const mergeBase = ofHead.find((sha) => ofBase.includes(sha));
-      const status = baseSha === headSha ? 'identical' : ofHead.includes(baseSha) ? 'ahead' : ofBase.includes(headSha) ? 'behind' : 'diverged';
-      return send(200, { status, base_commit: { sha: baseSha }, merge_base_commit: { sha: mergeBase }, ahead_by: ofHead.filter((sha) => !ofBase.includes(sha)).length, behind_by: ofBase.filter((sha) => !ofHead.includes(sha)).length, commits: [], files: [] });
+      const status =
+        baseSha === headSha
+          ? 'identical'
+          : ofHead.includes(baseSha)
+            ? 'ahead'
+            : ofBase.includes(headSha)
+              ? 'behind'
+              : 'diverged';
+      return send(200, {
+        status,
+        base_commit: { sha: baseSha },
+        merge_base_commit: { sha: mergeBase },
+        ahead_by: ofHead.filter((sha) => !ofBase.includes(sha)).length,
+        behind_by: ofBase.filter((sha) => !ofHead.includes(sha)).length,
+        commits: [],
+        files: [],
+      });
     }
     if ((found = route('GET', /^\/commits\/(\w+)\/check-runs$/))) {
       const runs = standIn.checkRuns.get(found[1]!) ?? [];
       return send(200, { total_count: runs.length, check_runs: runs });
     }
     if ((found = route('GET', /^\/commits\/(\w+)\/status$/))) {
-      if (!commits.has(found[1]!) && !standIn.branches.has(found[1]!)) return send(422, { message: `No commit found for SHA: ${found[1]}`, documentation_url: 'https://docs.github.com/rest/commits/statuses#get-the-combined-status-for-a-specific-reference' });
+      if (!commits.has(found[1]!) && !standIn.branches.has(found[1]!))
+        return send(422, {
+          message: `No commit found for SHA: ${found[1]}`,
+          documentation_url:
+            'https://docs.github.com/rest/commits/statuses#get-the-combined-status-for-a-specific-reference',
+        });
       const statuses = standIn.statuses.get(found[1]!) ?? [];
-      return send(200, { state: statuses.length === 0 ? 'pending' : 'success', sha: found[1], total_count: statuses.length, statuses });
+      return send(200, {
+        state: statuses.length === 0 ? 'pending' : 'success',
+        sha: found[1],
+        total_count: statuses.length,
+        statuses,
+      });
     }
-    if ((found = route('GET', /^\/check-runs\/(\d+)\/annotations$/))) return send(200, standIn.annotations.get(Number(found[1])) ?? []);
+    if ((found = route('GET', /^\/check-runs\/(\d+)\/annotations$/)))
+      return send(200, standIn.annotations.get(Number(found[1])) ?? []);
     return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   }
 

@@ -12,7 +12,11 @@ export const PHOTO = { name: 'kitchen.jpg', width: 1600, height: 1000 } as const
 export const CUTOUT = { name: 'badge.png', width: 800, height: 600 } as const;
 
 /** A photo-like JPEG: gradients and shapes, no transparency. */
-export async function writePhoto(file: string, width: number = PHOTO.width, height: number = PHOTO.height): Promise<void> {
+export async function writePhoto(
+  file: string,
+  width: number = PHOTO.width,
+  height: number = PHOTO.height,
+): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#0f5e63"/><stop offset="1" stop-color="#f2b53a"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
@@ -24,7 +28,11 @@ export async function writePhoto(file: string, width: number = PHOTO.width, heig
 }
 
 /** A PNG with transparency: a shape on a transparent background. */
-export async function writeCutout(file: string, width: number = CUTOUT.width, height: number = CUTOUT.height): Promise<void> {
+export async function writeCutout(
+  file: string,
+  width: number = CUTOUT.width,
+  height: number = CUTOUT.height,
+): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <circle cx="${width / 2}" cy="${height / 2}" r="${height / 2.5}" fill="#f2b53a" fill-opacity="0.8"/>
   </svg>`;
@@ -45,12 +53,18 @@ export async function removeTempDirs(): Promise<void> {
 }
 
 /** Builds a content tree into a fresh folder with the project's code, and a cache of the test's own. */
-export function build(contentDir: string, cacheDir: string): Promise<{ out: BuiltFolder; report: BuildReport }> {
+export function build(
+  contentDir: string,
+  cacheDir: string,
+): Promise<{ out: BuiltFolder; report: BuildReport }> {
   return buildInto(contentDir, { cacheDir });
 }
 
 /** The problems a build throws; fails the test if it does not throw a ContentError. */
-export async function buildProblems(contentDir: string, cacheDir: string): Promise<readonly ContentProblem[]> {
+export async function buildProblems(
+  contentDir: string,
+  cacheDir: string,
+): Promise<readonly ContentProblem[]> {
   try {
     await build(contentDir, cacheDir);
   } catch (error) {

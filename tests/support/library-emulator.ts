@@ -4,7 +4,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../src/generator/emulators/auth-emulator.ts';
 import { ALT_KEY } from '../../src/kernel/wire/library-reference.ts';
-import { startStorageEmulator, type StorageEmulator } from '../../src/generator/emulators/storage-emulator.ts';
+import {
+  startStorageEmulator,
+  type StorageEmulator,
+} from '../../src/generator/emulators/storage-emulator.ts';
 import { EMULATOR_OWNER, uploadObject } from '../../src/generator/emulators/storage-rest.ts';
 
 export interface CountedLibrary {
@@ -26,10 +29,20 @@ export async function startCountedLibrary(): Promise<CountedLibrary> {
     else if (req.method === 'GET') counts.metadata += 1;
     // A new connection upstream each time: a kept-alive one can be closed by the emulator's idle
     // timer just as it is reused, when a build in this process has held the event loop (ECONNRESET).
-    const upstream = request({ host: '127.0.0.1', port: emulator.port, path: req.url, method: req.method, headers: req.headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: '127.0.0.1',
+        port: emulator.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+        agent: false,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   // Idle connections from the tests and builds stay open for the whole test file, for the same reason.
@@ -43,7 +56,13 @@ export async function startCountedLibrary(): Promise<CountedLibrary> {
     bucket: emulator.bucket,
     counts,
     async put(name, bytes, alt, contentType = 'image/jpeg') {
-      const response = await uploadObject(address, `media/${name}`, bytes, { contentType, customMetadata: alt ? { [ALT_KEY]: alt } : {} }, EMULATOR_OWNER);
+      const response = await uploadObject(
+        address,
+        `media/${name}`,
+        bytes,
+        { contentType, customMetadata: alt ? { [ALT_KEY]: alt } : {} },
+        EMULATOR_OWNER,
+      );
       if (!response.ok) throw new Error(`Could not put media/${name}: HTTP ${response.status}`);
     },
     async stop() {

@@ -25,14 +25,23 @@ export async function lintCase(...cases: string[]): Promise<string> {
 }
 
 /** Loads a content folder like the build does (file names relative to it) and lints it. */
-export async function lint(contentDir: string, options: Partial<LintOptions> = SHORT_PAGES, rules?: string[]): Promise<LintReport> {
+export async function lint(
+  contentDir: string,
+  options: Partial<LintOptions> = SHORT_PAGES,
+  rules?: string[],
+): Promise<LintReport> {
   const { content, site } = await loadSite(contentDir);
   return lintSite({ content, site, root: contentDir, options, rules });
 }
 
 /** The problems of one kind, in a compact form for toEqual. */
-export function problemsCoded(report: LintReport, code: ProblemCode): Omit<ContentProblem, 'code'>[] {
-  return report.problems.filter((problem) => problem.code === code).map(({ code: _, ...rest }) => rest);
+export function problemsCoded(
+  report: LintReport,
+  code: ProblemCode,
+): Omit<ContentProblem, 'code'>[] {
+  return report.problems
+    .filter((problem) => problem.code === code)
+    .map(({ code: _, ...rest }) => rest);
 }
 
 /** The counts row of a rule. */
@@ -46,7 +55,10 @@ export function countsOf(report: LintReport, id: string) {
  * A lint context made from bare HTML, for what content cannot produce through the real templates
  * (a page with no h1, an <img> with no alt). Only the rules that read the HTML can run on it.
  */
-export function htmlContext(pages: { route: string; file: string; html: string }[], texts: Record<string, string> = {}): LintContext {
+export function htmlContext(
+  pages: { route: string; file: string; html: string }[],
+  texts: Record<string, string> = {},
+): LintContext {
   return {
     site: undefined as never,
     options: { ...DEFAULT_LINT_OPTIONS },
@@ -64,4 +76,5 @@ export function htmlContext(pages: { route: string; file: string; html: string }
 }
 
 /** A whole document around some body HTML, as the templates write it. */
-export const documentWith = (body: string) => `<!doctype html><html lang="en-GB"><head><title>A page</title></head><body>${body}</body></html>`;
+export const documentWith = (body: string) =>
+  `<!doctype html><html lang="en-GB"><head><title>A page</title></head><body>${body}</body></html>`;

@@ -61,8 +61,16 @@ export function readMarkdown(file: string): MarkdownFile {
     const line = node.position?.start.line ?? 0;
     if (node.type === 'heading') {
       const written = text.slice(node.position!.start.offset, node.position!.end.offset);
-      const source = written.replace(/^#+\s*/, '').replace(/\s+#+\s*$/, '').trim();
-      result.headings.push({ source, depth: node.depth, slug: slugger.slug(plainText(node)), line });
+      const source = written
+        .replace(/^#+\s*/, '')
+        .replace(/\s+#+\s*$/, '')
+        .trim();
+      result.headings.push({
+        source,
+        depth: node.depth,
+        slug: slugger.slug(plainText(node)),
+        line,
+      });
     } else if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       result.links.push({ value: node.url, line });
     } else if (node.type === 'inlineCode') {
@@ -73,7 +81,8 @@ export function readMarkdown(file: string): MarkdownFile {
 }
 
 /** An address that leaves the repository: a scheme (https:, mailto:, tel:) or a host (//). */
-export const isExternal = (address: string): boolean => /^[a-z][a-z\d+.-]*:/i.test(address) || address.startsWith('//');
+export const isExternal = (address: string): boolean =>
+  /^[a-z][a-z\d+.-]*:/i.test(address) || address.startsWith('//');
 
 /**
  * Where a relative link points: the file (relative to the project root; the linking file itself
@@ -83,15 +92,32 @@ export function linkTarget(fromFile: string, address: string): { file: string; a
   const hash = address.indexOf('#');
   const pathPart = decodeURIComponent(hash === -1 ? address : address.slice(0, hash));
   const anchor = hash === -1 ? undefined : decodeURIComponent(address.slice(hash + 1));
-  const file = pathPart === '' ? fromFile : pathPart.startsWith('/') ? pathPart.slice(1) : path.posix.join(path.posix.dirname(fromFile), pathPart);
-  return anchor === undefined ? { file: path.posix.normalize(file) } : { file: path.posix.normalize(file), anchor };
+  const file =
+    pathPart === ''
+      ? fromFile
+      : pathPart.startsWith('/')
+        ? pathPart.slice(1)
+        : path.posix.join(path.posix.dirname(fromFile), pathPart);
+  return anchor === undefined
+    ? { file: path.posix.normalize(file) }
+    : { file: path.posix.normalize(file), anchor };
 }
 
 /** The folders whose paths the docs name in code spans, and which must therefore exist. */
-export const CHECKED_FOLDERS = ['src/', 'tests/', 'scripts/', 'docs/', 'bench/', 'netlify/', 'content/', 'public/'] as const;
+export const CHECKED_FOLDERS = [
+  'src/',
+  'tests/',
+  'scripts/',
+  'docs/',
+  'bench/',
+  'netlify/',
+  'content/',
+  'public/',
+] as const;
 
 /** A code span that names a path in one of the checked folders (a command such as `npx tsx bench/x.ts` does not start with one). */
-export const isCheckedPath = (span: string): boolean => CHECKED_FOLDERS.some((folder) => span.startsWith(folder));
+export const isCheckedPath = (span: string): boolean =>
+  CHECKED_FOLDERS.some((folder) => span.startsWith(folder));
 
 const PLACEHOLDER = /<[^>]*>|\*/;
 const PLACEHOLDERS = new RegExp(PLACEHOLDER.source, 'g');

@@ -38,7 +38,8 @@ const { 'form-name': _formName, 'bot-field': _honeypot, ...ENQUIRY_FIELDS_KEPT }
 export const NETLIFY_FORM_CASES: readonly NetlifyFormCase[] = [
   {
     case: 'a scripted submission to "/", as the enquiry form\'s script sends it',
-    netlify: 'kept, answered 200: the documented way to send a form from a script (URL-encoded, to "/", with form-name)',
+    netlify:
+      'kept, answered 200: the documented way to send a form from a script (URL-encoded, to "/", with form-name)',
     post: { path: '/', encoding: 'urlencoded', fields: { ...ENQUIRY_POST } },
     answer: { status: 200, page: 'thank-you' },
     kept: ENQUIRY_FIELDS_KEPT,
@@ -60,28 +61,52 @@ export const NETLIFY_FORM_CASES: readonly NetlifyFormCase[] = [
   {
     case: 'fields the form does not declare',
     netlify: 'left out: only the fields of the form found at deploy are kept',
-    post: { path: '/', encoding: 'urlencoded', fields: { ...ENQUIRY_POST, company: 'Example Ltd', 'g-recaptcha-response': 'x' } },
+    post: {
+      path: '/',
+      encoding: 'urlencoded',
+      fields: { ...ENQUIRY_POST, company: 'Example Ltd', 'g-recaptcha-response': 'x' },
+    },
     answer: { status: 200, page: 'thank-you' },
     kept: ENQUIRY_FIELDS_KEPT,
   },
   {
     case: "a submission that breaks the form's rules",
-    netlify: 'kept as posted: Netlify checks nothing of the fields themselves; the rules are the browser\'s',
-    post: { path: '/thank-you', encoding: 'urlencoded', fields: { 'form-name': 'enquiry', 'bot-field': '', name: '', phone: '12345', postcode: 'nowhere' } },
+    netlify:
+      "kept as posted: Netlify checks nothing of the fields themselves; the rules are the browser's",
+    post: {
+      path: '/thank-you',
+      encoding: 'urlencoded',
+      fields: {
+        'form-name': 'enquiry',
+        'bot-field': '',
+        name: '',
+        phone: '12345',
+        postcode: 'nowhere',
+      },
+    },
     answer: { status: 200, page: 'thank-you' },
     kept: { name: '', phone: '12345', postcode: 'nowhere' },
   },
   {
     case: 'the honeypot filled in',
-    netlify: 'answered as a success and dropped, so that the robot learns nothing (the form names the field with data-netlify-honeypot)',
-    post: { path: '/', encoding: 'urlencoded', fields: { ...ENQUIRY_POST, 'bot-field': 'https://spam.example' } },
+    netlify:
+      'answered as a success and dropped, so that the robot learns nothing (the form names the field with data-netlify-honeypot)',
+    post: {
+      path: '/',
+      encoding: 'urlencoded',
+      fields: { ...ENQUIRY_POST, 'bot-field': 'https://spam.example' },
+    },
     answer: { status: 200, page: 'thank-you' },
     kept: null,
   },
   {
     case: 'a form name no deployed page declares',
     netlify: 'answered 404: Netlify knows the forms it found in the HTML at deploy, and no other',
-    post: { path: '/', encoding: 'urlencoded', fields: { ...ENQUIRY_POST, 'form-name': 'newsletter' } },
+    post: {
+      path: '/',
+      encoding: 'urlencoded',
+      fields: { ...ENQUIRY_POST, 'form-name': 'newsletter' },
+    },
     answer: { status: 404, page: 'not-found' },
     kept: null,
   },

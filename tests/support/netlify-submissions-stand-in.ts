@@ -42,12 +42,22 @@ export async function submissionsStandIn(): Promise<SubmissionsStandIn> {
       if (status === 0) return; // no answer: the caller's timeout ends it
       return send(res, status, { code: status, message: 'Failing as asked' });
     }
-    if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { code: 401, message: 'Access Denied' });
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return send(res, 401, { code: 401, message: 'Access Denied' });
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    if (req.method === 'GET' && path === `/sites/${siteId}/forms`) return send(res, 200, [{ id: FORM_ID, name: 'enquiry', site_id: siteId, submission_count: submissions.size }]);
+    if (req.method === 'GET' && path === `/sites/${siteId}/forms`)
+      return send(res, 200, [
+        { id: FORM_ID, name: 'enquiry', site_id: siteId, submission_count: submissions.size },
+      ]);
     if (req.method === 'GET' && path === `/forms/${FORM_ID}/submissions`) {
       const spam = url.searchParams.get('state') === 'spam';
-      const listed = [...submissions.values()].filter((submission) => submission.spam === spam).map(({ spam: _spam, ...submission }) => ({ ...submission, form_id: FORM_ID, site_url: 'https://example.netlify.app' }));
+      const listed = [...submissions.values()]
+        .filter((submission) => submission.spam === spam)
+        .map(({ spam: _spam, ...submission }) => ({
+          ...submission,
+          form_id: FORM_ID,
+          site_url: 'https://example.netlify.app',
+        }));
       return send(res, 200, listed);
     }
     const one = /^\/submissions\/([^/]+)(?:\/(spam|ham))?$/.exec(path);

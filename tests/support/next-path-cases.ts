@@ -16,7 +16,11 @@ export const OFF_SITE_NEXTS: readonly OffSiteNext[] = [
   { next: '/.//evil.example', why: 'a dot segment before two slashes', inBrowser: true },
   { next: '/..//evil.example', why: 'a double-dot segment before two slashes' },
   { next: '/././/evil.example', why: 'two dot segments' },
-  { next: '/x/../..//evil.example', why: 'a segment climbed out of, then past the root', inBrowser: true },
+  {
+    next: '/x/../..//evil.example',
+    why: 'a segment climbed out of, then past the root',
+    inBrowser: true,
+  },
   { next: '/.\\/evil.example', why: 'a dot segment ended by a backslash' },
   // Encoded dots: the parser reads %2e as a dot.
   { next: '/%2e//evil.example', why: 'an encoded dot segment', inBrowser: true },

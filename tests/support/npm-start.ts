@@ -23,22 +23,42 @@ export interface StartOptions {
 }
 
 /** Starts a command with its own free ports, in its own process group, and waits for its "Ready:" line. */
-export async function start(command: string, args: string[], { env = {}, chosen = false }: StartOptions = {}): Promise<Started> {
+export async function start(
+  command: string,
+  args: string[],
+  { env = {}, chosen = false }: StartOptions = {},
+): Promise<Started> {
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
-  const given = chosen ? [] : ['--auth-port', String(await freePort()), '--storage-port', String(await freePort())];
+  const given = chosen
+    ? []
+    : ['--auth-port', String(await freePort()), '--storage-port', String(await freePort())];
   const { AUTH_EMULATOR_PORT: _auth, STORAGE_EMULATOR_PORT: _storage, ...inherited } = process.env;
   const child = spawn(command, [...args, '--port', '0', '--host', '127.0.0.1', ...given], {
     cwd: projectRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, EMULATOR_HUB_PORT: String(hubPort), EMULATOR_LOGGING_PORT: String(loggingPort), CI: 'true', PUBLISH_REPOSITORY_DIR: '', ...env },
+    env: {
+      ...inherited,
+      EMULATOR_HUB_PORT: String(hubPort),
+      EMULATOR_LOGGING_PORT: String(loggingPort),
+      CI: 'true',
+      PUBLISH_REPOSITORY_DIR: '',
+      ...env,
+    },
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   try {
-    await expect.poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 90_000, message: `"Ready:" from ${command}` }).toBeTruthy();
+    await expect
+      .poll(() => /Ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], {
+        timeout: 90_000,
+        message: `"Ready:" from ${command}`,
+      })
+      .toBeTruthy();
   } catch (error) {
     // Never left running behind a test that gave up on it: its group, as Ctrl+C would end it.
     try {

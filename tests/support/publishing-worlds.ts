@@ -57,7 +57,11 @@ process.exit(1);
 export async function localWorld(): Promise<World> {
   const repo = await contentRepository();
   const clock: TestClock = { now: new Date() };
-  const backend = new LocalBackend({ dir: repo.dir, checks: { command: [process.execPath, '-e', CHECK, '--'] }, now: () => clock.now });
+  const backend = new LocalBackend({
+    dir: repo.dir,
+    checks: { command: [process.execPath, '-e', CHECK, '--'] },
+    now: () => clock.now,
+  });
   return {
     backend,
     clock,
@@ -65,17 +69,27 @@ export async function localWorld(): Promise<World> {
     liveHead: async () => repo.git('rev-parse', 'HEAD'),
     liveCommits: async () => repo.git('rev-list', 'HEAD').split('\n'),
     commitOnLive: async (files) => {
-      for (const [file, text] of Object.entries(files)) await writeFile(path.join(repo.dir, file), text);
+      for (const [file, text] of Object.entries(files))
+        await writeFile(path.join(repo.dir, file), text);
       repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the site');
     },
     checksFinish: async (proposal, state) => {
-      await expect.poll(async () => (await backend.status(proposal.id)).checks.state, { timeout: 30_000 }).toBe(state);
+      await expect
+        .poll(async () => (await backend.status(proposal.id)).checks.state, { timeout: 30_000 })
+        .toBe(state);
     },
     branchesAndRecords: async () => ({
-      branches: repo.git('for-each-ref', '--format=%(refname:lstrip=3)', 'refs/heads/content').split('\n').filter(Boolean),
-      records: repo.git('for-each-ref', '--format=%(refname:lstrip=2)', 'refs/proposals').split('\n').filter(Boolean),
+      branches: repo
+        .git('for-each-ref', '--format=%(refname:lstrip=3)', 'refs/heads/content')
+        .split('\n')
+        .filter(Boolean),
+      records: repo
+        .git('for-each-ref', '--format=%(refname:lstrip=2)', 'refs/proposals')
+        .split('\n')
+        .filter(Boolean),
     }),
-    deployFails: (commit) => localDeploys.failed([commit], 'The build failed (exit 1). Still serving the last build.'),
+    deployFails: (commit) =>
+      localDeploys.failed([commit], 'The build failed (exit 1). Still serving the last build.'),
     close: async () => {
       await backend.checks.idle();
       await repo.remove();
@@ -86,13 +100,31 @@ export async function localWorld(): Promise<World> {
 export async function githubWorld(): Promise<World> {
   const files: Record<string, string> = {};
   for (const name of await readdir(REAL_CONTENT, { recursive: true })) {
-    if (name.endsWith('.md')) files[`content/${name.split(path.sep).join('/')}`] = await readFile(path.join(REAL_CONTENT, name), 'utf8');
+    if (name.endsWith('.md'))
+      files[`content/${name.split(path.sep).join('/')}`] = await readFile(
+        path.join(REAL_CONTENT, name),
+        'utf8',
+      );
   }
   const gh = await startGitHubStandIn(files);
   const clock: TestClock = { now: new Date() };
-  const settings = { owner: gh.owner, repo: gh.repo, base: 'main', auth: { token: gh.token }, baseUrl: gh.url, retryAfterBaseValue: 1, timeoutMs: 5000 };
-  const backend = new GitHubBackend(await githubClient(settings, { throttle: false }), settings, () => {}, () => clock.now);
-  const history = (sha: string | undefined): string[] => (sha ? [sha, ...history(gh.commits.get(sha)!.parents[0])] : []);
+  const settings = {
+    owner: gh.owner,
+    repo: gh.repo,
+    base: 'main',
+    auth: { token: gh.token },
+    baseUrl: gh.url,
+    retryAfterBaseValue: 1,
+    timeoutMs: 5000,
+  };
+  const backend = new GitHubBackend(
+    await githubClient(settings, { throttle: false }),
+    settings,
+    () => {},
+    () => clock.now,
+  );
+  const history = (sha: string | undefined): string[] =>
+    sha ? [sha, ...history(gh.commits.get(sha)!.parents[0])] : [];
   let runs = 100;
   return {
     backend,
@@ -100,18 +132,48 @@ export async function githubWorld(): Promise<World> {
     liveFile: async (file) => gh.fileAt('main', file)!,
     liveHead: async () => gh.branches.get('main')!,
     liveCommits: async () => history(gh.branches.get('main')),
-    commitOnLive: async (changed) => void gh.commit('main', changed, 'A developer changes the site'),
+    commitOnLive: async (changed) =>
+      void gh.commit('main', changed, 'A developer changes the site'),
     checksFinish: async (proposal, state) => {
       const head = gh.branches.get(proposal.branch)!;
       const id = (runs += 1);
-      gh.checkRuns.set(head, [{ id, name: REQUIRED_CHECK, status: 'completed', conclusion: state === 'passed' ? 'success' : 'failure', html_url: `https://github.com/ardent/site/runs/${id}` }]);
-      if (state === 'failed') gh.annotations.set(id, [{ path: 'content/pages/about.md', start_line: 2, end_line: 2, annotation_level: 'failure', title: 'A field has the wrong value', message: 'It says to fail the check.' }]);
+      gh.checkRuns.set(head, [
+        {
+          id,
+          name: REQUIRED_CHECK,
+          status: 'completed',
+          conclusion: state === 'passed' ? 'success' : 'failure',
+          html_url: `https://github.com/ardent/site/runs/${id}`,
+        },
+      ]);
+      if (state === 'failed')
+        gh.annotations.set(id, [
+          {
+            path: 'content/pages/about.md',
+            start_line: 2,
+            end_line: 2,
+            annotation_level: 'failure',
+            title: 'A field has the wrong value',
+            message: 'It says to fail the check.',
+          },
+        ]);
     },
     branchesAndRecords: async () => ({
       branches: [...gh.branches.keys()].filter((name) => name.startsWith('content/')).sort(),
-      records: [...gh.pulls.values()].filter((pull) => pull.state === 'open').map((pull) => pull.head).sort(),
+      records: [...gh.pulls.values()]
+        .filter((pull) => pull.state === 'open')
+        .map((pull) => pull.head)
+        .sort(),
     }),
-    deployFails: (commit) => gh.statuses.set(commit, [{ context: 'deploy/netlify', state: 'failure', target_url: 'https://app.netlify.com/sites/ardent/deploys/42', description: 'Deploy failed' }]),
+    deployFails: (commit) =>
+      gh.statuses.set(commit, [
+        {
+          context: 'deploy/netlify',
+          state: 'failure',
+          target_url: 'https://app.netlify.com/sites/ardent/deploys/42',
+          description: 'Deploy failed',
+        },
+      ]),
     close: () => gh.close(),
   };
 }

@@ -72,7 +72,7 @@ export const FILES: Record<string, string> = {
   'img/photo.avif': 'avif',
   'img/photo.webp': 'webp',
   '.env': 'SECRET_DOTFILE',
-  '_headers': '/data.json\n  X-From-Headers-File: yes\n',
+  _headers: '/data.json\n  X-From-Headers-File: yes\n',
 };
 
 export interface Fixture {
@@ -103,7 +103,9 @@ export async function listen(server: Server): Promise<number> {
 
 export async function close(server: Server): Promise<void> {
   server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    server.close((error) => (error ? reject(error) : resolve())),
+  );
 }
 
 export interface RawResponse {
@@ -126,7 +128,12 @@ export function get(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text: body.toString('utf8'),
+          });
         });
         res.on('error', reject);
       },

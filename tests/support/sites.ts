@@ -58,9 +58,15 @@ export async function writeText(contentDir: string, relative: string, text: stri
 }
 
 /** Rewrites one file of a content tree by replacing a piece of its text; fails loudly if the piece is absent. */
-export async function editText(contentDir: string, relative: string, from: string, to: string): Promise<string> {
+export async function editText(
+  contentDir: string,
+  relative: string,
+  from: string,
+  to: string,
+): Promise<string> {
   const before = await readText(contentDir, relative);
-  if (!before.includes(from)) throw new Error(`${relative} does not contain ${JSON.stringify(from)}`);
+  if (!before.includes(from))
+    throw new Error(`${relative} does not contain ${JSON.stringify(from)}`);
   const after = before.replace(from, to);
   await writeText(contentDir, relative, after);
   return after;
@@ -74,8 +80,16 @@ export function lineContaining(text: string, needle: string): number {
 }
 
 /** Loads a content tree (problems name files relative to it) and derives the site model. */
-export async function loadSite(contentDir: string): Promise<{ content: LoadedContent; site: SiteModel }> {
-  return checkSite({ projectRoot: contentDir, contentDir, cacheDir: false, siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW });
+export async function loadSite(
+  contentDir: string,
+): Promise<{ content: LoadedContent; site: SiteModel }> {
+  return checkSite({
+    projectRoot: contentDir,
+    contentDir,
+    cacheDir: false,
+    siteUrl: TEST_SITE_URL,
+    clock: () => FIXED_NOW,
+  });
 }
 
 /** The problems loadSite throws; fails the test if it does not throw a ContentError. */
@@ -90,21 +104,37 @@ export async function problemsOf(contentDir: string): Promise<readonly ContentPr
 }
 
 /** Builds a site with the project's templates, assets and public files into a temp folder, read back whole. */
-export async function buildInto(contentDir: string = REAL_CONTENT, options: Partial<SiteOptions> = {}): Promise<{ out: BuiltFolder; report: BuildReport }> {
-  const outDir = options.outDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'ssg-out-')), 'dist');
+export async function buildInto(
+  contentDir: string = REAL_CONTENT,
+  options: Partial<SiteOptions> = {},
+): Promise<{ out: BuiltFolder; report: BuildReport }> {
+  const outDir =
+    options.outDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'ssg-out-')), 'dist');
   if (!options.outDir) tempDirs.push(path.dirname(outDir));
-  const site = await Site.open({ projectRoot: PROJECT_ROOT, contentDir, outDir, cacheDir: false, siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW, ...options });
+  const site = await Site.open({
+    projectRoot: PROJECT_ROOT,
+    contentDir,
+    outDir,
+    cacheDir: false,
+    siteUrl: TEST_SITE_URL,
+    clock: () => FIXED_NOW,
+    ...options,
+  });
   const report = await site.build();
   return { out: await BuiltFolder.read(outDir), report };
 }
 
 /** The built folder of a site: see buildInto. */
-export async function buildInMemory(contentDir: string = REAL_CONTENT, options: Partial<SiteOptions> = {}): Promise<BuiltFolder> {
+export async function buildInMemory(
+  contentDir: string = REAL_CONTENT,
+  options: Partial<SiteOptions> = {},
+): Promise<BuiltFolder> {
   return (await buildInto(contentDir, options)).out;
 }
 
 /** "/" → "index.html", "/about" → "about.html". */
-export const htmlPathOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+export const htmlPathOf = (route: string) =>
+  route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 
 /** Every JSON-LD block of an HTML document, parsed. */
 export function jsonLdBlocks(html: string): unknown[] {
@@ -119,7 +149,9 @@ export type LdNode = Record<string, unknown> & { '@type': string };
 
 /** The @graph nodes of all JSON-LD blocks of a document. */
 export function jsonLdNodes(html: string): LdNode[] {
-  return jsonLdBlocks(html).flatMap((block) => ((block as { '@graph'?: LdNode[] })['@graph'] ?? [block as LdNode]));
+  return jsonLdBlocks(html).flatMap(
+    (block) => (block as { '@graph'?: LdNode[] })['@graph'] ?? [block as LdNode],
+  );
 }
 
 /** The text of the first element that opens with `openTag` up to its matching close tag (same tag name, nesting aware). */
@@ -140,11 +172,19 @@ export function elementHtml(html: string, openTagPattern: RegExp): string | unde
 
 /** Decodes the few entities React writes in text and attributes. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[name]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name: string) =>
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[name]!,
+  );
 }
 
 /** The value of an attribute on the first tag matching `tagPattern`. */
-export function attributeOf(html: string, tagPattern: RegExp, attribute: string): string | undefined {
+export function attributeOf(
+  html: string,
+  tagPattern: RegExp,
+  attribute: string,
+): string | undefined {
   const tag = tagPattern.exec(html)?.[0];
   if (!tag) return undefined;
   const value = new RegExp(`\\s${attribute}="([^"]*)"`).exec(tag)?.[1];
@@ -153,5 +193,12 @@ export function attributeOf(html: string, tagPattern: RegExp, attribute: string)
 
 /** The project's own content, loaded and checked as the build does; problems name files from the project root. */
 export async function loadRealContent(): Promise<LoadedContent> {
-  return (await checkSite({ projectRoot: PROJECT_ROOT, cacheDir: false, siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW })).content;
+  return (
+    await checkSite({
+      projectRoot: PROJECT_ROOT,
+      cacheDir: false,
+      siteUrl: TEST_SITE_URL,
+      clock: () => FIXED_NOW,
+    })
+  ).content;
 }

@@ -1,7 +1,15 @@
 // Every route the site must have, written out one by one,
 // shared by the unit and browser tests so that the list is written once.
 
-export const MAIN_ROUTES = ['/', '/ardent-cleaning', '/ardent-wellbeing', '/about', '/faqs', '/contact', '/privacy-policy'] as const;
+export const MAIN_ROUTES = [
+  '/',
+  '/ardent-cleaning',
+  '/ardent-wellbeing',
+  '/about',
+  '/faqs',
+  '/contact',
+  '/privacy-policy',
+] as const;
 
 export const SERVICE_ROUTES = [
   '/domestic-cleaning-services',
@@ -46,13 +54,23 @@ export const SIGN_IN_ROUTES = ['/login', '/register', '/reset-password'] as cons
 export const NOINDEX_PUBLIC_ROUTES: readonly string[] = [THANK_YOU_ROUTE, ...SIGN_IN_ROUTES];
 
 /** Behind the auth-client guard (`access: admin`): noindex, not in the sitemap, disallowed in robots.txt. */
-export const GUARDED_ROUTES = ['/admin', '/integrated-builder', '/test-builder-dashboard', '/experiments/block-builder/builder', '/experiments/block-builder/preview'] as const;
+export const GUARDED_ROUTES = [
+  '/admin',
+  '/integrated-builder',
+  '/test-builder-dashboard',
+  '/experiments/block-builder/builder',
+  '/experiments/block-builder/preview',
+] as const;
 
 /** Account and other pages: server-rendered shells with an account screen. */
 export const ACCOUNT_ROUTES = [...SIGN_IN_ROUTES, ...GUARDED_ROUTES] as const;
 
 export const PUBLIC_ROUTES: readonly string[] = [...MAIN_ROUTES, ...SERVICE_ROUTES, ...AREA_ROUTES];
-export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, THANK_YOU_ROUTE, ...ACCOUNT_ROUTES];
+export const SPEC_ROUTES: readonly string[] = [
+  ...PUBLIC_ROUTES,
+  THANK_YOU_ROUTE,
+  ...ACCOUNT_ROUTES,
+];
 
 /** The areas the Areas Covered dropdown links. */
 export const NAVIGATION_AREAS = [

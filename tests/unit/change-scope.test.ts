@@ -7,12 +7,18 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeScope, outsideContent, parseRawDiff, scopeOfChange } from '../../scripts/change-scope.mjs';
+import {
+  changeScope,
+  outsideContent,
+  parseRawDiff,
+  scopeOfChange,
+} from '../../scripts/change-scope.mjs';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
 let dir: string;
 let base: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 const write = (file: string, text = 'text\n') => {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   writeFileSync(path.join(dir, file), text);
@@ -65,7 +71,10 @@ describe('a code change, whatever else it changes', () => {
     write('content/pages/about.md', 'edited\n');
     write('src/build.ts', 'export const x = 1;\n');
     commit();
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['src/build.ts (changed) is outside content/'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['src/build.ts (changed) is outside content/'],
+    });
   });
 
   it('renames a file from content/ to outside it', () => {
@@ -79,25 +88,37 @@ describe('a code change, whatever else it changes', () => {
   it('renames a file from outside content/ into it', () => {
     git('mv', 'src/build.ts', 'content/pages/build.ts');
     commit();
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['src/build.ts (deleted) is outside content/'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['src/build.ts (deleted) is outside content/'],
+    });
   });
 
   it('deletes a file outside content/', () => {
     git('rm', '--quiet', 'package.json');
     commit();
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['package.json (deleted) is outside content/'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['package.json (deleted) is outside content/'],
+    });
   });
 
   it('adds a symbolic link inside content/, or turns a content file into one', () => {
     symlinkSync('../../package.json', path.join(dir, 'content/pages/package.md'));
     commit();
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['content/pages/package.md: a symbolic link'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['content/pages/package.md: a symbolic link'],
+    });
 
     base = git('rev-parse', 'HEAD');
     rmSync(path.join(dir, 'content/images/van.jpg'));
     symlinkSync('/etc/passwd', path.join(dir, 'content/images/van.jpg'));
     commit();
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['content/images/van.jpg: a symbolic link'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['content/images/van.jpg: a symbolic link'],
+    });
   });
 
   it('adds a submodule inside content/', () => {
@@ -108,39 +129,76 @@ describe('a code change, whatever else it changes', () => {
 
   it('names a path content/../x (a tree git itself would refuse, written by hand)', () => {
     const blob = git('hash-object', '-w', '--stdin', '--path', 'x');
-    const up = execFileSync('git', ['mktree'], { cwd: dir, input: `100644 blob ${blob}\tx\n`, encoding: 'utf8' }).trim();
+    const up = execFileSync('git', ['mktree'], {
+      cwd: dir,
+      input: `100644 blob ${blob}\tx\n`,
+      encoding: 'utf8',
+    }).trim();
     const root = git('rev-parse', 'HEAD^{tree}');
     const content = git('rev-parse', 'HEAD:content');
     const listing = execFileSync('git', ['ls-tree', content], { cwd: dir, encoding: 'utf8' });
-    const tricked = execFileSync('git', ['mktree'], { cwd: dir, input: `${listing}040000 tree ${up}\t..\n`, encoding: 'utf8' }).trim();
-    const top = execFileSync('git', ['ls-tree', root], { cwd: dir, encoding: 'utf8' }).replace(`${content}\tcontent`, `${tricked}\tcontent`);
+    const tricked = execFileSync('git', ['mktree'], {
+      cwd: dir,
+      input: `${listing}040000 tree ${up}\t..\n`,
+      encoding: 'utf8',
+    }).trim();
+    const top = execFileSync('git', ['ls-tree', root], { cwd: dir, encoding: 'utf8' }).replace(
+      `${content}\tcontent`,
+      `${tricked}\tcontent`,
+    );
     const tree = execFileSync('git', ['mktree'], { cwd: dir, input: top, encoding: 'utf8' }).trim();
     git('update-ref', 'HEAD', git('commit-tree', tree, '-p', base, '-m', 'trick'));
-    expect(decide()).toMatchObject({ scope: 'code', reasons: ['content/../x (added) has an empty, "." or ".." part in its path'] });
+    expect(decide()).toMatchObject({
+      scope: 'code',
+      reasons: ['content/../x (added) has an empty, "." or ".." part in its path'],
+    });
   });
 
   it('spells the folder another way', () => {
     write('Content/pages/about.md');
     write('contents/about.md');
     commit();
-    expect(decide().reasons).toEqual(['Content/pages/about.md (added) is outside content/', 'contents/about.md (added) is outside content/']);
+    expect(decide().reasons).toEqual([
+      'Content/pages/about.md (added) is outside content/',
+      'contents/about.md (added) is outside content/',
+    ]);
   });
 });
 
 describe('the parts', () => {
   it("reads git's raw diff, renames and copies with both paths", () => {
     const zero = '0'.repeat(40);
-    const raw = [`:100644 100644 ${zero} ${zero} R087`, 'content/a.md', 'src/a.md', `:000000 120000 ${zero} ${zero} A`, 'content/link', ''].join('\0');
+    const raw = [
+      `:100644 100644 ${zero} ${zero} R087`,
+      'content/a.md',
+      'src/a.md',
+      `:000000 120000 ${zero} ${zero} A`,
+      'content/link',
+      '',
+    ].join('\0');
     expect(parseRawDiff(raw)).toEqual([
       { status: 'R', fromMode: '100644', toMode: '100644', paths: ['content/a.md', 'src/a.md'] },
       { status: 'A', fromMode: '000000', toMode: '120000', paths: ['content/link'] },
     ]);
-    expect(changeScope(parseRawDiff(raw)).reasons).toEqual(['src/a.md (renamed) is outside content/', 'content/link: a symbolic link']);
+    expect(changeScope(parseRawDiff(raw)).reasons).toEqual([
+      'src/a.md (renamed) is outside content/',
+      'content/link: a symbolic link',
+    ]);
   });
 
   it('takes a plain path under content/ and nothing else', () => {
     expect(outsideContent('content/services/oven-cleaning-services.md')).toBeUndefined();
-    for (const file of ['content', 'content/', 'content//x.md', 'content/./x.md', 'content/../x', 'content\\..\\x', './content/x.md', '/content/x.md', 'README.md']) {
+    for (const file of [
+      'content',
+      'content/',
+      'content//x.md',
+      'content/./x.md',
+      'content/../x',
+      'content\\..\\x',
+      './content/x.md',
+      '/content/x.md',
+      'README.md',
+    ]) {
       expect(outsideContent(file), file).toBeDefined();
     }
   });
@@ -149,8 +207,16 @@ describe('the parts', () => {
     write('content/pages/about.md', 'edited\n');
     commit();
     const output = path.join(dir, 'github-output');
-    const stdout = execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/change-scope.mjs'), '--base', 'HEAD^1'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output } });
-    expect(stdout).toMatch(/^Content only: the 1 file changed since [0-9a-f]{12} are under content\//);
-    expect(execFileSync('cat', [output], { encoding: 'utf8' })).toBe(`scope=content\nbase=${base}\n`);
+    const stdout = execFileSync(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'scripts/change-scope.mjs'), '--base', 'HEAD^1'],
+      { cwd: dir, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output } },
+    );
+    expect(stdout).toMatch(
+      /^Content only: the 1 file changed since [0-9a-f]{12} are under content\//,
+    );
+    expect(execFileSync('cat', [output], { encoding: 'utf8' })).toBe(
+      `scope=content\nbase=${base}\n`,
+    );
   });
 });

@@ -8,7 +8,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersForPath, loadNetlifyRules, type NetlifyRules } from '../../src/generator/server/netlify-rules.ts';
+import {
+  headersForPath,
+  loadNetlifyRules,
+  type NetlifyRules,
+} from '../../src/generator/server/netlify-rules.ts';
 import { GUARDED_ROUTES, PUBLIC_ROUTES, SIGN_IN_ROUTES } from '../support/spec-routes.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
@@ -21,16 +25,25 @@ let publishDir: string;
 let rules: NetlifyRules;
 beforeAll(async () => {
   publishDir = await mkdtemp(path.join(tmpdir(), 'csp-'));
-  rules = await loadNetlifyRules({ netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), publishDir });
+  rules = await loadNetlifyRules({
+    netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'),
+    publishDir,
+  });
 });
 afterAll(() => rm(publishDir, { recursive: true, force: true }));
 
 const cspOf = (headers: Record<string, string>) => headers['content-security-policy'];
-const directive = (policy: string, name: string) => policy.split(';').map((part) => part.trim().split(/\s+/)).find(([first]) => first === name)?.slice(1) ?? [];
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name)
+    ?.slice(1) ?? [];
 
 describe('the Content Security Policy', () => {
   it('is unchanged on every public page, the sign-in pages and the 404 page', () => {
-    for (const route of [...PUBLIC_ROUTES, ...SIGN_IN_ROUTES, '/no-such-page']) expect(cspOf(headersForPath(rules.headers, route)), route).toBe(POLICY);
+    for (const route of [...PUBLIC_ROUTES, ...SIGN_IN_ROUTES, '/no-such-page'])
+      expect(cspOf(headersForPath(rules.headers, route)), route).toBe(POLICY);
   });
 
   it('is one policy on the admin and builder pages too, and lets the library call the storage origin and show its photos as data: images', () => {
@@ -44,8 +57,14 @@ describe('the Content Security Policy', () => {
 
   it('could not be loosened for the admin routes by a rule of their own: Netlify would send two policies, and the stricter wins', async () => {
     const toml = path.join(publishDir, 'netlify.toml');
-    const loosened = POLICY.replace("img-src 'self' data:", `img-src 'self' data: ${STORAGE_ORIGIN}`);
-    await writeFile(toml, `${await readFile(path.join(PROJECT_ROOT, 'netlify.toml'), 'utf8')}\n[[headers]]\n  for = "/admin"\n  [headers.values]\n    Content-Security-Policy = "${loosened}"\n`);
+    const loosened = POLICY.replace(
+      "img-src 'self' data:",
+      `img-src 'self' data: ${STORAGE_ORIGIN}`,
+    );
+    await writeFile(
+      toml,
+      `${await readFile(path.join(PROJECT_ROOT, 'netlify.toml'), 'utf8')}\n[[headers]]\n  for = "/admin"\n  [headers.values]\n    Content-Security-Policy = "${loosened}"\n`,
+    );
     const withRule = await loadNetlifyRules({ netlifyToml: toml, publishDir });
     const sent = cspOf(headersForPath(withRule.headers, '/admin'))!;
     // Two policies, comma-separated (RFC 9110 field combination): the browser enforces both, and the first still forbids the storage origin's images.

@@ -14,15 +14,22 @@ interface NetlifyToml {
   plugins?: { package: string; inputs?: { paths?: string[] } }[];
 }
 
-const config = toml.parse(readFileSync(path.join(PROJECT_ROOT, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
-const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const config = toml.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'netlify.toml'), 'utf8'),
+) as unknown as NetlifyToml;
+const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 
 describe('netlify.toml', () => {
   it('builds the site with npm run build into dist, then the functions with npm run build:functions', () => {
-    expect(config.build).toMatchObject({ command: 'npm run build && npm run build:functions', publish: 'dist' });
+    expect(config.build).toMatchObject({
+      command: 'npm run build && npm run build:functions',
+      publish: 'dist',
+    });
   });
 
-  it('ships the functions\' bundles as they are: Netlify\'s bundler would add node_modules to them', () => {
+  it("ships the functions' bundles as they are: Netlify's bundler would add node_modules to them", () => {
     expect(config.functions).toEqual({ directory: FUNCTIONS_BUNDLE_DIR, node_bundler: 'none' });
   });
 

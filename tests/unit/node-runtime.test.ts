@@ -13,8 +13,13 @@ import { PROJECT_ROOT } from '../support/sites.ts';
 
 const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 const majorOf = (version: string) => Number(/(\d+)/.exec(version)?.[1]);
-const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; devDependencies: Record<string, string> };
-const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
+const pkg = JSON.parse(read('package.json')) as {
+  engines: { node: string };
+  devDependencies: Record<string, string>;
+};
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { version?: string }>;
+};
 
 describe('one Node.js major, named in .nvmrc', () => {
   it('is an LTS major: 24', () => {
@@ -34,17 +39,26 @@ describe('one Node.js major, named in .nvmrc', () => {
   });
 
   it('Netlify builds on it, and runs the functions on it', () => {
-    const toml = TOML.parse(read('netlify.toml')) as { build: { environment: Record<string, string> } };
+    const toml = TOML.parse(read('netlify.toml')) as {
+      build: { environment: Record<string, string> };
+    };
     expect(toml.build.environment.NODE_VERSION).toBe(String(REQUIRED_NODE_MAJOR));
     expect(toml.build.environment.AWS_LAMBDA_JS_RUNTIME).toBe(`nodejs${REQUIRED_NODE_MAJOR}.x`);
   });
 
   it('both workflows run on it', () => {
     for (const file of ['.github/workflows/content.yml', '.github/workflows/storage-rules.yml']) {
-      const workflow = parse(read(file)) as { jobs: Record<string, { container?: string; steps: { uses?: string; with?: Record<string, unknown> }[] }> };
+      const workflow = parse(read(file)) as {
+        jobs: Record<
+          string,
+          { container?: string; steps: { uses?: string; with?: Record<string, unknown> }[] }
+        >;
+      };
       for (const [name, job] of Object.entries(workflow.jobs)) {
-        if (job.container) expect(job.container, `${file} ${name}`).toBe(`node:${REQUIRED_NODE_MAJOR}-bookworm`);
-        for (const step of job.steps.filter((s) => s.uses?.startsWith('actions/setup-node@'))) expect(step.with, `${file} ${name}`).toMatchObject({ 'node-version-file': '.nvmrc' });
+        if (job.container)
+          expect(job.container, `${file} ${name}`).toBe(`node:${REQUIRED_NODE_MAJOR}-bookworm`);
+        for (const step of job.steps.filter((s) => s.uses?.startsWith('actions/setup-node@')))
+          expect(step.with, `${file} ${name}`).toMatchObject({ 'node-version-file': '.nvmrc' });
       }
     }
   });
@@ -55,7 +69,9 @@ describe('the processes the suite starts', () => {
     expect(majorOf(process.version)).toBe(REQUIRED_NODE_MAJOR);
     const bundled = path.join(PROJECT_ROOT, 'node_modules/.bin/node');
     expect(existsSync(bundled)).toBe(true);
-    expect(majorOf(spawnSync(bundled, ['--version'], { encoding: 'utf8' }).stdout)).toBe(REQUIRED_NODE_MAJOR);
+    expect(majorOf(spawnSync(bundled, ['--version'], { encoding: 'utf8' }).stdout)).toBe(
+      REQUIRED_NODE_MAJOR,
+    );
   });
 });
 
@@ -65,20 +81,32 @@ describe('an older Node started by hand', () => {
     expect(nodeVersionProblem('v26.1.0')).toBeUndefined();
     const problem = nodeVersionProblem('v20.20.2', '/usr/bin/node')!;
     expect(problem).not.toContain('\n');
-    expect(problem).toMatch(/needs Node\.js 24 or later, and this is Node\.js v20\.20\.2 \(\/usr\/bin\/node\)/);
+    expect(problem).toMatch(
+      /needs Node\.js 24 or later, and this is Node\.js v20\.20\.2 \(\/usr\/bin\/node\)/,
+    );
     expect(problem).toMatch(/npm start, npm test/);
     expect(problem).toMatch(/\.nvmrc/);
   });
 
   // The machines this project runs on have an older system Node (Debian's, or the image's).
-  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => existsSync(file) && majorOf(spawnSync(file, ['--version'], { encoding: 'utf8' }).stdout) < REQUIRED_NODE_MAJOR);
-  it.skipIf(!systemNode)(`stops there, before loading anything else: ${systemNode ?? 'no older system Node on this machine'}`, () => {
-    for (const args of [['scripts/run.mjs', 'build'], ['scripts/run.mjs', 'serve']]) {
-      const run = spawnSync(systemNode!, args, { cwd: PROJECT_ROOT, encoding: 'utf8' });
-      expect(run.status).toBe(1);
-      expect(run.stdout).toBe('');
-      expect(run.stderr.trim().split('\n')).toHaveLength(1);
-      expect(run.stderr).toMatch(/needs Node\.js 24 or later/);
-    }
-  });
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (file) =>
+      existsSync(file) &&
+      majorOf(spawnSync(file, ['--version'], { encoding: 'utf8' }).stdout) < REQUIRED_NODE_MAJOR,
+  );
+  it.skipIf(!systemNode)(
+    `stops there, before loading anything else: ${systemNode ?? 'no older system Node on this machine'}`,
+    () => {
+      for (const args of [
+        ['scripts/run.mjs', 'build'],
+        ['scripts/run.mjs', 'serve'],
+      ]) {
+        const run = spawnSync(systemNode!, args, { cwd: PROJECT_ROOT, encoding: 'utf8' });
+        expect(run.status).toBe(1);
+        expect(run.stdout).toBe('');
+        expect(run.stderr.trim().split('\n')).toHaveLength(1);
+        expect(run.stderr).toMatch(/needs Node\.js 24 or later/);
+      }
+    },
+  );
 });

@@ -16,7 +16,10 @@ import { parse } from 'yaml';
 import playwrightConfig from '../../playwright.config.ts';
 import { REQUIRED_CHECK } from '../../src/functions/github/checks.ts';
 import { documentationFiles } from '../support/markdown-docs.ts';
-import { officialEmulatorPlan, REQUIRE_OFFICIAL_EMULATOR } from '../support/official-storage-emulator.ts';
+import {
+  officialEmulatorPlan,
+  REQUIRE_OFFICIAL_EMULATOR,
+} from '../support/official-storage-emulator.ts';
 import { PROJECT_ROOT } from '../support/sites.ts';
 
 interface Step {
@@ -53,8 +56,10 @@ const byName = (name: string) => {
   if (!job) throw new Error(`content.yml has no job named "${name}"`);
   return job;
 };
-const idOf = (job: Job) => Object.entries(workflow.jobs).find(([, candidate]) => candidate === job)![0];
-const runsOf = (job: Job) => job.steps.filter((step) => step.run !== undefined).map((step) => step.run!.trim());
+const idOf = (job: Job) =>
+  Object.entries(workflow.jobs).find(([, candidate]) => candidate === job)![0];
+const runsOf = (job: Job) =>
+  job.steps.filter((step) => step.run !== undefined).map((step) => step.run!.trim());
 const needsOf = (job: Job) => [job.needs ?? []].flat();
 
 const changes = byName('What the change touches');
@@ -71,8 +76,12 @@ function documentedCommands(): Set<string> {
   const readme = read('README.md');
   const commands = new Set<string>();
   const block = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  for (const line of block.split('\n')) for (const part of line.replace(/#.*$/, '').split('&&')) if (part.trim()) commands.add(part.trim());
-  for (const text of [readme, ...docs.map(read)]) for (const match of text.matchAll(/`(npm (?:ci|test|start|run [a-z:]+))`/g)) commands.add(match[1]!);
+  for (const line of block.split('\n'))
+    for (const part of line.replace(/#.*$/, '').split('&&'))
+      if (part.trim()) commands.add(part.trim());
+  for (const text of [readme, ...docs.map(read)])
+    for (const match of text.matchAll(/`(npm (?:ci|test|start|run [a-z:]+))`/g))
+      commands.add(match[1]!);
   return commands;
 }
 
@@ -101,7 +110,10 @@ describe('.github/workflows/content.yml', () => {
     expect(runsOf(changes)).toEqual(['node scripts/change-scope.mjs --base HEAD^1']);
     const decide = changes.steps.find((step) => step.run)!;
     expect(decide.if).toBe("github.event_name == 'pull_request'");
-    expect(changes.outputs).toEqual({ scope: `\${{ steps.${decide.id}.outputs.scope }}`, base: `\${{ steps.${decide.id}.outputs.base }}` });
+    expect(changes.outputs).toEqual({
+      scope: `\${{ steps.${decide.id}.outputs.scope }}`,
+      base: `\${{ steps.${decide.id}.outputs.base }}`,
+    });
     // The merge commit and its first parent, the base it is merged onto.
     const checkout = changes.steps.find((step) => step.uses?.startsWith('actions/checkout@'));
     expect(checkout?.with?.['fetch-depth']).toBe(2);
@@ -112,42 +124,65 @@ describe('.github/workflows/content.yml', () => {
     expect(needsOf(content)).toEqual([idOf(changes)]);
     expect(content.if).toBe("needs.changes.outputs.scope == 'content'");
     expect(runsOf(content)).toEqual(['npm ci', 'npm run check:change -- --base "$BASE"']);
-    expect(content.steps.find((step) => step.run?.startsWith('npm run check:change'))?.env).toEqual({ BASE: '${{ needs.changes.outputs.base }}' });
-    expect(content.steps.find((step) => step.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(2);
+    expect(content.steps.find((step) => step.run?.startsWith('npm run check:change'))?.env).toEqual(
+      { BASE: '${{ needs.changes.outputs.base }}' },
+    );
+    expect(
+      content.steps.find((step) => step.uses?.startsWith('actions/checkout@'))?.with?.[
+        'fetch-depth'
+      ],
+    ).toBe(2);
 
     expect(needsOf(code)).toEqual([idOf(changes)]);
     // Not "scope == 'code'": a push to main has no scope, and runs the code suite.
     expect(code.if).toBe("needs.changes.outputs.scope != 'content'");
     expect(runsOf(code)).toEqual(['npm ci', 'npm run check', 'npm test -- --platform']);
     // Netlify's CLI, installed by the platform step from its own lock file, is kept between runs.
-    expect(code.steps.find((step) => step.uses?.startsWith('actions/cache@'))?.with).toEqual({ path: 'tools/netlify/node_modules', key: "netlify-tools-${{ hashFiles('tools/netlify/package-lock.json') }}" });
+    expect(code.steps.find((step) => step.uses?.startsWith('actions/cache@'))?.with).toEqual({
+      path: 'tools/netlify/node_modules',
+      key: "netlify-tools-${{ hashFiles('tools/netlify/package-lock.json') }}",
+    });
   });
 
   it('gives both checking jobs the media library bucket, from the repository variable', () => {
-    for (const job of [content, code]) expect(job.env?.FIREBASE_STORAGE_BUCKET, job.name).toBe('${{ vars.FIREBASE_STORAGE_BUCKET }}');
+    for (const job of [content, code])
+      expect(job.env?.FIREBASE_STORAGE_BUCKET, job.name).toBe(
+        '${{ vars.FIREBASE_STORAGE_BUCKET }}',
+      );
   });
 
   it("runs the checks in Debian 12, whose apt has a real chromium package, on .nvmrc's Node with npm's cache", () => {
     for (const job of [content, code]) {
       const container = job.container;
-      expect(typeof container === 'string' ? container : container?.image, job.name).toMatch(/^node:\d+-bookworm$/);
-      expect(job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with, job.name).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
+      expect(typeof container === 'string' ? container : container?.image, job.name).toMatch(
+        /^node:\d+-bookworm$/,
+      );
+      expect(
+        job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with,
+        job.name,
+      ).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
     }
   });
 
   it('runs only commands the README or the docs give', () => {
     const documented = documentedCommands();
-    for (const run of [...runsOf(content), ...runsOf(code)]) expect(documented, `the docs name ${commandOf(run)}`).toContain(commandOf(run));
+    for (const run of [...runsOf(content), ...runsOf(code)])
+      expect(documented, `the docs name ${commandOf(run)}`).toContain(commandOf(run));
     // The README's own first lines are the ones CI runs.
     for (const command of ['npm ci', 'npm test']) expect(documented).toContain(command);
   });
 
   it('keeps test-results/ as an artefact of either check, also when it fails: the unit and browser results and the Lighthouse reports', () => {
-    for (const [job, command] of [[content, 'npm run check:change'], [code, 'npm test']] as const) {
+    for (const [job, command] of [
+      [content, 'npm run check:change'],
+      [code, 'npm test'],
+    ] as const) {
       const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
       expect(upload?.with?.path, job.name).toBe('test-results/');
       expect(upload?.if).toMatch(/always\(\)|!cancelled\(\)|failure\(\)/);
-      expect(job.steps.indexOf(upload!)).toBeGreaterThan(job.steps.findIndex((step) => step.run?.startsWith(command)));
+      expect(job.steps.indexOf(upload!)).toBeGreaterThan(
+        job.steps.findIndex((step) => step.run?.startsWith(command)),
+      );
     }
     // Where the suite and check:change write them: all under test-results/.
     expect(read('tests/runners/lighthouse.ts')).toMatch(/'test-results\/lighthouse'/);
@@ -169,29 +204,53 @@ describe('the required check, "All checks"', () => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
     for (const [name, value] of Object.entries(step.env ?? {})) {
       const source = /^\$\{\{ needs\.(\w+)\.(result|outputs\.scope) \}\}$/.exec(value);
-      if (!source) throw new Error(`${name}: ${value} is not a needed job's result or the decision`);
-      env[name] = source[2] === 'result' ? results[source[1] as 'changes' | 'content' | 'code'] : results.scope;
+      if (!source)
+        throw new Error(`${name}: ${value} is not a needed job's result or the decision`);
+      env[name] =
+        source[2] === 'result'
+          ? results[source[1] as 'changes' | 'content' | 'code']
+          : results.scope;
     }
     return spawnSync('bash', ['-e', '-c', step.run!], { env, encoding: 'utf8' }).status;
   };
 
   it('passes when the job the change needed passed and the other was skipped', () => {
-    expect(verdict({ changes: 'success', scope: 'content', content: 'success', code: 'skipped' })).toBe(0);
-    expect(verdict({ changes: 'success', scope: 'code', content: 'skipped', code: 'success' })).toBe(0);
+    expect(
+      verdict({ changes: 'success', scope: 'content', content: 'success', code: 'skipped' }),
+    ).toBe(0);
+    expect(
+      verdict({ changes: 'success', scope: 'code', content: 'skipped', code: 'success' }),
+    ).toBe(0);
     // A push to main: no decision, the code suite.
     expect(verdict({ changes: 'success', scope: '', content: 'skipped', code: 'success' })).toBe(0);
   });
 
   it('fails when the job the change needed failed, was cancelled or did not run, or the decision itself failed', () => {
     for (const result of ['failure', 'cancelled', 'skipped']) {
-      expect(verdict({ changes: 'success', scope: 'content', content: result, code: 'skipped' }), `content ${result}`).toBe(1);
-      expect(verdict({ changes: 'success', scope: 'code', content: 'skipped', code: result }), `code ${result}`).toBe(1);
+      expect(
+        verdict({ changes: 'success', scope: 'content', content: result, code: 'skipped' }),
+        `content ${result}`,
+      ).toBe(1);
+      expect(
+        verdict({ changes: 'success', scope: 'code', content: 'skipped', code: result }),
+        `code ${result}`,
+      ).toBe(1);
     }
-    for (const result of ['failure', 'cancelled']) expect(verdict({ changes: result, scope: '', content: 'skipped', code: 'skipped' }), `decision ${result}`).toBe(1);
+    for (const result of ['failure', 'cancelled'])
+      expect(
+        verdict({ changes: result, scope: '', content: 'skipped', code: 'skipped' }),
+        `decision ${result}`,
+      ).toBe(1);
     // The code suite cannot stand in for a content change's checks, nor the other way round.
-    expect(verdict({ changes: 'success', scope: 'content', content: 'skipped', code: 'success' })).toBe(1);
-    expect(verdict({ changes: 'success', scope: 'code', content: 'success', code: 'skipped' })).toBe(1);
-    expect(verdict({ changes: 'success', scope: 'content', content: 'success', code: 'failure' })).toBe(1);
+    expect(
+      verdict({ changes: 'success', scope: 'content', content: 'skipped', code: 'success' }),
+    ).toBe(1);
+    expect(
+      verdict({ changes: 'success', scope: 'code', content: 'success', code: 'skipped' }),
+    ).toBe(1);
+    expect(
+      verdict({ changes: 'success', scope: 'content', content: 'success', code: 'failure' }),
+    ).toBe(1);
   });
 });
 
@@ -230,8 +289,14 @@ describe('.github/workflows/storage-rules.yml', () => {
   });
 
   it('downloads the rules runtime, then runs the table against storage.rules with the official emulator required', () => {
-    const jobRuns = job.steps.filter((step) => step.run !== undefined).map((step) => step.run!.trim());
-    expect(jobRuns).toEqual(['npm ci', 'npx firebase setup:emulators:storage', `npx vitest run ${table}`]);
+    const jobRuns = job.steps
+      .filter((step) => step.run !== undefined)
+      .map((step) => step.run!.trim());
+    expect(jobRuns).toEqual([
+      'npm ci',
+      'npx firebase setup:emulators:storage',
+      `npx vitest run ${table}`,
+    ]);
     expect(job.env?.[REQUIRE_OFFICIAL_EMULATOR]).toBe('true');
     // With the job's environment, an emulator that cannot start fails the table instead of skipping it.
     expect(officialEmulatorPlan('no Java is installed', job.env ?? {})).toHaveProperty('fail');

@@ -32,20 +32,29 @@ const unreachable = ({ expected, hint }: ApiCaller, status: number): ApiError =>
   error: {
     code: 'unreachable',
     title: 'The site could not be reached',
-    message: status ? `The site answered with an error (${status}) instead of ${expected}.` : 'The site did not answer: the connection may have dropped.',
+    message: status
+      ? `The site answered with an error (${status}) instead of ${expected}.`
+      : 'The site did not answer: the connection may have dropped.',
     hint,
   },
 });
 
 /** Calls the API at `url`; resolves with its answer (typed by the caller), rejects with an ApiCallFailure. */
-export async function apiCall<T>(caller: ApiCaller, url: string, init: RequestInit = {}): Promise<T> {
+export async function apiCall<T>(
+  caller: ApiCaller,
+  url: string,
+  init: RequestInit = {},
+): Promise<T> {
   const token = await caller.services.idToken();
   let response: Response;
   try {
     response = await (caller.fetcher ?? fetch)(url, {
       ...init,
       cache: 'no-store',
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
     });
   } catch {
     throw new ApiCallFailure(0, unreachable(caller, 0));
@@ -53,5 +62,8 @@ export async function apiCall<T>(caller: ApiCaller, url: string, init: RequestIn
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;
   const answer = body as Partial<ApiError> | null;
-  throw new ApiCallFailure(response.status, answer?.error?.message ? (answer as ApiError) : unreachable(caller, response.status));
+  throw new ApiCallFailure(
+    response.status,
+    answer?.error?.message ? (answer as ApiError) : unreachable(caller, response.status),
+  );
 }

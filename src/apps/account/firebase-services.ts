@@ -22,11 +22,15 @@ import {
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import type { AccountServices, AccountUser } from '../../kernel/components/account/services.ts';
 
-const toUser = (user: User | null): AccountUser | null => (user ? { uid: user.uid, email: user.email ?? '' } : null);
+const toUser = (user: User | null): AccountUser | null =>
+  user ? { uid: user.uid, email: user.email ?? '' } : null;
 
 export function firebaseServices(config: FirebaseWebConfig): AccountServices {
   const { emulator, ...options } = config;
-  const auth = initializeAuth(initializeApp(options), { persistence: browserLocalPersistence, popupRedirectResolver: undefined });
+  const auth = initializeAuth(initializeApp(options), {
+    persistence: browserLocalPersistence,
+    popupRedirectResolver: undefined,
+  });
   // Sent as the X-Firebase-Locale header; the service writes its emails in this language.
   auth.languageCode = 'en-GB';
   // Local runs: the emulator answers on this page's own origin (the site server proxies it), so the
@@ -49,8 +53,10 @@ export function firebaseServices(config: FirebaseWebConfig): AccountServices {
       await auth.authStateReady();
       return toUser(auth.currentUser);
     },
-    signIn: async (email, password) => toUser((await signInWithEmailAndPassword(auth, email, password)).user)!,
-    register: async (email, password) => toUser((await createUserWithEmailAndPassword(auth, email, password)).user)!,
+    signIn: async (email, password) =>
+      toUser((await signInWithEmailAndPassword(auth, email, password)).user)!,
+    register: async (email, password) =>
+      toUser((await createUserWithEmailAndPassword(auth, email, password)).user)!,
     signOut: () => signOut(auth),
     requestPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     checkResetCode: (code) => verifyPasswordResetCode(auth, code),

@@ -9,11 +9,16 @@ import type { AccountServices } from '../../kernel/components/account/services.t
 import { firebaseServices } from './firebase-services.ts';
 import { pageConfig } from './page-config.ts';
 
-export async function startGuarded(mount: (services: AccountServices) => void | Promise<void>): Promise<void> {
+export async function startGuarded(
+  mount: (services: AccountServices) => void | Promise<void>,
+): Promise<void> {
   const config = pageConfig();
   if (!config) return; // the build rendered the "sign-in is not set up" state, which stays
   const services = firebaseServices(config);
-  const to = signInRedirect(await services.currentUser(), `${window.location.pathname}${window.location.search}`);
+  const to = signInRedirect(
+    await services.currentUser(),
+    `${window.location.pathname}${window.location.search}`,
+  );
   if (to !== null) window.location.replace(to);
   else await mount(services);
 }

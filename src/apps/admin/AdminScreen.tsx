@@ -34,7 +34,13 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
   const changesReady = useCallback(() => setChanges(true), []);
   const liveReady = useCallback(() => setLive(true), []);
   const libraryReady = useCallback(() => setLibrary(true), []);
-  const ready = live && library && enquiries && changes && health.status !== 'loading' && session.status === 'signed-in';
+  const ready =
+    live &&
+    library &&
+    enquiries &&
+    changes &&
+    health.status !== 'loading' &&
+    session.status === 'signed-in';
   return (
     // Inside the guard's "allowed" state, under its line saying who is signed in: only the nested
     // sections carry states of their own (data-status).
@@ -56,10 +62,17 @@ export function AdminScreen({ library: media }: { library: MediaLibrary }) {
       <div className={ready ? 'admin-sections' : 'admin-sections is-loading'}>
         <PagesSection pages={health.status === 'loaded' ? health.health.pages : undefined} />
         <ChangesSection onReady={changesReady} />
-        <EnquiriesSection serviceNames={health.status === 'loaded' ? health.health.services : undefined} onReady={enquiriesReady} />
+        <EnquiriesSection
+          serviceNames={health.status === 'loaded' ? health.health.services : undefined}
+          onReady={enquiriesReady}
+        />
         <LiveStatus onReady={liveReady} />
         <ContentHealthSection health={health} />
-        <MediaLibrarySection library={media} usage={health.status === 'loaded' ? health.health.photos : undefined} onReady={libraryReady} />
+        <MediaLibrarySection
+          library={media}
+          usage={health.status === 'loaded' ? health.health.photos : undefined}
+          onReady={libraryReady}
+        />
       </div>
     </div>
   );

@@ -6,7 +6,25 @@ import { Dialog } from './Dialog.tsx';
  * refused if it did, then the action and "Keep it", both held while the action runs. A modal
  * Dialog, so Escape or Close keeps things as they are and focus returns to what opened it.
  */
-export function ConfirmDialog({ title, action, busyAction, busy, onConfirm, onClose, problem, children }: { title: string; action: string; busyAction: string; busy: boolean; onConfirm: () => void; onClose: () => void; problem?: ReactNode; children: ReactNode }) {
+export function ConfirmDialog({
+  title,
+  action,
+  busyAction,
+  busy,
+  onConfirm,
+  onClose,
+  problem,
+  children,
+}: {
+  title: string;
+  action: string;
+  busyAction: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  problem?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Dialog title={title} onClose={onClose} className="admin-confirm">
       {(close) => (
@@ -14,10 +32,20 @@ export function ConfirmDialog({ title, action, busyAction, busy, onConfirm, onCl
           {children}
           {problem}
           <div className="admin-actions">
-            <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={onConfirm}
+            >
               {busy ? busyAction : action}
             </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={close}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={close}
+            >
               Keep it
             </button>
           </div>

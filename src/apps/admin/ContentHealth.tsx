@@ -1,15 +1,25 @@
 import type { ContentHealth } from '../../kernel/wire/build-files.ts';
 import { plural } from './format.ts';
 
-export type HealthState = { status: 'loading' } | { status: 'loaded'; health: ContentHealth } | { status: 'failed' };
+export type HealthState =
+  | { status: 'loading' }
+  | { status: 'loaded'; health: ContentHealth }
+  | { status: 'failed' };
 
 /** Content health, from content-health.json: the content check, the lint's table and its warnings, and which pages use which library photo. */
 export function ContentHealthSection({ health }: { health: HealthState }) {
   return (
     <section className="admin-section" id="health" aria-labelledby="health-heading">
       <h2 id="health-heading">Content health</h2>
-      {health.status === 'loading' ? <p role="status">Reading the build’s content report…</p> : null}
-      {health.status === 'failed' ? <p role="alert">The build’s content report (content-health.json) could not be read. Reload the page; if it stays missing, run a new build.</p> : null}
+      {health.status === 'loading' ? (
+        <p role="status">Reading the build’s content report…</p>
+      ) : null}
+      {health.status === 'failed' ? (
+        <p role="alert">
+          The build’s content report (content-health.json) could not be read. Reload the page; if it
+          stays missing, run a new build.
+        </p>
+      ) : null}
       {health.status === 'loaded' ? <Report health={health.health} /> : null}
     </section>
   );
@@ -21,16 +31,21 @@ function Report({ health }: { health: Extract<HealthState, { status: 'loaded' }>
   return (
     <>
       <p>
-        The content check passed: {plural(check.files, 'content file')}, {plural(check.routes, 'page')} and {plural(check.images + check.libraryPhotos, 'photo')} (
+        The content check passed: {plural(check.files, 'content file')},{' '}
+        {plural(check.routes, 'page')} and {plural(check.images + check.libraryPhotos, 'photo')} (
         {check.libraryPhotos} from the media library), with no problems.
       </p>
       {lint.notLinted ? (
         <p className="admin-warning">
-          This build did not run the content lint: {lint.notLinted} pages were new to it, more than a build lints at once. <code>npm run check</code> runs it on every page.
+          This build did not run the content lint: {lint.notLinted} pages were new to it, more than
+          a build lints at once. <code>npm run check</code> runs it on every page.
         </p>
       ) : (
         <table className="admin-table">
-          <caption>Content lint: {lint.warnings.length === 0 ? 'no warnings' : plural(lint.warnings.length, 'warning')}</caption>
+          <caption>
+            Content lint:{' '}
+            {lint.warnings.length === 0 ? 'no warnings' : plural(lint.warnings.length, 'warning')}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Rule</th>

@@ -5,7 +5,17 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * makes the rest of the page inert and closes on Escape. `onClose` runs however it closes (the
  * browser then returns focus to what opened it); `children` may take `close` for buttons of their own.
  */
-export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode | ((close: () => void) => ReactNode); className?: string }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  className,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode | ((close: () => void) => ReactNode);
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const closed = useRef(onClose);
   closed.current = onClose;
@@ -23,7 +33,11 @@ export function Dialog({ title, onClose, children, className }: { title: string;
   }, []);
   const close = () => ref.current?.close();
   return (
-    <dialog ref={ref} className={`admin-dialog ${className ?? ''}`.trim()} aria-labelledby={headingId}>
+    <dialog
+      ref={ref}
+      className={`admin-dialog ${className ?? ''}`.trim()}
+      aria-labelledby={headingId}
+    >
       <div className="admin-dialog-head">
         <h2 id={headingId}>{title}</h2>
         <button type="button" className="button button-secondary" onClick={close}>

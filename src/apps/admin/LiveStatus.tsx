@@ -4,7 +4,10 @@ import { loadLatestBuild, loadManifest } from './admin-data.ts';
 import { type LatestBuild } from '../../kernel/wire/build-files.ts';
 import { formatTime, plural } from './format.ts';
 
-type Live = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; tab: BuildManifest; latest: LatestBuild; checkedAt: Date };
+type Live =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; tab: BuildManifest; latest: LatestBuild; checkedAt: Date };
 
 /** How often the latest build is checked while the tab is open, as every page's build checks do. */
 const CHECK_INTERVAL_MS = 5 * 60_000;
@@ -32,7 +35,9 @@ export function LiveStatus({ onReady }: { onReady: () => void }) {
     setChecking(true);
     try {
       const latest = await loadLatestBuild();
-      setLive((current) => (current.status === 'loaded' ? { ...current, latest, checkedAt: new Date() } : current));
+      setLive((current) =>
+        current.status === 'loaded' ? { ...current, latest, checkedAt: new Date() } : current,
+      );
     } catch {
       // Offline for a moment: the last answer stays, with its time.
     } finally {
@@ -55,9 +60,14 @@ export function LiveStatus({ onReady }: { onReady: () => void }) {
       <h2 id="live-heading">What is live</h2>
       {live.status === 'loading' ? <p role="status">Reading the latest build…</p> : null}
       {live.status === 'failed' ? (
-        <p role="alert">The build files could not be read, so what is live is unknown. Check your connection and reload the page.</p>
+        <p role="alert">
+          The build files could not be read, so what is live is unknown. Check your connection and
+          reload the page.
+        </p>
       ) : null}
-      {live.status === 'loaded' ? <Loaded live={live} checking={checking} onCheck={() => void checkAgain()} /> : null}
+      {live.status === 'loaded' ? (
+        <Loaded live={live} checking={checking} onCheck={() => void checkAgain()} />
+      ) : null}
     </section>
   );
 }
@@ -81,7 +91,15 @@ function RouteList({ routes }: { routes: readonly string[] }) {
   );
 }
 
-function Loaded({ live, checking, onCheck }: { live: Extract<Live, { status: 'loaded' }>; checking: boolean; onCheck: () => void }) {
+function Loaded({
+  live,
+  checking,
+  onCheck,
+}: {
+  live: Extract<Live, { status: 'loaded' }>;
+  checking: boolean;
+  onCheck: () => void;
+}) {
   const { tab, latest } = live;
   const current = tab.buildId === latest.buildId;
   return (
@@ -97,8 +115,13 @@ function Loaded({ live, checking, onCheck }: { live: Extract<Live, { status: 'lo
             'Shows the latest build.'
           ) : (
             <>
-              Shows an older build (<code>{tab.buildId}</code>, built {formatTime(tab.time)}). Reload the page to see the latest.{' '}
-              <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
+              Shows an older build (<code>{tab.buildId}</code>, built {formatTime(tab.time)}).
+              Reload the page to see the latest.{' '}
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => window.location.reload()}
+              >
                 Reload
               </button>
             </>
@@ -109,7 +132,12 @@ function Loaded({ live, checking, onCheck }: { live: Extract<Live, { status: 'lo
       </dl>
       <p className="admin-note" role="status">
         Checked at {formatTime(live.checkedAt.toISOString())}.{' '}
-        <button type="button" className="button button-secondary" onClick={onCheck} disabled={checking}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onCheck}
+          disabled={checking}
+        >
           {checking ? 'Checking…' : 'Check again'}
         </button>
       </p>

@@ -8,7 +8,10 @@ export function PagesSection({ pages }: { pages: ContentHealth['pages'] | undefi
       <h2 id="pages-heading">Pages</h2>
       {pages ? (
         <>
-          <p>Every page of the site. Edit opens it in the page builder, beside its preview: nothing changes on the site until you publish.</p>
+          <p>
+            Every page of the site. Edit opens it in the page builder, beside its preview: nothing
+            changes on the site until you publish.
+          </p>
           <ul className="admin-pages">
             {pages.map((page) => (
               <li key={page.route}>
@@ -21,7 +24,10 @@ export function PagesSection({ pages }: { pages: ContentHealth['pages'] | undefi
           </ul>
         </>
       ) : (
-        <p>The list of pages comes with the build’s content report, which could not be read: reload the page.</p>
+        <p>
+          The list of pages comes with the build’s content report, which could not be read: reload
+          the page.
+        </p>
       )}
     </section>
   );

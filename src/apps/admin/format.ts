@@ -1,6 +1,19 @@
 // How the admin screen writes sizes and times: en-GB, for people, not machines.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -22,4 +35,5 @@ export function formatBytes(bytes: number): string {
 }
 
 /** "1 page", "3 pages". */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;

@@ -8,7 +8,11 @@ import { pageKind } from '../../kernel/content/page-kinds.ts';
 import type { FrontMatterLines } from '../../kernel/content/front-matter-lines.ts';
 import type { RawEntry } from '../../kernel/content/read-entry.ts';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
-import { imageFileProblem, noSuchLibraryPhoto, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import {
+  imageFileProblem,
+  noSuchLibraryPhoto,
+  type ImageReference,
+} from '../../kernel/images/reference-checks.ts';
 import type { SitePage } from '../../kernel/site/pages.ts';
 import { siteTargets, type BuilderSite } from '../../kernel/wire/builder-data.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
@@ -31,27 +35,41 @@ export interface DraftCheck {
 export type DraftLint = (text: string, replaces?: string) => NonNullable<CheckOptions['lint']>;
 
 /** The lint for a site's drafts, its module loaded when first asked for (src/apps/builder/lint-draft.ts). */
-export const loadDraftLint = (site: BuilderSite): Promise<DraftLint> => import('./lint-draft.ts').then(({ draftLint }) => draftLint(site));
+export const loadDraftLint = (site: BuilderSite): Promise<DraftLint> =>
+  import('./lint-draft.ts').then(({ draftLint }) => draftLint(site));
 
 /**
  * Every problem `npm run check` would find in the draft's file, as one page of the site; without
  * `lint`, every problem but the lint's (what the preview needs, on every keystroke).
  */
-export async function checkDraft(draft: Draft, site: BuilderSite, lint?: DraftLint): Promise<DraftCheck> {
+export async function checkDraft(
+  draft: Draft,
+  site: BuilderSite,
+  lint?: DraftLint,
+): Promise<DraftCheck> {
   const path = exportPath(draft);
   const { text, lines, fieldAt } = exportFile(draft);
-  const checked = await checkEntry(rawEntryOf(path, text, cleanData(draft.data), lines), pageKind(draft.kind), {
-    imagesDir: IMAGES_DIR,
-    lines,
-    planImages: (raster) => knownImages(raster, site),
-    site: siteTargets(site, draft.origin?.route),
-    lint: lint?.(text, draft.origin?.route),
-  });
+  const checked = await checkEntry(
+    rawEntryOf(path, text, cleanData(draft.data), lines),
+    pageKind(draft.kind),
+    {
+      imagesDir: IMAGES_DIR,
+      lines,
+      planImages: (raster) => knownImages(raster, site),
+      site: siteTargets(site, draft.origin?.route),
+      lint: lint?.(text, draft.origin?.route),
+    },
+  );
   return { problems: checked.problems, path, text, fieldAt, page: checked.page ?? undefined };
 }
 
 /** The exported file split as the loader (gray-matter) splits it: the front matter's text from the end of the first "---", the body after the second, and the line the body starts on. */
-function rawEntryOf(file: string, text: string, data: Record<string, unknown>, lines: FrontMatterLines): RawEntry {
+function rawEntryOf(
+  file: string,
+  text: string,
+  data: Record<string, unknown>,
+  lines: FrontMatterLines,
+): RawEntry {
   const end = text.indexOf('\n---\n', 3);
   const frontMatter = text.slice(3, end + 1);
   const bodyLine = text.slice(0, end + 5).split('\n').length;
@@ -70,9 +88,16 @@ function knownImages(raster: readonly ImageReference[], site: BuilderSite): Imag
     const at = { file: reference.file, line: reference.line, field: reference.field };
     const photo = libraryPathOf(reference.src);
     if (photo !== null) {
-      if (site.library?.missing.has(photo)) problems.push({ code: 'library-photo-missing', ...at, message: noSuchLibraryPhoto(photo, site.library.bucket) });
+      if (site.library?.missing.has(photo))
+        problems.push({
+          code: 'library-photo-missing',
+          ...at,
+          message: noSuchLibraryPhoto(photo, site.library.bucket),
+        });
     } else {
-      const problem = imageFileProblem(reference, IMAGES_DIR, (inside) => site.images.has(`/images/${inside}`));
+      const problem = imageFileProblem(reference, IMAGES_DIR, (inside) =>
+        site.images.has(`/images/${inside}`),
+      );
       if (problem) problems.push(problem);
     }
   }

@@ -21,7 +21,8 @@ export class DraftChangedElsewhere extends Error {
 }
 
 /** Whether a save may replace what is stored: nothing is, or it is the save its writer last saw. */
-export const mayReplace = (stored: Draft | undefined, over: Over | undefined) => !over || !stored || stored.rev === over.rev;
+export const mayReplace = (stored: Draft | undefined, over: Over | undefined) =>
+  !over || !stored || stored.rev === over.rev;
 
 export interface DraftStore {
   /** Where the drafts are, for the dashboard: "This browser", "Storage bucket". */
@@ -76,7 +77,11 @@ export class IndexedDbDraftStore implements DraftStore {
 }
 
 /** How the bucket's copy of the drafts stands, for the builder's save line. */
-export type BucketStatus = { state: 'none' } | { state: 'saving' } | { state: 'saved'; at: number } | { state: 'failed'; message: string };
+export type BucketStatus =
+  | { state: 'none' }
+  | { state: 'saving' }
+  | { state: 'saved'; at: number }
+  | { state: 'failed'; message: string };
 
 /**
  * This browser's drafts, each also copied to the bucket a moment after its last change (one upload
@@ -110,7 +115,9 @@ export class MirroredDraftStore implements DraftStore {
   ) {
     this.#status = { state: 'none' };
     // A bucket that cannot be reached leaves the drafts in this browser, and says so.
-    bucket.catch((error: unknown) => this.#report({ state: 'failed', message: this.describe(error) }));
+    bucket.catch((error: unknown) =>
+      this.#report({ state: 'failed', message: this.describe(error) }),
+    );
   }
 
   get status(): BucketStatus {
@@ -147,7 +154,10 @@ export class MirroredDraftStore implements DraftStore {
 
   async get(id: string): Promise<Draft | undefined> {
     const bucket = await this.#bucket();
-    const [mine, theirs] = await Promise.all([this.local.get(id), bucket ? bucket.get(id).catch(() => undefined) : undefined]);
+    const [mine, theirs] = await Promise.all([
+      this.local.get(id),
+      bucket ? bucket.get(id).catch(() => undefined) : undefined,
+    ]);
     if (mine) this.#know(mine);
     if (theirs) this.#sync(theirs);
     if (!mine || !theirs) return mine ?? theirs;
@@ -192,7 +202,8 @@ export class MirroredDraftStore implements DraftStore {
       this.#report({ state: 'saved', at: Date.now() });
     } catch (error) {
       // Kept for the next try, unless a newer change has replaced it meanwhile.
-      for (const draft of drafts) if (!this.#waiting.has(draft.id)) this.#waiting.set(draft.id, draft);
+      for (const draft of drafts)
+        if (!this.#waiting.has(draft.id)) this.#waiting.set(draft.id, draft);
       this.#report({ state: 'failed', message: this.describe(error) });
     }
   }

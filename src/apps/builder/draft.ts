@@ -29,39 +29,68 @@ export interface Draft {
   updated: number;
 }
 
-
 /** Editor ids for blocks: unique within the session, never exported. */
 let counter = 0;
 const newBlockId = () => `b${Date.now().toString(36)}${(counter += 1).toString(36)}`;
 
-export const blocksOf = (draft: Pick<Draft, 'data'>): Record<string, unknown>[] => (Array.isArray(draft.data.blocks) ? (draft.data.blocks as Record<string, unknown>[]) : []);
+export const blocksOf = (draft: Pick<Draft, 'data'>): Record<string, unknown>[] =>
+  Array.isArray(draft.data.blocks) ? (draft.data.blocks as Record<string, unknown>[]) : [];
 
 /** The file name a page's route gives: "/spring-offer" → "spring-offer", "/" → "home". */
 export function nameOf(draft: Pick<Draft, 'kind' | 'data'>): string {
-  if (draft.kind !== 'pages') return String(draft.data.slug ?? '') || `new-${draft.kind.slice(0, -1)}`;
+  if (draft.kind !== 'pages')
+    return String(draft.data.slug ?? '') || `new-${draft.kind.slice(0, -1)}`;
   const route = String(draft.data.route ?? '');
   if (route === '/') return 'home';
-  return route.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'new-page';
+  return (
+    route
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase() || 'new-page'
+  );
 }
 
 /** Where the exported file goes in the repository: the live file's path, else "content/<kind>/<name>.md". */
-export const exportPath = (draft: Draft) => draft.origin?.path ?? `content/${draft.kind}/${nameOf(draft)}.md`;
+export const exportPath = (draft: Draft) =>
+  draft.origin?.path ?? `content/${draft.kind}/${nameOf(draft)}.md`;
 
 /** The data as it will be written: fields left empty (undefined) are not written. */
-export const cleanData = (data: Record<string, unknown>) => JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+export const cleanData = (data: Record<string, unknown>) =>
+  JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
 
 /** The content file the draft exports: canonical front matter, then the body. */
 /** The file a draft exports, and the line of each of its fields. */
-export const exportFile = (draft: Draft) => formatContentFile(PAGE_KINDS[draft.kind], cleanData(draft.data), draft.body);
+export const exportFile = (draft: Draft) =>
+  formatContentFile(PAGE_KINDS[draft.kind], cleanData(draft.data), draft.body);
 export const exportText = (draft: Draft) => exportFile(draft).text;
 
-function draftOf(kind: PageKind, file: { data: Record<string, unknown>; body: string }, origin: Draft['origin'], id: string, now: number): Draft {
+function draftOf(
+  kind: PageKind,
+  file: { data: Record<string, unknown>; body: string },
+  origin: Draft['origin'],
+  id: string,
+  now: number,
+): Draft {
   const data = structuredClone(file.data);
-  return { id, kind, data, body: file.body, blockIds: blocksOf({ data }).map(newBlockId), ...(origin ? { origin } : {}), updated: now };
+  return {
+    id,
+    kind,
+    data,
+    body: file.body,
+    blockIds: blocksOf({ data }).map(newBlockId),
+    ...(origin ? { origin } : {}),
+    updated: now,
+  };
 }
 
 export function draftFromPayload(payload: PagePayload, id: string, now: number): Draft {
-  return draftOf(payload.kind, payload, { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob }, id, now);
+  return draftOf(
+    payload.kind,
+    payload,
+    { path: payload.path, route: payload.route, text: payload.text, blob: payload.blob },
+    id,
+    now,
+  );
 }
 
 /**
@@ -69,7 +98,12 @@ export function draftFromPayload(payload: PagePayload, id: string, now: number):
  * page: it still edits the live file (its origin), so its export, its diff and its proposal are
  * against the page as it is now, like any change.
  */
-export const draftFromVersion = (live: Draft, version: { data: Record<string, unknown>; body: string }, id: string, now: number): Draft => draftOf(live.kind, version, live.origin, id, now);
+export const draftFromVersion = (
+  live: Draft,
+  version: { data: Record<string, unknown>; body: string },
+  id: string,
+  now: number,
+): Draft => draftOf(live.kind, version, live.origin, id, now);
 
 /** The version a proposal of the draft says it was made from (ProposeRequest's `blob`). */
 export const versionOf = (draft: Draft) => draft.madeFrom ?? draft.origin?.blob;
@@ -78,13 +112,21 @@ export const versionOf = (draft: Draft) => draft.madeFrom ?? draft.origin?.blob;
  * Another version of the file as the draft's content (an open proposal's, or the draft joined with
  * one on proposing): the same draft, now made from that version.
  */
-export const adoptVersion = (draft: Draft, version: { data: Record<string, unknown>; body: string; blob: string }, now: number): Draft => ({
+export const adoptVersion = (
+  draft: Draft,
+  version: { data: Record<string, unknown>; body: string; blob: string },
+  now: number,
+): Draft => ({
   ...withFile(draft, version, now),
   madeFrom: version.blob,
 });
 
 /** The draft holding this file's front matter and body instead (the same draft, the same version made from). */
-export const withFile = (draft: Draft, file: { data: Record<string, unknown>; body: string }, now: number): Draft => ({
+export const withFile = (
+  draft: Draft,
+  file: { data: Record<string, unknown>; body: string },
+  now: number,
+): Draft => ({
   ...draftOf(draft.kind, file, draft.origin, draft.id, now),
   ...(draft.madeFrom ? { madeFrom: draft.madeFrom } : {}),
 });
@@ -110,7 +152,12 @@ export const TEMPLATES = {
       branch: 'cleaning',
       order: 100,
       areaServed: [],
-      blocks: [{ type: 'hero', actions: [{ label: 'Ask for a quote', href: '/contact' }] }, { type: 'body' }, { type: 'areas-list' }, { type: 'call-to-action', heading: '', action: { label: 'Contact us', href: '/contact' } }],
+      blocks: [
+        { type: 'hero', actions: [{ label: 'Ask for a quote', href: '/contact' }] },
+        { type: 'body' },
+        { type: 'areas-list' },
+        { type: 'call-to-action', heading: '', action: { label: 'Contact us', href: '/contact' } },
+      ],
     },
   },
   area: {
@@ -127,17 +174,32 @@ export const TEMPLATES = {
       postcodes: [],
       services: [],
       neighbours: [],
-      blocks: [{ type: 'hero', actions: [{ label: 'Ask for a quote', href: '/contact' }] }, { type: 'body' }, { type: 'services-grid' }, { type: 'call-to-action', heading: '', action: { label: 'Contact us', href: '/contact' } }],
+      blocks: [
+        { type: 'hero', actions: [{ label: 'Ask for a quote', href: '/contact' }] },
+        { type: 'body' },
+        { type: 'services-grid' },
+        { type: 'call-to-action', heading: '', action: { label: 'Contact us', href: '/contact' } },
+      ],
     },
   },
-} as const satisfies Record<string, { label: string; kind: PageKind; data: Record<string, unknown> }>;
+} as const satisfies Record<
+  string,
+  { label: string; kind: PageKind; data: Record<string, unknown> }
+>;
 
 export type TemplateName = keyof typeof TEMPLATES;
 
 export function newDraft(template: TemplateName, id: string, now: number): Draft {
   const { kind, data } = TEMPLATES[template];
   const copy = structuredClone(data) as Record<string, unknown>;
-  return { id, kind, data: copy, body: '', blockIds: blocksOf({ data: copy }).map(newBlockId), updated: now };
+  return {
+    id,
+    kind,
+    data: copy,
+    body: '',
+    blockIds: blocksOf({ data: copy }).map(newBlockId),
+    updated: now,
+  };
 }
 
 /** A copy under a new id, not tied to the live file. */
@@ -153,22 +215,46 @@ type Path = readonly (string | number)[];
 function setAt<T>(data: T, path: Path, value: unknown): T {
   if (path.length === 0) return value as T;
   const [key, ...rest] = path;
-  const container = (data ?? (typeof key === 'number' ? [] : {})) as Record<string | number, unknown>;
-  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>;
+  const container = (data ?? (typeof key === 'number' ? [] : {})) as Record<
+    string | number,
+    unknown
+  >;
+  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<
+    string | number,
+    unknown
+  >;
   const next = setAt(container[key!], rest, value);
   if (next === undefined && !Array.isArray(copy)) delete copy[key!];
   else copy[key!] = next;
   return copy as T;
 }
 
-export const setField = (draft: Draft, path: Path, value: unknown, now: number): Draft => ({ ...draft, data: setAt(draft.data, path, value), updated: now });
-export const setBody = (draft: Draft, body: string, now: number): Draft => ({ ...draft, body, updated: now });
+export const setField = (draft: Draft, path: Path, value: unknown, now: number): Draft => ({
+  ...draft,
+  data: setAt(draft.data, path, value),
+  updated: now,
+});
+export const setBody = (draft: Draft, body: string, now: number): Draft => ({
+  ...draft,
+  body,
+  updated: now,
+});
 
-function withBlocks(draft: Draft, blocks: Record<string, unknown>[], blockIds: string[], now: number): Draft {
+function withBlocks(
+  draft: Draft,
+  blocks: Record<string, unknown>[],
+  blockIds: string[],
+  now: number,
+): Draft {
   return { ...draft, data: { ...draft.data, blocks }, blockIds, updated: now };
 }
 
-export function addBlock(draft: Draft, block: Record<string, unknown>, at: number, now: number): Draft {
+export function addBlock(
+  draft: Draft,
+  block: Record<string, unknown>,
+  at: number,
+  now: number,
+): Draft {
   const blocks = [...blocksOf(draft)];
   const ids = [...draft.blockIds];
   blocks.splice(at, 0, block);
@@ -177,7 +263,12 @@ export function addBlock(draft: Draft, block: Record<string, unknown>, at: numbe
 }
 
 export function removeBlock(draft: Draft, index: number, now: number): Draft {
-  return withBlocks(draft, blocksOf(draft).filter((_, i) => i !== index), draft.blockIds.filter((_, i) => i !== index), now);
+  return withBlocks(
+    draft,
+    blocksOf(draft).filter((_, i) => i !== index),
+    draft.blockIds.filter((_, i) => i !== index),
+    now,
+  );
 }
 
 export function duplicateBlock(draft: Draft, index: number, now: number): Draft {

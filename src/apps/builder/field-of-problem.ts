@@ -7,7 +7,10 @@ import type { ContentProblem } from '../../kernel/errors/problems.ts';
 export const BODY_FIELD = 'body';
 
 /** Each problem with a field: its own, else the field written on its line, else the body. */
-export function withFields(problems: readonly ContentProblem[], file: Pick<FormattedFile, 'text' | 'fieldAt'>): ContentProblem[] {
+export function withFields(
+  problems: readonly ContentProblem[],
+  file: Pick<FormattedFile, 'text' | 'fieldAt'>,
+): ContentProblem[] {
   if (problems.every((problem) => problem.field)) return [...problems];
   // The body follows the closing "---" line (the blank line after it counts as the body's, as gray-matter has it).
   const bodyLine = file.text.slice(0, file.text.indexOf('\n---\n', 3) + 5).split('\n').length;

@@ -14,18 +14,31 @@ const LIMIT = 200;
 export const startHistory = <T>(present: T): History<T> => ({ past: [], present, future: [] });
 
 /** A new state; `key` names the field it changed (steps on one field merge), none for a step of its own. */
-export function record<T>(history: History<T>, next: T, change: { key?: string; at: number }): History<T> {
+export function record<T>(
+  history: History<T>,
+  next: T,
+  change: { key?: string; at: number },
+): History<T> {
   const { last } = history;
   if (change.key !== undefined && last?.key === change.key && change.at - last.at < COALESCE_MS) {
     return { ...history, present: next, future: [], last: { key: change.key, at: change.at } };
   }
-  return { past: [...history.past, history.present].slice(-LIMIT), present: next, future: [], last: change.key === undefined ? undefined : { key: change.key, at: change.at } };
+  return {
+    past: [...history.past, history.present].slice(-LIMIT),
+    present: next,
+    future: [],
+    last: change.key === undefined ? undefined : { key: change.key, at: change.at },
+  };
 }
 
 export function undo<T>(history: History<T>): History<T> {
   const previous = history.past.at(-1);
   if (previous === undefined) return history;
-  return { past: history.past.slice(0, -1), present: previous, future: [history.present, ...history.future] };
+  return {
+    past: history.past.slice(0, -1),
+    present: previous,
+    future: [history.present, ...history.future],
+  };
 }
 
 export function redo<T>(history: History<T>): History<T> {

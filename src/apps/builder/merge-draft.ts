@@ -11,5 +11,9 @@ export function mergeDrafts(base: Draft, theirs: Draft, mine: Draft, now: number
   if ('conflict' in merged) return null;
   const entry = readEntry(exportPath(mine), merged.merged);
   if (isProblem(entry)) return null;
-  return withFile(mine, { data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body }, now);
+  return withFile(
+    mine,
+    { data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body },
+    now,
+  );
 }

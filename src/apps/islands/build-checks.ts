@@ -59,7 +59,8 @@ export function startBuildChecks(pageScripts: readonly string[]): BuildChecks {
       } catch {
         return; // cannot tell: leave the page as it is, it works without its scripts
       }
-      if (newer && claimReload(location.pathname, Date.now(), sessionStorageOrNull())) location.reload();
+      if (newer && claimReload(location.pathname, Date.now(), sessionStorageOrNull()))
+        location.reload();
     },
   };
 }

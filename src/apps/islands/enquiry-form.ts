@@ -7,7 +7,19 @@
  * failure or no answer in time says what to do, and everything typed stays. Without this script
  * the form still works: it posts to the thank-you page.
  */
-import { ENQUIRY_FIELD_NAMES, ENQUIRY_FORM, enquiryProblems, ERROR_PREFIX, fieldId, MESSAGES, outsideArea, outsideAreaNote, PART_IDS, SEND_TIMEOUT_MS, type EnquiryProblem } from '../../kernel/wire/enquiry-rules.ts';
+import {
+  ENQUIRY_FIELD_NAMES,
+  ENQUIRY_FORM,
+  enquiryProblems,
+  ERROR_PREFIX,
+  fieldId,
+  MESSAGES,
+  outsideArea,
+  outsideAreaNote,
+  PART_IDS,
+  SEND_TIMEOUT_MS,
+  type EnquiryProblem,
+} from '../../kernel/wire/enquiry-rules.ts';
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
@@ -51,7 +63,12 @@ function enhance(form: HTMLFormElement): void {
     summary.querySelector('ul')!.replaceChildren(
       ...problems.map(({ field, message }) => {
         const item = document.createElement('li');
-        item.append(Object.assign(document.createElement('a'), { href: `#${fieldId(field)}`, textContent: message }));
+        item.append(
+          Object.assign(document.createElement('a'), {
+            href: `#${fieldId(field)}`,
+            textContent: message,
+          }),
+        );
         return item;
       }),
     );

@@ -11,13 +11,17 @@ const screens = {
   admin: () => import('./screen-admin.ts'),
 };
 
-const element = document.querySelector<HTMLElement>('[data-screen="guarded"], [data-screen="admin"]');
+const element = document.querySelector<HTMLElement>(
+  '[data-screen="guarded"], [data-screen="admin"]',
+);
 if (element) {
   await startGuarded(async (services) => {
     await import('./react-runtime.ts');
     // A task boundary (the import resolves in the task that evaluated it). Not boot.ts's helper:
     // a module shared with the public pages' boot script would be one more chunk on every page.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await (await screens[element.dataset.screen as keyof typeof screens]()).mount(element, services);
+    await (
+      await screens[element.dataset.screen as keyof typeof screens]()
+    ).mount(element, services);
   });
 }

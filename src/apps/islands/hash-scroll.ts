@@ -20,7 +20,8 @@ export function keepHashTargetInView(): void {
   if (!target) return;
   let scrolledByVisitor = false;
   const stop = () => (scrolledByVisitor = true);
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { once: true, passive: true });
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    window.addEventListener(type, stop, { once: true, passive: true });
   requestAnimationFrame(() => {
     if (!scrolledByVisitor) target.scrollIntoView({ block: 'start' });
   });

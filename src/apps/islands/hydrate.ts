@@ -19,9 +19,14 @@ function Hydrated({ element, children }: { element: HTMLElement; children: React
 }
 
 /** Hydrates the element the build's <Island> rendered, with the same component and its props. */
-export function hydrateWith<P extends object>(component: ComponentType<P>): (element: HTMLElement, extra?: Partial<P>) => void {
+export function hydrateWith<P extends object>(
+  component: ComponentType<P>,
+): (element: HTMLElement, extra?: Partial<P>) => void {
   return (element, extra) => {
     const props = { ...(JSON.parse(element.dataset.props ?? '{}') as P), ...extra };
-    hydrateRoot(element, createElement(Hydrated, { element, children: createElement(component, props) }));
+    hydrateRoot(
+      element,
+      createElement(Hydrated, { element, children: createElement(component, props) }),
+    );
   };
 }

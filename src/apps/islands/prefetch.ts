@@ -69,7 +69,8 @@ export function startPrefetch(): void {
       request(entry.target as HTMLAnchorElement);
     }
   });
-  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) observer.observe(anchor);
+  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]'))
+    observer.observe(anchor);
   const onIntent = (event: Event) => {
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (anchor instanceof HTMLAnchorElement) request(anchor);

@@ -33,7 +33,11 @@ export interface BuildInfo {
  * about a second after load; when a chunk failed before then, the page's own script URLs tell
  * instead: a build that no longer lists them has replaced this page's.
  */
-export function isNewerBuild(latest: BuildInfo, baseline: BuildInfo | null, pageScripts: readonly string[]): boolean {
+export function isNewerBuild(
+  latest: BuildInfo,
+  baseline: BuildInfo | null,
+  pageScripts: readonly string[],
+): boolean {
   if (baseline && latest.buildId !== baseline.buildId) return true;
   if (latest.assets && pageScripts.length > 0) {
     const live = new Set(Object.values(latest.assets));

@@ -13,9 +13,20 @@ import { startScreen } from './start-screen.ts';
 
 export function mount(element: HTMLElement, services: AccountServices) {
   const config = pageConfig()!;
-  const library = import('./admin-storage.ts').then(({ firebaseLibrary }) => firebaseLibrary(config));
+  const library = import('./admin-storage.ts').then(({ firebaseLibrary }) =>
+    firebaseLibrary(config),
+  );
   const WithLibrary = () => createElement(AdminScreen, { library: use<MediaLibrary>(library) });
   // Until the SDK has arrived the administrator sees a box like the guard's checking one: nothing moves.
-  const Admin = (props: ScreenProps) => createElement(GuardedScreen, props, createElement(Suspense, { fallback: createElement(AdminLoading) }, createElement(WithLibrary)));
+  const Admin = (props: ScreenProps) =>
+    createElement(
+      GuardedScreen,
+      props,
+      createElement(
+        Suspense,
+        { fallback: createElement(AdminLoading) },
+        createElement(WithLibrary),
+      ),
+    );
   return startScreen(element, Admin, services);
 }

@@ -3,4 +3,5 @@ import type { AccountServices } from '../../kernel/components/account/services.t
 import { GuardedScreen } from '../../kernel/components/account/GuardedScreen.tsx';
 import { startScreen } from './start-screen.ts';
 
-export const mount = (element: HTMLElement, services: AccountServices) => startScreen(element, GuardedScreen, services);
+export const mount = (element: HTMLElement, services: AccountServices) =>
+  startScreen(element, GuardedScreen, services);

@@ -11,11 +11,12 @@
 import { pageConfig } from '../account/page-config.ts';
 import type { SignInScreen } from '../../kernel/wire/screens.ts';
 
-const loaders: Record<SignInScreen, () => Promise<{ mount(element: HTMLElement): Promise<void> }>> = {
-  login: () => import('./screen-login.ts'),
-  register: () => import('./screen-register.ts'),
-  'reset-password': () => import('./screen-reset-password.ts'),
-};
+const loaders: Record<SignInScreen, () => Promise<{ mount(element: HTMLElement): Promise<void> }>> =
+  {
+    login: () => import('./screen-login.ts'),
+    register: () => import('./screen-register.ts'),
+    'reset-password': () => import('./screen-reset-password.ts'),
+  };
 
 /**
  * A hint, never a decision: the SDK keeps a signed-in session in localStorage under keys that start

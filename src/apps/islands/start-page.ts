@@ -23,7 +23,9 @@ const loaders: Record<IslandName, () => Promise<IslandModule>> = {
 /** `script`: the running script's own address (a newer build no longer lists it); `prefetch`: what prefetches the pages links lead to, if this page does. */
 export async function startPage(script: string, prefetch?: () => void): Promise<void> {
   const checks = startBuildChecks([new URL(script).pathname]);
-  const widgets = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-island="contact"])')];
+  const widgets = [
+    ...document.querySelectorAll<HTMLElement>('[data-island]:not([data-island="contact"])'),
+  ];
   // Listening from the start: a visitor's first move, even before the first paint, counts.
   const woken = whenVisitorActs(widgets);
 
@@ -43,7 +45,9 @@ export async function startPage(script: string, prefetch?: () => void): Promise<
 
   /** Runs `work` when the browser has nothing more urgent to do (within `timeout` ms at the latest). */
   const whenIdle = (work: () => void, timeout: number) =>
-    'requestIdleCallback' in window ? requestIdleCallback(work, { timeout }) : setTimeout(work, 200);
+    'requestIdleCallback' in window
+      ? requestIdleCallback(work, { timeout })
+      : setTimeout(work, 200);
   /** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
   const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -53,7 +57,12 @@ export async function startPage(script: string, prefetch?: () => void): Promise<
    * page's own loading, and waking the widgets then rarely waits on the network.
    */
   function preloadLaterModules(): void {
-    const list = (document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset.laterModules ?? '').split(' ').filter(Boolean);
+    const list = (
+      document.querySelector<HTMLScriptElement>('script[data-later-modules]')?.dataset
+        .laterModules ?? ''
+    )
+      .split(' ')
+      .filter(Boolean);
     // One per idle moment: each preload has the browser start a fetch and, later, compile a module.
     const next = () => {
       const href = list.shift();

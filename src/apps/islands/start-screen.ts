@@ -23,7 +23,11 @@ function WithServices({ screen, services, configured }: Props) {
 /** Lets the browser handle input and paint between two pieces of start-up work: no long task. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function startScreen(element: HTMLElement, screen: ComponentType<ScreenProps>, started?: AccountServices): Promise<void> {
+export async function startScreen(
+  element: HTMLElement,
+  screen: ComponentType<ScreenProps>,
+  started?: AccountServices,
+): Promise<void> {
   let services = started;
   if (!services) {
     const config = pageConfig();

@@ -24,12 +24,17 @@ export class BucketDraftStore<D extends StoredDraft> {
   constructor(private readonly storage: FirebaseStorage) {}
 
   #ref(id: string) {
-    if (!DRAFT_ID.test(id)) throw new Error(`A draft id is letters, numbers, hyphens and underscores: "${id}" is not one.`);
+    if (!DRAFT_ID.test(id))
+      throw new Error(
+        `A draft id is letters, numbers, hyphens and underscores: "${id}" is not one.`,
+      );
     return ref(this.storage, `${DRAFTS_FOLDER}/${id}.json`);
   }
 
   async list(): Promise<D[]> {
-    const drafts: (D | undefined)[] = await Promise.all((await this.#names()).map((id) => this.#read(id)));
+    const drafts: (D | undefined)[] = await Promise.all(
+      (await this.#names()).map((id) => this.#read(id)),
+    );
     return drafts.filter((draft) => draft !== undefined).sort((a, b) => b.updated - a.updated);
   }
 
@@ -51,7 +56,9 @@ export class BucketDraftStore<D extends StoredDraft> {
 
   async #read(id: string): Promise<D | undefined> {
     try {
-      return JSON.parse(new TextDecoder().decode(await getBytes(this.#ref(id), MAX_DRAFT_BYTES))) as D;
+      return JSON.parse(
+        new TextDecoder().decode(await getBytes(this.#ref(id), MAX_DRAFT_BYTES)),
+      ) as D;
     } catch (error) {
       // Deleted between the listing and the read.
       if (describeStorageError(error).kind === 'object-not-found') return undefined;
@@ -62,7 +69,10 @@ export class BucketDraftStore<D extends StoredDraft> {
   async put(draft: D): Promise<void> {
     // no-store: a draft changes all the time, and the browser must never answer a read from its
     // cache (Chromium joined a cached, shorter copy with a newer one, and the JSON came back cut short).
-    await uploadString(this.#ref(draft.id), JSON.stringify(draft), 'raw', { contentType: 'application/json', cacheControl: 'no-store' });
+    await uploadString(this.#ref(draft.id), JSON.stringify(draft), 'raw', {
+      contentType: 'application/json',
+      cacheControl: 'no-store',
+    });
   }
 
   /** Resolves once deleted; a draft that is not there (never copied, or already gone) counts as deleted. */

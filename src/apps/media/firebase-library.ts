@@ -7,7 +7,21 @@
  * tests/e2e/admin-storage-retries.spec.ts). Browser only.
  */
 import { getApp } from 'firebase/app';
-import { connectStorageEmulator, deleteObject, getBlob, getDownloadURL, getMetadata, getStorage, listAll, ref, updateMetadata, uploadBytesResumable, type FirebaseStorage, type FullMetadata, type StorageReference } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  deleteObject,
+  getBlob,
+  getDownloadURL,
+  getMetadata,
+  getStorage,
+  listAll,
+  ref,
+  updateMetadata,
+  uploadBytesResumable,
+  type FirebaseStorage,
+  type FullMetadata,
+  type StorageReference,
+} from 'firebase/storage';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import type { MediaLibrary } from './library.ts';
 import type { LibraryPhoto, StoredFile } from '../../kernel/wire/media-library.ts';
@@ -60,30 +74,44 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
     ...reader,
     upload(fullPath, file, metadata, onProgress) {
       const task = uploadBytesResumable(ref(storage, fullPath), file, metadata);
-      task.on('state_changed', (snapshot) => onProgress({ transferred: snapshot.bytesTransferred, total: snapshot.totalBytes }));
+      task.on('state_changed', (snapshot) =>
+        onProgress({ transferred: snapshot.bytesTransferred, total: snapshot.totalBytes }),
+      );
       // The task is a thenable: its own `then` settles with the snapshot once stored. The photo's
       // thumbnail is then made from the file (without waiting for it: the photo is in the library).
-      const done = new Promise<LibraryPhoto>((resolve, reject) =>
-        void task.then(
-          (snapshot) =>
-            photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
-              void thumbnails().then((made) => made.stored(photo.file, file)).catch(() => undefined);
-              resolve(photo);
-            }, reject),
-          reject,
-        ),
+      const done = new Promise<LibraryPhoto>(
+        (resolve, reject) =>
+          void task.then(
+            (snapshot) =>
+              photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
+                void thumbnails()
+                  .then((made) => made.stored(photo.file, file))
+                  .catch(() => undefined);
+                resolve(photo);
+              }, reject),
+            reject,
+          ),
       );
       return { done, cancel: () => void task.cancel() };
     },
     async updateCustomMetadata(fullPath, customMetadata) {
       const reference = ref(storage, fullPath);
       // null removes a key (Cloud Storage's PATCH semantics); the SDK's type only lists strings.
-      return photoOf(reference, await updateMetadata(reference, { customMetadata: customMetadata as Record<string, string> }));
+      return photoOf(
+        reference,
+        await updateMetadata(reference, {
+          customMetadata: customMetadata as Record<string, string>,
+        }),
+      );
     },
     async remove(fullPath) {
       await deleteObject(ref(storage, fullPath));
       // The photo is gone: its thumbnails are only tidied after it (a thumbnail left behind shows nothing).
-      await thumbnails().then((made) => made.removed(fullPath)).catch((error: unknown) => console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`));
+      await thumbnails()
+        .then((made) => made.removed(fullPath))
+        .catch((error: unknown) =>
+          console.warn(`The thumbnails of ${fullPath} could not all be removed: ${String(error)}`),
+        );
     },
   };
 }
@@ -95,33 +123,56 @@ function storageOf(config: Pick<FirebaseWebConfig, 'emulator'>): FirebaseStorage
   // Local runs: the Storage emulator answers on this page's own origin (the site server proxies
   // it), so the CSP's connect-src and img-src 'self' hold. Once per instance: the SDK refuses a second call.
   if (config.emulator && !connected.has(storage)) {
-    connectStorageEmulator(storage, window.location.hostname, Number(window.location.port || (window.location.protocol === 'https:' ? 443 : 80)));
+    connectStorageEmulator(
+      storage,
+      window.location.hostname,
+      Number(window.location.port || (window.location.protocol === 'https:' ? 443 : 80)),
+    );
     connected.add(storage);
   }
   return storage;
 }
 const connected = new WeakSet<FirebaseStorage>();
 
-const photoOf = async (reference: StorageReference, metadata?: FullMetadata): Promise<LibraryPhoto> => {
-  const [meta, url] = await Promise.all([metadata ?? getMetadata(reference), getDownloadURL(reference)]);
+const photoOf = async (
+  reference: StorageReference,
+  metadata?: FullMetadata,
+): Promise<LibraryPhoto> => {
+  const [meta, url] = await Promise.all([
+    metadata ?? getMetadata(reference),
+    getDownloadURL(reference),
+  ]);
   return { file: storedFile(meta), url };
 };
 
-function readerOf(storage: FirebaseStorage): { reader: LibraryReader; thumbnails: () => Promise<Thumbnails> } {
+function readerOf(storage: FirebaseStorage): {
+  reader: LibraryReader;
+  thumbnails: () => Promise<Thumbnails>;
+} {
   // Photos are fetched and decoded at full size to be drawn small: one at a time keeps memory in bounds.
   const queue = oneAtATime();
   // Loaded when first needed (firebase-thumbnails.ts), then kept: one per library, so each thumbnail is looked up once.
   let made: Promise<Thumbnails> | undefined;
-  const thumbnails = () => (made ??= import('./firebase-thumbnails.ts').then(({ firebaseThumbnails }) => firebaseThumbnails(storage, queue)));
+  const thumbnails = () =>
+    (made ??= import('./firebase-thumbnails.ts').then(({ firebaseThumbnails }) =>
+      firebaseThumbnails(storage, queue),
+    ));
   const reader: LibraryReader = {
     bucket: storage.app.options.storageBucket ?? '',
     async list() {
       const { items } = await listAll(ref(storage, MEDIA_FOLDER));
       // A photo deleted (by someone else) between the listing and its metadata is simply not there.
-      const photos = await Promise.all(items.map((item) => photoOf(item).catch((error: unknown) => (describeStorageError(error).kind === 'object-not-found' ? null : Promise.reject(error)))));
+      const photos = await Promise.all(
+        items.map((item) =>
+          photoOf(item).catch((error: unknown) =>
+            describeStorageError(error).kind === 'object-not-found' ? null : Promise.reject(error),
+          ),
+        ),
+      );
       return photos.filter((photo): photo is LibraryPhoto => photo !== null);
     },
-    preview: (fullPath, width) => queue(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
+    preview: (fullPath, width) =>
+      queue(async () => drawPreview(await getBlob(ref(storage, fullPath), MAX_PHOTO_BYTES), width)),
     thumbnail: async (photo) => (await thumbnails()).of(photo),
   };
   return { reader, thumbnails };

@@ -29,9 +29,17 @@ export interface MediaLibrary {
    * Uploads (or replaces: the same path) a photo with its metadata; progress as the bytes go. Its
    * thumbnail is drawn from the file meanwhile, and stored once the photo is (thumbnails.ts).
    */
-  upload(fullPath: string, file: Blob, metadata: { contentType: string; customMetadata: Record<string, string> }, onProgress: (progress: UploadProgress) => void): Upload;
+  upload(
+    fullPath: string,
+    file: Blob,
+    metadata: { contentType: string; customMetadata: Record<string, string> },
+    onProgress: (progress: UploadProgress) => void,
+  ): Upload;
   /** Sets custom metadata: keys given `null` are removed. */
-  updateCustomMetadata(fullPath: string, customMetadata: Record<string, string | null>): Promise<LibraryPhoto>;
+  updateCustomMetadata(
+    fullPath: string,
+    customMetadata: Record<string, string | null>,
+  ): Promise<LibraryPhoto>;
   /** Resolves once the service has deleted it (200 or 204); its thumbnails are removed then. */
   remove(fullPath: string): Promise<void>;
   /**

@@ -9,14 +9,24 @@ const WEBP = 'image/webp';
  * the canvas, so no worker is needed to keep input responsive. Rejects when this browser cannot
  * open the photo. Browser only; no style and no script, so the CSP holds.
  */
-export async function drawSmall(photo: Blob, width: number): Promise<{ image: Blob; width: number; height: number }> {
+export async function drawSmall(
+  photo: Blob,
+  width: number,
+): Promise<{ image: Blob; width: number; height: number }> {
   const full = await createImageBitmap(photo);
   const scale = Math.min(1, width / full.width);
-  const size = { width: Math.max(1, Math.round(full.width * scale)), height: Math.max(1, Math.round(full.height * scale)) };
+  const size = {
+    width: Math.max(1, Math.round(full.width * scale)),
+    height: Math.max(1, Math.round(full.height * scale)),
+  };
   const original = { width: full.width, height: full.height };
   let small: ImageBitmap;
   try {
-    small = await createImageBitmap(full, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' });
+    small = await createImageBitmap(full, {
+      resizeWidth: size.width,
+      resizeHeight: size.height,
+      resizeQuality: 'medium',
+    });
   } finally {
     full.close();
   }

@@ -16,23 +16,33 @@ export interface StorageErrorEntry {
 export const STORAGE_ERRORS = {
   unknown: {
     codes: ['storage/unknown'],
-    message: 'Something went wrong with the media library. Please try again in a minute; if it keeps happening, tell the website’s developer.',
+    message:
+      'Something went wrong with the media library. Please try again in a minute; if it keeps happening, tell the website’s developer.',
   },
   'object-not-found': {
     codes: ['storage/object-not-found'],
-    message: 'This photo is no longer in the media library: someone may have deleted it. Reload the page to see what the library holds now.',
+    message:
+      'This photo is no longer in the media library: someone may have deleted it. Reload the page to see what the library holds now.',
   },
   'bucket-not-found': {
-    codes: ['storage/bucket-not-found', 'storage/project-not-found', 'storage/no-default-bucket', 'storage/invalid-default-bucket'],
-    message: 'The media library’s storage could not be found, so the website’s storage settings are probably wrong. Please tell the website’s developer (FIREBASE_STORAGE_BUCKET).',
+    codes: [
+      'storage/bucket-not-found',
+      'storage/project-not-found',
+      'storage/no-default-bucket',
+      'storage/invalid-default-bucket',
+    ],
+    message:
+      'The media library’s storage could not be found, so the website’s storage settings are probably wrong. Please tell the website’s developer (FIREBASE_STORAGE_BUCKET).',
   },
   'quota-exceeded': {
     codes: ['storage/quota-exceeded'],
-    message: 'The media library is full: the storage plan’s limit has been reached. Delete photos you no longer need, or ask whoever looks after the Firebase account to raise the limit, then try again.',
+    message:
+      'The media library is full: the storage plan’s limit has been reached. Delete photos you no longer need, or ask whoever looks after the Firebase account to raise the limit, then try again.',
   },
   unauthenticated: {
     codes: ['storage/unauthenticated'],
-    message: 'Your sign-in has run out, so the media library did not accept this. Sign in again, then try once more: nothing was changed.',
+    message:
+      'Your sign-in has run out, so the media library did not accept this. Sign in again, then try once more: nothing was changed.',
     signInAgain: true,
   },
   unauthorized: {
@@ -42,11 +52,13 @@ export const STORAGE_ERRORS = {
   },
   'unauthorized-app': {
     codes: ['storage/unauthorized-app'],
-    message: 'This copy of the website is not allowed to use the media library (the service’s app check refused it). Please tell the website’s developer.',
+    message:
+      'This copy of the website is not allowed to use the media library (the service’s app check refused it). Please tell the website’s developer.',
   },
   'retry-limit-exceeded': {
     codes: ['storage/retry-limit-exceeded'],
-    message: 'The media library did not answer in time, even after trying again for a while. Check your internet connection, then try again.',
+    message:
+      'The media library did not answer in time, even after trying again for a while. Check your internet connection, then try again.',
   },
   canceled: {
     codes: ['storage/canceled'],
@@ -55,15 +67,24 @@ export const STORAGE_ERRORS = {
   },
   'invalid-url': {
     codes: ['storage/invalid-url'],
-    message: 'That address does not point to a photo in the media library. Use “Copy link” or “Copy for Markdown” in the photo’s details to get one that does.',
+    message:
+      'That address does not point to a photo in the media library. Use “Copy link” or “Copy for Markdown” in the photo’s details to get one that does.',
   },
   'invalid-argument': {
-    codes: ['storage/invalid-argument', 'storage/invalid-argument-count', 'storage/invalid-root-operation', 'storage/invalid-format', 'storage/no-download-url'],
-    message: 'The media library could not accept that: a file name or a value is not valid. Check the file’s name and the fields you filled in, then try again.',
+    codes: [
+      'storage/invalid-argument',
+      'storage/invalid-argument-count',
+      'storage/invalid-root-operation',
+      'storage/invalid-format',
+      'storage/no-download-url',
+    ],
+    message:
+      'The media library could not accept that: a file name or a value is not valid. Check the file’s name and the fields you filled in, then try again.',
   },
   other: {
     codes: [],
-    message: 'The media library could not do that. Please try again; if it keeps happening, tell the website’s developer what you were doing.',
+    message:
+      'The media library could not do that. Please try again; if it keeps happening, tell the website’s developer what you were doing.',
   },
 } as const satisfies Record<string, StorageErrorEntry>;
 
@@ -76,12 +97,24 @@ export interface DescribedStorageError {
   outcome: boolean;
 }
 
-const kindByCode = new Map<string, StorageErrorKind>(Object.entries(STORAGE_ERRORS).flatMap(([kind, entry]) => entry.codes.map((code) => [code, kind as StorageErrorKind] as const)));
+const kindByCode = new Map<string, StorageErrorKind>(
+  Object.entries(STORAGE_ERRORS).flatMap(([kind, entry]) =>
+    entry.codes.map((code) => [code, kind as StorageErrorKind] as const),
+  ),
+);
 
 /** The table's entry for whatever a storage call threw (a StorageError has a `code`). */
 export function describeStorageError(error: unknown): DescribedStorageError {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error
+      ? String((error as { code: unknown }).code)
+      : '';
   const kind = kindByCode.get(code) ?? (code ? 'other' : 'unknown');
   const entry: StorageErrorEntry = STORAGE_ERRORS[kind];
-  return { kind, message: entry.message, signInAgain: entry.signInAgain === true, outcome: entry.outcome === true };
+  return {
+    kind,
+    message: entry.message,
+    signInAgain: entry.signInAgain === true,
+    outcome: entry.outcome === true,
+  };
 }

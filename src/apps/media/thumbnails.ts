@@ -13,7 +13,12 @@
  * decisions here run without a browser (tests/unit/apps/media/thumbnails.test.ts). Each version of
  * a photo is looked up (or made) once per page: every card and dialog showing it shares the answer.
  */
-import { readThumbnailName, thumbnailFolderOf, thumbnailPathOf, type ThumbnailName } from '../../kernel/wire/thumbnail-rules.ts';
+import {
+  readThumbnailName,
+  thumbnailFolderOf,
+  thumbnailPathOf,
+  type ThumbnailName,
+} from '../../kernel/wire/thumbnail-rules.ts';
 import { oneAtATime, type Queue } from './one-at-a-time.ts';
 
 /** A photo drawn small, as a data: URL (MediaLibrary.preview and .thumbnail), and the photo's own size in pixels. */
@@ -24,15 +29,19 @@ export interface Preview {
 }
 
 /** What a library screen shows for a photo: its thumbnail, or a placeholder saying why there is none. */
-export type ThumbnailResult = { kind: 'shown'; preview: Preview } | { kind: 'placeholder'; reason: string };
+export type ThumbnailResult =
+  | { kind: 'shown'; preview: Preview }
+  | { kind: 'placeholder'; reason: string };
 
 /** Why a thumbnail could not be drawn, in words for the administrator: not a failure of the upload. */
 export class ThumbnailProblem extends Error {
   override name = 'ThumbnailProblem';
 }
 
-export const NO_WEBP = 'This browser cannot make thumbnails (it cannot save WebP images). The photo is stored and used as usual: open the library once in an up-to-date Chrome, Edge or Firefox to make its thumbnail.';
-export const UNREADABLE = 'This browser could not open the photo to make its thumbnail: it may be damaged, or in a format the browser cannot show. The photo is stored as it was sent; the next build says whether it can use it.';
+export const NO_WEBP =
+  'This browser cannot make thumbnails (it cannot save WebP images). The photo is stored and used as usual: open the library once in an up-to-date Chrome, Edge or Firefox to make its thumbnail.';
+export const UNREADABLE =
+  'This browser could not open the photo to make its thumbnail: it may be damaged, or in a format the browser cannot show. The photo is stored as it was sent; the next build says whether it can use it.';
 
 /** The bucket's side: a photo's thumbnail folder, the bytes of a thumbnail or of the photo, storing and removing. */
 export interface ThumbnailStore {
@@ -75,14 +84,27 @@ export interface ThumbnailOptions {
   log?: (message: string) => void;
 }
 
-export function thumbnails(store: ThumbnailStore, drawing: ThumbnailDrawing, { queue = oneAtATime(), log = console.warn }: ThumbnailOptions = {}): Thumbnails {
+export function thumbnails(
+  store: ThumbnailStore,
+  drawing: ThumbnailDrawing,
+  { queue = oneAtATime(), log = console.warn }: ThumbnailOptions = {},
+): Thumbnails {
   const known = new Map<string, Promise<ThumbnailResult>>();
   let encodes: Promise<boolean> | undefined;
 
-  const shown = async (image: Blob, size: Pick<ThumbnailName, 'width' | 'height'>): Promise<ThumbnailResult> => ({ kind: 'shown', preview: { src: await drawing.show(image), width: size.width, height: size.height } });
+  const shown = async (
+    image: Blob,
+    size: Pick<ThumbnailName, 'width' | 'height'>,
+  ): Promise<ThumbnailResult> => ({
+    kind: 'shown',
+    preview: { src: await drawing.show(image), width: size.width, height: size.height },
+  });
 
   /** Draws the thumbnail from the photo's bytes and stores it; a failure to store still shows it (it is made again next time). */
-  const make = async (photo: PhotoVersion, source: () => Promise<Blob>): Promise<ThumbnailResult> => {
+  const make = async (
+    photo: PhotoVersion,
+    source: () => Promise<Blob>,
+  ): Promise<ThumbnailResult> => {
     encodes ??= drawing.canEncode().catch(() => false);
     // Without an encoder, the photo is not even fetched: nothing could be made of it.
     if (!(await encodes)) return { kind: 'placeholder', reason: NO_WEBP };
@@ -93,8 +115,18 @@ export function thumbnails(store: ThumbnailStore, drawing: ThumbnailDrawing, { q
       if (error instanceof ThumbnailProblem) return { kind: 'placeholder', reason: error.message };
       throw error;
     }
-    const path = thumbnailPathOf(photo.fullPath, { generation: photo.generation, width: drawn.width, height: drawn.height });
-    await store.write(path, drawn.thumbnail).catch((error: unknown) => log(`The thumbnail ${path} could not be stored; it is made again next time: ${String(error)}`));
+    const path = thumbnailPathOf(photo.fullPath, {
+      generation: photo.generation,
+      width: drawn.width,
+      height: drawn.height,
+    });
+    await store
+      .write(path, drawn.thumbnail)
+      .catch((error: unknown) =>
+        log(
+          `The thumbnail ${path} could not be stored; it is made again next time: ${String(error)}`,
+        ),
+      );
     return shown(drawn.thumbnail, drawn);
   };
 
@@ -110,7 +142,11 @@ export function thumbnails(store: ThumbnailStore, drawing: ThumbnailDrawing, { q
   const tidy = async (fullPath: string, keep?: string) => {
     const folder = thumbnailFolderOf(fullPath);
     const names = await store.list(folder);
-    await Promise.all(names.filter((name) => readThumbnailName(name)?.generation !== keep).map((name) => store.remove(`${folder}/${name}`)));
+    await Promise.all(
+      names
+        .filter((name) => readThumbnailName(name)?.generation !== keep)
+        .map((name) => store.remove(`${folder}/${name}`)),
+    );
   };
 
   return {
@@ -123,7 +159,8 @@ export function thumbnails(store: ThumbnailStore, drawing: ThumbnailDrawing, { q
           const folder = thumbnailFolderOf(photo.fullPath);
           for (const name of await store.list(folder)) {
             const facts = readThumbnailName(name);
-            if (facts?.generation === photo.generation) return shown(await store.read(`${folder}/${name}`), facts);
+            if (facts?.generation === photo.generation)
+              return shown(await store.read(`${folder}/${name}`), facts);
           }
           return make(photo, () => store.original(photo.fullPath));
         })(),
@@ -131,12 +168,17 @@ export function thumbnails(store: ThumbnailStore, drawing: ThumbnailDrawing, { q
     },
 
     stored(photo, file) {
-      const result = remember(photo, make(photo, () => Promise.resolve(file)));
+      const result = remember(
+        photo,
+        make(photo, () => Promise.resolve(file)),
+      );
       // The older versions' thumbnails go whether or not this one could be made: they show another photo.
       void result
         .catch(() => undefined)
         .then(() => tidy(photo.fullPath, photo.generation))
-        .catch((error: unknown) => log(`The older thumbnails of ${photo.fullPath} could not be removed: ${String(error)}`));
+        .catch((error: unknown) =>
+          log(`The older thumbnails of ${photo.fullPath} could not be removed: ${String(error)}`),
+        );
       return result;
     },
 

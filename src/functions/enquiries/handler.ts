@@ -15,7 +15,12 @@ export interface EnquiriesSetup {
 
 /** The enquiries API's routes: every one needs the admin role (the enquiries are personal data). */
 export const ENQUIRIES_ROUTES: readonly Route<EnquiriesSetup>[] = [
-  { method: 'GET', path: '/api/enquiries', admin: true, answer: async ({ setup }) => json(200, { enquiries: await setup.backend.list() }) },
+  {
+    method: 'GET',
+    path: '/api/enquiries',
+    admin: true,
+    answer: async ({ setup }) => json(200, { enquiries: await setup.backend.list() }),
+  },
   {
     method: 'PATCH',
     path: '/api/enquiries/:id',
@@ -38,5 +43,7 @@ export const ENQUIRIES_ROUTES: readonly Route<EnquiriesSetup>[] = [
 ];
 
 /** The handler, for a setup made on each request from the site's id (so that a missing setting is answered 503 in words, not a crash). */
-export const enquiriesHandler = (setup: (siteId?: string) => EnquiriesSetup | Promise<EnquiriesSetup>, log: (message: string) => void = console.error) =>
-  routeHandler(ENQUIRIES_ROUTES, setup, { log, words: ENQUIRY_WORDS });
+export const enquiriesHandler = (
+  setup: (siteId?: string) => EnquiriesSetup | Promise<EnquiriesSetup>,
+  log: (message: string) => void = console.error,
+) => routeHandler(ENQUIRIES_ROUTES, setup, { log, words: ENQUIRY_WORDS });

@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EnquirySchema, StoredSubmissionSchema, type Enquiry, type StoredSubmission } from '../../kernel/wire/enquiry.ts';
+import {
+  EnquirySchema,
+  StoredSubmissionSchema,
+  type Enquiry,
+  type StoredSubmission,
+} from '../../kernel/wire/enquiry.ts';
 import { ENQUIRY_FORM } from '../../kernel/wire/enquiry-rules.ts';
 import { submissionsFileName } from '../../kernel/wire/enquiry-paths.ts';
 import { failure } from '../http.ts';
@@ -34,7 +39,9 @@ export class LocalEnquiries implements EnquiriesBackend {
   }
 
   markSpam(id: string, spam: boolean): Promise<void> {
-    return this.rewrite(id, ({ spam: _was, ...submission }) => (spam ? { ...submission, spam: true } : submission));
+    return this.rewrite(id, ({ spam: _was, ...submission }) =>
+      spam ? { ...submission, spam: true } : submission,
+    );
   }
 
   private async lines(): Promise<string[]> {
@@ -47,7 +54,10 @@ export class LocalEnquiries implements EnquiriesBackend {
   }
 
   /** The file with the submission `id` changed (or left out, when `change` gives nothing). */
-  private rewrite(id: string, change: (submission: StoredSubmission) => StoredSubmission | undefined): Promise<void> {
+  private rewrite(
+    id: string,
+    change: (submission: StoredSubmission) => StoredSubmission | undefined,
+  ): Promise<void> {
     const run = async () => {
       let found = false;
       const lines = (await this.lines()).flatMap((line) => {
@@ -63,7 +73,10 @@ export class LocalEnquiries implements EnquiriesBackend {
       await rename(temporary, this.file);
     };
     const next = (queues.get(this.file) ?? Promise.resolve()).then(run, run);
-    queues.set(this.file, next.catch(() => {}));
+    queues.set(
+      this.file,
+      next.catch(() => {}),
+    );
     return next;
   }
 }

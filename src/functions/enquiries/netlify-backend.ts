@@ -5,7 +5,13 @@
 // address or browser). Netlify's failures are answered in words: a refused token 502, a fault 502,
 // no answer (within 10 s) 503.
 import { z } from 'zod';
-import { NetlifyFormSchema, NetlifySubmissionSchema, submissionFromNetlify, EnquirySchema, type Enquiry } from '../../kernel/wire/enquiry.ts';
+import {
+  NetlifyFormSchema,
+  NetlifySubmissionSchema,
+  submissionFromNetlify,
+  EnquirySchema,
+  type Enquiry,
+} from '../../kernel/wire/enquiry.ts';
 import { ENQUIRY_FIELD_NAMES, ENQUIRY_FORM } from '../../kernel/wire/enquiry-rules.ts';
 import { failure } from '../http.ts';
 import { newestFirst, type EnquiriesBackend } from './backend.ts';
@@ -31,14 +37,24 @@ export class NetlifyEnquiries implements EnquiriesBackend {
   ) {}
 
   async list(): Promise<Enquiry[]> {
-    const forms = shaped(z.array(NetlifyFormSchema), await this.call('GET', `/sites/${encodeURIComponent(this.settings.siteId)}/forms`, 'site'));
+    const forms = shaped(
+      z.array(NetlifyFormSchema),
+      await this.call('GET', `/sites/${encodeURIComponent(this.settings.siteId)}/forms`, 'site'),
+    );
     const form = forms.find((candidate) => candidate.name === ENQUIRY_FORM);
     // No enquiry form yet: form detection is off, or no deploy since it was switched on.
     if (!form) return [];
     const submissions = `/forms/${encodeURIComponent(form.id)}/submissions?per_page=${PER_PAGE}`;
-    const [verified, spam] = await Promise.all([this.call('GET', submissions, 'site'), this.call('GET', `${submissions}&state=spam`, 'site')]);
+    const [verified, spam] = await Promise.all([
+      this.call('GET', submissions, 'site'),
+      this.call('GET', `${submissions}&state=spam`, 'site'),
+    ]);
     const read = (answer: unknown, isSpam: boolean) =>
-      shaped(z.array(NetlifySubmissionSchema), answer).map((submission) => EnquirySchema.parse(submissionFromNetlify(submission, ENQUIRY_FORM, ENQUIRY_FIELD_NAMES, isSpam)));
+      shaped(z.array(NetlifySubmissionSchema), answer).map((submission) =>
+        EnquirySchema.parse(
+          submissionFromNetlify(submission, ENQUIRY_FORM, ENQUIRY_FIELD_NAMES, isSpam),
+        ),
+      );
     return [...read(verified, false), ...read(spam, true)].sort(newestFirst);
   }
 
@@ -47,26 +63,49 @@ export class NetlifyEnquiries implements EnquiriesBackend {
   }
 
   async markSpam(id: string, spam: boolean): Promise<void> {
-    await this.call('PUT', `/submissions/${encodeURIComponent(id)}/${spam ? 'spam' : 'ham'}`, 'submission');
+    await this.call(
+      'PUT',
+      `/submissions/${encodeURIComponent(id)}/${spam ? 'spam' : 'ham'}`,
+      'submission',
+    );
   }
 
   /** One request: its JSON answer (null when it has none), or the failure in words. */
-  private async call(method: string, address: string, about: 'site' | 'submission'): Promise<unknown> {
+  private async call(
+    method: string,
+    address: string,
+    about: 'site' | 'submission',
+  ): Promise<unknown> {
     const timeout = this.settings.timeoutMs ?? NETLIFY_TIMEOUT_MS;
     let response: Response;
     try {
       response = await this.fetcher(`${this.settings.api ?? NETLIFY_API}${address}`, {
         method,
-        headers: { authorization: `Bearer ${this.settings.token}`, accept: 'application/json', 'user-agent': 'ardent-site-enquiries' },
+        headers: {
+          authorization: `Bearer ${this.settings.token}`,
+          accept: 'application/json',
+          'user-agent': 'ardent-site-enquiries',
+        },
         signal: AbortSignal.timeout(timeout),
       });
     } catch (error) {
       const timedOut = (error as { name?: string }).name === 'TimeoutError';
-      throw failure('netlify-unreachable', timedOut ? `no answer within ${timeout / 1000} seconds` : 'the connection failed');
+      throw failure(
+        'netlify-unreachable',
+        timedOut ? `no answer within ${timeout / 1000} seconds` : 'the connection failed',
+      );
     }
-    if (response.status === 401 || response.status === 403) throw failure('netlify-refused', `it answered ${response.status} to the access token`);
-    if (response.status === 404) throw about === 'submission' ? failure('no-such-enquiry') : failure('netlify-refused', `it does not know the site ${this.settings.siteId}, or the token cannot see it`);
-    if (response.status === 429) throw failure('netlify-unreachable', 'it has had too many requests for now');
+    if (response.status === 401 || response.status === 403)
+      throw failure('netlify-refused', `it answered ${response.status} to the access token`);
+    if (response.status === 404)
+      throw about === 'submission'
+        ? failure('no-such-enquiry')
+        : failure(
+            'netlify-refused',
+            `it does not know the site ${this.settings.siteId}, or the token cannot see it`,
+          );
+    if (response.status === 429)
+      throw failure('netlify-unreachable', 'it has had too many requests for now');
     if (!response.ok) throw failure('netlify-failed', `it answered ${response.status}`);
     const text = await response.text();
     if (!text.trim()) return null;
@@ -81,6 +120,10 @@ export class NetlifyEnquiries implements EnquiriesBackend {
 /** Netlify's answer in the shape it documents, or a fault in words. */
 function shaped<T>(schema: z.ZodType<T>, answer: unknown): T {
   const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw failure('netlify-failed', `its answer was not the list it documents: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success)
+    throw failure(
+      'netlify-failed',
+      `its answer was not the list it documents: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`,
+    );
   return parsed.data;
 }

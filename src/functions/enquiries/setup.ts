@@ -17,12 +17,28 @@ export function enquiriesBackendFrom(env: Env, siteId: string | undefined): Enqu
   const token = env.NETLIFY_API_TOKEN?.trim();
   if (token) {
     const site = env.SITE_ID?.trim() || siteId;
-    if (!site) throw failure('not-set-up', 'SITE_ID is not set, so the function does not know which site\'s enquiries to read.');
-    return new NetlifyEnquiries({ token, siteId: site, ...(env.NETLIFY_API_URL?.trim() ? { api: env.NETLIFY_API_URL.trim() } : {}) });
+    if (!site)
+      throw failure(
+        'not-set-up',
+        "SITE_ID is not set, so the function does not know which site's enquiries to read.",
+      );
+    return new NetlifyEnquiries({
+      token,
+      siteId: site,
+      ...(env.NETLIFY_API_URL?.trim() ? { api: env.NETLIFY_API_URL.trim() } : {}),
+    });
   }
-  if (onNetlify(env)) throw failure('not-set-up', 'NETLIFY_API_TOKEN is not set: the function needs a Netlify personal access token to read the form\'s submissions.');
+  if (onNetlify(env))
+    throw failure(
+      'not-set-up',
+      "NETLIFY_API_TOKEN is not set: the function needs a Netlify personal access token to read the form's submissions.",
+    );
   return new LocalEnquiries(env.ENQUIRIES_DIR?.trim() || path.join(process.cwd(), LOCAL_FORMS_DIR));
 }
 
 /** The function's handler, its setup read from the environment on each request. */
-export const enquiriesFromEnv = (env: Env) => enquiriesHandler((siteId) => ({ verify: tokenVerifier(env), backend: enquiriesBackendFrom(env, siteId) }));
+export const enquiriesFromEnv = (env: Env) =>
+  enquiriesHandler((siteId) => ({
+    verify: tokenVerifier(env),
+    backend: enquiriesBackendFrom(env, siteId),
+  }));

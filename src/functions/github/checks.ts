@@ -37,11 +37,24 @@ export interface CommitStatus {
   description?: string | null;
 }
 
-const FAILED = new Set(['failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale']);
+const FAILED = new Set([
+  'failure',
+  'timed_out',
+  'cancelled',
+  'action_required',
+  'startup_failure',
+  'stale',
+]);
 const isFailed = (run: CheckRun) => run.status === 'completed' && FAILED.has(run.conclusion ?? '');
 
 /** The latest run of the required check (a re-run makes another). */
-const requiredRun = (runs: readonly CheckRun[]) => runs.filter((run) => run.name === REQUIRED_CHECK).reduce<CheckRun | undefined>((latest, run) => (latest && latest.id > run.id ? latest : run), undefined);
+const requiredRun = (runs: readonly CheckRun[]) =>
+  runs
+    .filter((run) => run.name === REQUIRED_CHECK)
+    .reduce<CheckRun | undefined>(
+      (latest, run) => (latest && latest.id > run.id ? latest : run),
+      undefined,
+    );
 
 /**
  * The run whose first problem is told, once the required check has failed: the job that failed
@@ -51,8 +64,12 @@ const requiredRun = (runs: readonly CheckRun[]) => runs.filter((run) => run.name
 export function failedRun(runs: readonly CheckRun[]): CheckRun | undefined {
   const required = requiredRun(runs);
   if (!required || !isFailed(required)) return undefined;
-  const sameWorkflow = (run: CheckRun) => !required.check_suite || !run.check_suite || run.check_suite.id === required.check_suite.id;
-  return runs.find((run) => run.name !== REQUIRED_CHECK && sameWorkflow(run) && isFailed(run)) ?? required;
+  const sameWorkflow = (run: CheckRun) =>
+    !required.check_suite || !run.check_suite || run.check_suite.id === required.check_suite.id;
+  return (
+    runs.find((run) => run.name !== REQUIRED_CHECK && sameWorkflow(run) && isFailed(run)) ??
+    required
+  );
 }
 
 /**
@@ -60,8 +77,13 @@ export function failedRun(runs: readonly CheckRun[]): CheckRun | undefined {
  * ".github"; the checks' own problems name a file of the repository. Those, errors before warnings.
  */
 function ownAnnotations(annotations: readonly Annotation[]): Annotation[] {
-  const own = annotations.filter((annotation) => annotation.path !== '.github' && !annotation.path.startsWith('.github/'));
-  return [...own.filter((annotation) => annotation.annotation_level === 'failure'), ...own.filter((annotation) => annotation.annotation_level !== 'failure')];
+  const own = annotations.filter(
+    (annotation) => annotation.path !== '.github' && !annotation.path.startsWith('.github/'),
+  );
+  return [
+    ...own.filter((annotation) => annotation.annotation_level === 'failure'),
+    ...own.filter((annotation) => annotation.annotation_level !== 'failure'),
+  ];
 }
 
 /** The problems a failure keeps: enough for each page of a change to list its own. */
@@ -73,31 +95,55 @@ const PROBLEMS_KEPT = 20;
  * the first problem of the job that failed (`annotations`: failedRun's), and the first few as data
  * for each page of the change to list its own.
  */
-export function checksOf(runs: readonly CheckRun[], annotations: readonly Annotation[] = []): Checks {
+export function checksOf(
+  runs: readonly CheckRun[],
+  annotations: readonly Annotation[] = [],
+): Checks {
   const required = requiredRun(runs);
-  if (!required || required.status !== 'completed') return { state: runs.some((run) => run.status === 'in_progress') ? 'running' : 'waiting' };
+  if (!required || required.status !== 'completed')
+    return { state: runs.some((run) => run.status === 'in_progress') ? 'running' : 'waiting' };
   const failed = failedRun(runs);
   if (!failed) return { state: 'passed' };
   const own = ownAnnotations(annotations);
   const first = own[0];
   const firstProblem = first
     ? `${first.path}, line ${first.start_line}: ${first.title ? `${first.title}. ` : ''}${first.message}`
-    : failed.output?.title || `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
-  const problems = own.slice(0, PROBLEMS_KEPT).map((annotation) => ({ file: annotation.path, line: annotation.start_line, message: annotation.message }));
-  return { state: 'failed', firstProblem, ...(problems.length ? { problems } : {}), ...(failed.html_url ? { url: failed.html_url } : {}) };
+    : failed.output?.title ||
+      `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
+  const problems = own
+    .slice(0, PROBLEMS_KEPT)
+    .map((annotation) => ({
+      file: annotation.path,
+      line: annotation.start_line,
+      message: annotation.message,
+    }));
+  return {
+    state: 'failed',
+    firstProblem,
+    ...(problems.length ? { problems } : {}),
+    ...(failed.html_url ? { url: failed.html_url } : {}),
+  };
 }
 /** Netlify's commit status: on a pull request's head commit its deploy preview, on a published commit its deploy. */
-const netlifyStatus = (statuses: readonly CommitStatus[]) => statuses.find((status) => status.context.startsWith('deploy/netlify'));
+const netlifyStatus = (statuses: readonly CommitStatus[]) =>
+  statuses.find((status) => status.context.startsWith('deploy/netlify'));
 
 /**
  * A published commit's deploy, from Netlify's commit status on it: failed (the status's link is
  * Netlify's deploy log), else building; whether it is live is for the live site's
  * latest-build.json to say, since a deploy that succeeded may not be the one served.
  */
-export function deployOf(statuses: readonly CommitStatus[]): Pick<Deploy, 'state' | 'url' | 'message'> {
+export function deployOf(
+  statuses: readonly CommitStatus[],
+): Pick<Deploy, 'state' | 'url' | 'message'> {
   const netlify = netlifyStatus(statuses);
   const url = netlify?.target_url ? { url: netlify.target_url } : {};
-  if (netlify?.state === 'failure' || netlify?.state === 'error') return { state: 'failed', ...url, ...(netlify.description ? { message: netlify.description } : {}) };
+  if (netlify?.state === 'failure' || netlify?.state === 'error')
+    return {
+      state: 'failed',
+      ...url,
+      ...(netlify.description ? { message: netlify.description } : {}),
+    };
   return { state: 'building', ...url };
 }
 
@@ -105,7 +151,8 @@ export function deployOf(statuses: readonly CommitStatus[]): Pick<Deploy, 'state
 export function previewOf(statuses: readonly CommitStatus[]): Preview {
   const netlify = netlifyStatus(statuses);
   if (!netlify) return { state: 'none' };
-  if (netlify.state === 'success') return { state: 'ready', ...(netlify.target_url ? { url: netlify.target_url } : {}) };
+  if (netlify.state === 'success')
+    return { state: 'ready', ...(netlify.target_url ? { url: netlify.target_url } : {}) };
   if (netlify.state === 'pending') return { state: 'building' };
   return { state: 'failed', ...(netlify.target_url ? { url: netlify.target_url } : {}) };
 }

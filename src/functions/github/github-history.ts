@@ -6,12 +6,29 @@ import { failure } from '../http.ts';
 import { historyPage, type FileCommit } from '../history/versions.ts';
 import type { GitHubRepository } from './repository.ts';
 
-export async function githubHistory(repository: GitHubRepository, path: string, page: number): Promise<PageHistory> {
+export async function githubHistory(
+  repository: GitHubRepository,
+  path: string,
+  page: number,
+): Promise<PageHistory> {
   const { octokit, repo, settings } = repository;
   // The commits that changed the file on the base branch (GitHub's, for that path), and the one before the page's last.
   const query = { ...repo, sha: settings.base, path };
-  const { data } = await octokit.rest.repos.listCommits({ ...query, per_page: VERSIONS_PER_PAGE, page });
-  const next = data.length === VERSIONS_PER_PAGE ? (await octokit.rest.repos.listCommits({ ...query, per_page: 1, page: page * VERSIONS_PER_PAGE + 1 })).data : [];
+  const { data } = await octokit.rest.repos.listCommits({
+    ...query,
+    per_page: VERSIONS_PER_PAGE,
+    page,
+  });
+  const next =
+    data.length === VERSIONS_PER_PAGE
+      ? (
+          await octokit.rest.repos.listCommits({
+            ...query,
+            per_page: 1,
+            page: page * VERSIONS_PER_PAGE + 1,
+          })
+        ).data
+      : [];
   const listed = [...data, ...next];
   const blobsAt = await Promise.all(listed.map(({ sha }) => repository.fileAt(path, sha)));
   const texts = await repository.readBlobs(blobsAt.filter((blob): blob is string => blob !== null));
@@ -25,7 +42,11 @@ export async function githubHistory(repository: GitHubRepository, path: string, 
   return historyPage(path, page, commits, texts);
 }
 
-export async function githubVersion(repository: GitHubRepository, path: string, commit: string): Promise<{ text: string; blob: string }> {
+export async function githubVersion(
+  repository: GitHubRepository,
+  path: string,
+  commit: string,
+): Promise<{ text: string; blob: string }> {
   const blob = await repository.fileAt(path, commit);
   const text = blob === null ? undefined : (await repository.readBlobs([blob])).get(blob);
   if (blob === null || text === undefined) throw failure('no-such-version', path);

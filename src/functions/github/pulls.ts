@@ -4,7 +4,14 @@
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import { failure } from '../http.ts';
 import { readMarker, type ProposalMarker } from '../proposals/describe.ts';
-import { checksOf, failedRun, previewOf, type Annotation, type CheckRun, type CommitStatus } from './checks.ts';
+import {
+  checksOf,
+  failedRun,
+  previewOf,
+  type Annotation,
+  type CheckRun,
+  type CommitStatus,
+} from './checks.ts';
 import { statusOf } from './failures.ts';
 import type { GitHubRepository } from './repository.ts';
 
@@ -29,11 +36,21 @@ export interface Found {
   marker: ProposalMarker;
 }
 
-const markerOfPull = (pull: Pull) => (pull.head.ref.startsWith('content/') ? readMarker(pull.body) : undefined);
+const markerOfPull = (pull: Pull) =>
+  pull.head.ref.startsWith('content/') ? readMarker(pull.body) : undefined;
 
 /** The builder's pull requests into the base branch, open or (lately) closed. */
-export async function pullsOf(repository: GitHubRepository, state: 'open' | 'closed'): Promise<Found[]> {
-  const { data } = await repository.octokit.rest.pulls.list({ ...repository.repo, state, base: repository.settings.base, per_page: 100, ...(state === 'closed' ? { sort: 'updated' as const, direction: 'desc' as const } : {}) });
+export async function pullsOf(
+  repository: GitHubRepository,
+  state: 'open' | 'closed',
+): Promise<Found[]> {
+  const { data } = await repository.octokit.rest.pulls.list({
+    ...repository.repo,
+    state,
+    base: repository.settings.base,
+    per_page: 100,
+    ...(state === 'closed' ? { sort: 'updated' as const, direction: 'desc' as const } : {}),
+  });
   return data.flatMap((pull) => {
     const marker = markerOfPull(pull);
     return marker ? [{ pull, marker }] : [];
@@ -44,7 +61,10 @@ export async function pullOf(repository: GitHubRepository, id: string): Promise<
   if (!/^\d{1,9}$/.test(id)) throw failure('no-such-proposal');
   let pull: Pull;
   try {
-    ({ data: pull } = await repository.octokit.rest.pulls.get({ ...repository.repo, pull_number: Number(id) }));
+    ({ data: pull } = await repository.octokit.rest.pulls.get({
+      ...repository.repo,
+      pull_number: Number(id),
+    }));
   } catch (error) {
     if (statusOf(error) === 404) throw failure('no-such-proposal');
     throw error;
@@ -54,10 +74,16 @@ export async function pullOf(repository: GitHubRepository, id: string): Promise<
   return { pull, marker };
 }
 
-export const stateOf = (pull: Pull): Proposal['state'] => (pull.merged_at || pull.merged ? 'published' : pull.state === 'open' ? 'open' : 'withdrawn');
+export const stateOf = (pull: Pull): Proposal['state'] =>
+  pull.merged_at || pull.merged ? 'published' : pull.state === 'open' ? 'open' : 'withdrawn';
 
 /** The change as the API shows it, with its head commit and each page's blob there while it is open. */
-export async function proposalOf(repository: GitHubRepository, { pull, marker }: Found, checks: Proposal['checks'], preview: Proposal['preview']): Promise<Proposal> {
+export async function proposalOf(
+  repository: GitHubRepository,
+  { pull, marker }: Found,
+  checks: Proposal['checks'],
+  preview: Proposal['preview'],
+): Promise<Proposal> {
   const state = stateOf(pull);
   const pages = await Promise.all(
     marker.pages.map(async (page) => {
@@ -79,7 +105,9 @@ export async function proposalOf(repository: GitHubRepository, { pull, marker }:
     preview,
     local: false,
     ...(state === 'open' ? { commit: pull.head.sha } : {}),
-    ...(state === 'published' && pull.merge_commit_sha && pull.merged_at ? { published: { commit: pull.merge_commit_sha, at: pull.merged_at } } : {}),
+    ...(state === 'published' && pull.merge_commit_sha && pull.merged_at
+      ? { published: { commit: pull.merge_commit_sha, at: pull.merged_at } }
+      : {}),
     ...(marker.schedule ? { schedule: marker.schedule } : {}),
   };
 }
@@ -88,8 +116,24 @@ export async function proposalOf(repository: GitHubRepository, { pull, marker }:
 export async function withStatus(repository: GitHubRepository, found: Found): Promise<Proposal> {
   const { octokit, repo } = repository;
   const ref = found.pull.head.sha;
-  const [{ data: runs }, { data: combined }] = await Promise.all([octokit.rest.checks.listForRef({ ...repo, ref, per_page: 100 }), octokit.rest.repos.getCombinedStatusForRef({ ...repo, ref, per_page: 100 })]);
+  const [{ data: runs }, { data: combined }] = await Promise.all([
+    octokit.rest.checks.listForRef({ ...repo, ref, per_page: 100 }),
+    octokit.rest.repos.getCombinedStatusForRef({ ...repo, ref, per_page: 100 }),
+  ]);
   const failed = failedRun(runs.check_runs as CheckRun[]);
-  const annotations = failed ? ((await octokit.rest.checks.listAnnotations({ ...repo, check_run_id: failed.id, per_page: 50 })).data as Annotation[]) : [];
-  return proposalOf(repository, found, checksOf(runs.check_runs as CheckRun[], annotations), previewOf(combined.statuses as CommitStatus[]));
+  const annotations = failed
+    ? ((
+        await octokit.rest.checks.listAnnotations({
+          ...repo,
+          check_run_id: failed.id,
+          per_page: 50,
+        })
+      ).data as Annotation[])
+    : [];
+  return proposalOf(
+    repository,
+    found,
+    checksOf(runs.check_runs as CheckRun[], annotations),
+    previewOf(combined.statuses as CommitStatus[]),
+  );
 }

@@ -33,18 +33,31 @@ export class GitHubRepository {
 
   snapshot(): Promise<ContentSnapshot> {
     return onGitHub(async () => {
-      const { data: branch } = await this.octokit.rest.repos.getBranch({ ...this.repo, branch: this.settings.base });
+      const { data: branch } = await this.octokit.rest.repos.getBranch({
+        ...this.repo,
+        branch: this.settings.base,
+      });
       const commit = branch.commit.sha;
       const tree = branch.commit.commit.tree.sha;
       this.#trees.set(commit, tree);
       const { data: root } = await this.octokit.rest.git.getTree({ ...this.repo, tree_sha: tree });
-      const content = root.tree.find((entry) => entry.path === CONTENT_DIR && entry.type === 'tree');
+      const content = root.tree.find(
+        (entry) => entry.path === CONTENT_DIR && entry.type === 'tree',
+      );
       if (!content?.sha) return { commit, files: new Map() };
       let files = listings.get(content.sha);
       if (!files) {
-        const { data } = await this.octokit.rest.git.getTree({ ...this.repo, tree_sha: content.sha, recursive: 'true' });
+        const { data } = await this.octokit.rest.git.getTree({
+          ...this.repo,
+          tree_sha: content.sha,
+          recursive: 'true',
+        });
         if (data.truncated) throw new Error(`GitHub listed only part of ${CONTENT_DIR}/.`);
-        files = new Map(data.tree.filter((entry) => entry.type === 'blob' && entry.path && entry.sha).map((entry) => [`${CONTENT_DIR}/${entry.path}`, entry.sha!]));
+        files = new Map(
+          data.tree
+            .filter((entry) => entry.type === 'blob' && entry.path && entry.sha)
+            .map((entry) => [`${CONTENT_DIR}/${entry.path}`, entry.sha!]),
+        );
         listings.set(content.sha, files);
       }
       return { commit, files };
@@ -59,8 +72,14 @@ export class GitHubRepository {
           let text = blobs.get(name);
           if (text === undefined) {
             try {
-              const { data } = await this.octokit.rest.git.getBlob({ ...this.repo, file_sha: name });
-              text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+              const { data } = await this.octokit.rest.git.getBlob({
+                ...this.repo,
+                file_sha: name,
+              });
+              text = Buffer.from(
+                data.content,
+                data.encoding === 'base64' ? 'base64' : 'utf8',
+              ).toString('utf8');
             } catch (error) {
               if (statusOf(error) === 404) return;
               throw error;
@@ -81,10 +100,15 @@ export class GitHubRepository {
     if (known !== undefined) return known;
     let blob: string | null = null;
     try {
-      const { data } = await this.octokit.rest.repos.getContent({ ...this.repo, path, ref: commit });
+      const { data } = await this.octokit.rest.repos.getContent({
+        ...this.repo,
+        path,
+        ref: commit,
+      });
       if (!Array.isArray(data) && data.type === 'file') {
         blob = data.sha;
-        if ('content' in data && data.encoding === 'base64') blobs.set(blob, Buffer.from(data.content, 'base64').toString('utf8'));
+        if ('content' in data && data.encoding === 'base64')
+          blobs.set(blob, Buffer.from(data.content, 'base64').toString('utf8'));
       }
     } catch (error) {
       // 404: the commit removed the file (or never had it); 422: no such commit.
@@ -97,7 +121,12 @@ export class GitHubRepository {
   /** Whether `commit` is `descendant` or one of its ancestors (GitHub's comparison of the two); false when either is unknown. */
   async contains(descendant: string, commit: string): Promise<boolean> {
     try {
-      const { data } = await this.octokit.rest.repos.compareCommits({ ...this.repo, base: commit, head: descendant, per_page: 1 });
+      const { data } = await this.octokit.rest.repos.compareCommits({
+        ...this.repo,
+        base: commit,
+        head: descendant,
+        per_page: 1,
+      });
       return data.status === 'ahead' || data.status === 'identical';
     } catch (error) {
       if (statusOf(error) === 404 || statusOf(error) === 422) return false;
@@ -110,26 +139,57 @@ export class GitHubRepository {
    * file at the merge base of the two, GitHub's compare, is not the base branch's now).
    */
   async unchangedSince(head: string, paths: readonly string[], url: string): Promise<void> {
-    const { data: compared } = await this.octokit.rest.repos.compareCommits({ ...this.repo, base: this.settings.base, head, per_page: 1 });
+    const { data: compared } = await this.octokit.rest.repos.compareCommits({
+      ...this.repo,
+      base: this.settings.base,
+      head,
+      per_page: 1,
+    });
     for (const path of paths) {
-      const [then, now] = await Promise.all([this.fileAt(path, compared.merge_base_commit.sha), this.fileAt(path, compared.base_commit.sha)]);
+      const [then, now] = await Promise.all([
+        this.fileAt(path, compared.merge_base_commit.sha),
+        this.fileAt(path, compared.base_commit.sha),
+      ]);
       if (then !== now) throw failure('changed-on-branch', path, this.settings.base).with({ url });
     }
   }
 
   /** The tree of a commit: known when it is a base commit seen, else asked. */
   async treeOf(commit: string): Promise<string> {
-    return this.#trees.get(commit) ?? (await this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: commit })).data.tree.sha;
+    return (
+      this.#trees.get(commit) ??
+      (await this.octokit.rest.git.getCommit({ ...this.repo, commit_sha: commit })).data.tree.sha
+    );
   }
 
   /** A commit of the pages' files on `parent`; `parent` itself when the files are already so. */
-  async commitPages(parent: string, pages: readonly PageChange[], message: string, author: Caller): Promise<string> {
+  async commitPages(
+    parent: string,
+    pages: readonly PageChange[],
+    message: string,
+    author: Caller,
+  ): Promise<string> {
     const parentTree = await this.treeOf(parent);
-    const tree = pages.map((page) => ({ path: page.path, mode: '100644' as const, type: 'blob' as const, ...(page.blob ? { sha: page.blob } : { content: page.after }) }));
-    const { data: made } = await this.octokit.rest.git.createTree({ ...this.repo, base_tree: parentTree, tree });
+    const tree = pages.map((page) => ({
+      path: page.path,
+      mode: '100644' as const,
+      type: 'blob' as const,
+      ...(page.blob ? { sha: page.blob } : { content: page.after }),
+    }));
+    const { data: made } = await this.octokit.rest.git.createTree({
+      ...this.repo,
+      base_tree: parentTree,
+      tree,
+    });
     if (made.sha === parentTree) return parent;
     const who = author.email ? { author: { name: author.name, email: author.email } } : {};
-    const { data: commit } = await this.octokit.rest.git.createCommit({ ...this.repo, message, tree: made.sha, parents: [parent], ...who });
+    const { data: commit } = await this.octokit.rest.git.createCommit({
+      ...this.repo,
+      message,
+      tree: made.sha,
+      parents: [parent],
+      ...who,
+    });
     return commit.sha;
   }
 
@@ -140,14 +200,28 @@ export class GitHubRepository {
   async newBranch(name: string, commit: string): Promise<string> {
     for (const candidate of [name, ...[2, 3, 4, 5].map((n) => `${name}-${n}`)]) {
       try {
-        await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${candidate}`, sha: commit });
+        await this.octokit.rest.git.createRef({
+          ...this.repo,
+          ref: `refs/heads/${candidate}`,
+          sha: commit,
+        });
         return candidate;
       } catch (error) {
         if (statusOf(error) !== 422) throw error;
       }
-      const { data: pulls } = await this.octokit.rest.pulls.list({ ...this.repo, state: 'open', head: `${this.settings.owner}:${candidate}`, per_page: 1 });
+      const { data: pulls } = await this.octokit.rest.pulls.list({
+        ...this.repo,
+        state: 'open',
+        head: `${this.settings.owner}:${candidate}`,
+        per_page: 1,
+      });
       if (pulls.length === 0) {
-        await this.octokit.rest.git.updateRef({ ...this.repo, ref: `heads/${candidate}`, sha: commit, force: true });
+        await this.octokit.rest.git.updateRef({
+          ...this.repo,
+          ref: `heads/${candidate}`,
+          sha: commit,
+          force: true,
+        });
         return candidate;
       }
     }
@@ -159,7 +233,8 @@ export class GitHubRepository {
       await this.octokit.rest.git.deleteRef({ ...this.repo, ref: `heads/${branch}` });
     } catch (error) {
       // Already gone (the repository deletes merged branches itself): nothing is left.
-      if (statusOf(error) !== 422 && statusOf(error) !== 404) this.log(`The branch ${branch} could not be deleted: ${String(error)}`);
+      if (statusOf(error) !== 422 && statusOf(error) !== 404)
+        this.log(`The branch ${branch} could not be deleted: ${String(error)}`);
     }
   }
 }

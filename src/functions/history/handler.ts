@@ -49,12 +49,23 @@ export const HISTORY_ROUTES: readonly Route<HistorySetup>[] = [
       const { text, blob } = await setup.backend.version(path, commit);
       // Read as the build reads it, so the builder opens it as it opens the live page (its payload).
       const entry = readEntry(path, text);
-      if (isProblem(entry)) throw failure('version-unreadable', path, `line ${entry.line}: ${entry.message}`);
-      const file: PageVersionFile = { path, commit, blob, text, data: (entry.data ?? {}) as Record<string, unknown>, body: entry.body };
+      if (isProblem(entry))
+        throw failure('version-unreadable', path, `line ${entry.line}: ${entry.message}`);
+      const file: PageVersionFile = {
+        path,
+        commit,
+        blob,
+        text,
+        data: (entry.data ?? {}) as Record<string, unknown>,
+        body: entry.body,
+      };
       return json(200, file);
     },
   },
 ];
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
-export const historyHandler = (setup: () => HistorySetup | Promise<HistorySetup>, log: (message: string) => void = console.error) => routeHandler(HISTORY_ROUTES, setup, { log });
+export const historyHandler = (
+  setup: () => HistorySetup | Promise<HistorySetup>,
+  log: (message: string) => void = console.error,
+) => routeHandler(HISTORY_ROUTES, setup, { log });

@@ -1,7 +1,11 @@
 // A page's history as both backends answer it: each reads the commits that changed the file (git
 // log locally, GitHub's commits for that path on Netlify), a page of them and the one before, and
 // the file's blob and text at each; the versions, their words and their diffs are made here, once.
-import { VERSIONS_PER_PAGE, type PageHistory, type PageVersion } from '../../kernel/wire/history.ts';
+import {
+  VERSIONS_PER_PAGE,
+  type PageHistory,
+  type PageVersion,
+} from '../../kernel/wire/history.ts';
 import { proposerIn, shortDiff } from '../proposals/describe.ts';
 
 /** A commit that changed the file, as a backend read it. */
@@ -20,11 +24,18 @@ export interface FileCommit {
  * One page of the history: `commits` are the page's (newest first) and, when older ones follow,
  * the next one, which the page's last version is compared with. `texts` holds the file's text by blob.
  */
-export function historyPage(path: string, page: number, commits: readonly FileCommit[], texts: ReadonlyMap<string, string>): PageHistory {
-  const textOf = (commit: FileCommit | undefined) => (commit?.blob === undefined ? undefined : texts.get(commit.blob));
+export function historyPage(
+  path: string,
+  page: number,
+  commits: readonly FileCommit[],
+  texts: ReadonlyMap<string, string>,
+): PageHistory {
+  const textOf = (commit: FileCommit | undefined) =>
+    commit?.blob === undefined ? undefined : texts.get(commit.blob);
   const versions = commits.slice(0, VERSIONS_PER_PAGE).map((commit, i): PageVersion => {
     const before = commits[i + 1];
-    const change = commit.blob === undefined ? 'removed' : before?.blob === undefined ? 'added' : 'changed';
+    const change =
+      commit.blob === undefined ? 'removed' : before?.blob === undefined ? 'added' : 'changed';
     return {
       commit: commit.commit,
       when: commit.when,

@@ -12,7 +12,9 @@ import path from 'node:path';
 import type { Checks } from '../../kernel/wire/proposals.ts';
 import { lowerPriority, type Git } from './git.ts';
 
-export type CheckResult = { state: 'passed' } | { state: 'failed'; firstProblem: string; problems?: Checks['problems'] };
+export type CheckResult =
+  | { state: 'passed' }
+  | { state: 'failed'; firstProblem: string; problems?: Checks['problems'] };
 
 export interface CheckRunnerOptions {
   /** The command, run in the worktree with `--base <commit>` added: `npm run check:change -- --format json` by default. */
@@ -28,7 +30,14 @@ export interface CheckRunnerOptions {
   log?(message: string): void;
 }
 
-const DEFAULT_COMMAND = [process.execPath, '--import', 'tsx', 'scripts/check-change.ts', '--format', 'json'];
+const DEFAULT_COMMAND = [
+  process.execPath,
+  '--import',
+  'tsx',
+  'scripts/check-change.ts',
+  '--format',
+  'json',
+];
 
 export class CheckRunner {
   /** Each commit waiting, with the commit it is a change of. */
@@ -76,13 +85,18 @@ export class CheckRunner {
       try {
         result = await this.#check(commit, base, stop.signal);
       } catch (error) {
-        result = { state: 'failed', firstProblem: `The checks could not run: ${error instanceof Error ? error.message : String(error)}` };
+        result = {
+          state: 'failed',
+          firstProblem: `The checks could not run: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
       try {
         // A check stopped on purpose has no result: its commit is no change's head any more.
         if (!stop.signal.aborted) await this.options.onResult(commit, result);
       } catch (error) {
-        this.options.log?.(`The result of the checks on ${commit} could not be kept: ${String(error)}`);
+        this.options.log?.(
+          `The result of the checks on ${commit} could not be kept: ${String(error)}`,
+        );
       }
       this.#running = undefined;
     }
@@ -92,25 +106,46 @@ export class CheckRunner {
     const dir = await mkdtemp(path.join(tmpdir(), 'ardent-proposal-check-'));
     const worktree = path.join(dir, 'checkout');
     try {
-      await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], { background: true });
+      await this.git.run(['worktree', 'add', '--detach', '--quiet', worktree, commit], {
+        background: true,
+      });
       const nodeModules = this.options.nodeModules ?? path.join(this.git.dir, 'node_modules');
-      if (existsSync(nodeModules)) await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
-      const [command, ...args] = [...(this.options.command ?? DEFAULT_COMMAND), ...(this.options.args ?? []), '--base', base];
+      if (existsSync(nodeModules))
+        await symlink(nodeModules, path.join(worktree, 'node_modules'), 'dir');
+      const [command, ...args] = [
+        ...(this.options.command ?? DEFAULT_COMMAND),
+        ...(this.options.args ?? []),
+        '--base',
+        base,
+      ];
       const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env, stop);
       return code === 0 ? { state: 'passed' } : failureOf(stdout, stderr);
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
-      await this.git.run(['worktree', 'remove', '--force', worktree], { background: true }).catch(() => undefined);
+      await this.git
+        .run(['worktree', 'remove', '--force', worktree], { background: true })
+        .catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
       await this.git.run(['worktree', 'prune'], { background: true }).catch(() => undefined);
     }
   }
 }
 
-function run(command: string, args: readonly string[], cwd: string, env: Readonly<Record<string, string>> | undefined, stop: AbortSignal): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> | undefined,
+  stop: AbortSignal,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // In a process group of its own, so that stopping it stops what it started (the build, Chromium).
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+      detached: true,
+    });
     // In the background: the answers to the builder come first.
     lowerPriority(child.pid);
     const kill = () => {
@@ -136,12 +171,21 @@ function run(command: string, args: readonly string[], cwd: string, env: Readonl
   });
 }
 
-type ReportedProblem = { file: string; line?: number; field?: string; severity: string; title: string; message: string };
+type ReportedProblem = {
+  file: string;
+  line?: number;
+  field?: string;
+  severity: string;
+  title: string;
+  message: string;
+};
 
 /** The problems of `npm run check:change -- --format json`'s report (the content's and the pages'), notices left out; none when it did not report. */
 function problemsReported(stdout: string): ReportedProblem[] {
   try {
-    return (JSON.parse(stdout) as ReportedProblem[]).filter((problem) => problem.severity !== 'notice');
+    return (JSON.parse(stdout) as ReportedProblem[]).filter(
+      (problem) => problem.severity !== 'notice',
+    );
   } catch {
     // Not the report: the command itself failed.
     return [];
@@ -155,13 +199,30 @@ const PROBLEMS_KEPT = 20;
  * The failed checks' problems, read once from the report: the first in words, and the first few as
  * data for each page to list its own in the form's words; or, with no report, why the check stopped.
  */
-export function failureOf(stdout: string, stderr: string): Extract<CheckResult, { state: 'failed' }> {
+export function failureOf(
+  stdout: string,
+  stderr: string,
+): Extract<CheckResult, { state: 'failed' }> {
   const reported = problemsReported(stdout);
   const first = reported[0];
   if (first) {
-    const problems = reported.slice(0, PROBLEMS_KEPT).map(({ file, line, field, message }) => ({ file, ...(line ? { line } : {}), ...(field ? { field } : {}), message }));
-    return { state: 'failed', firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`, problems };
+    const problems = reported
+      .slice(0, PROBLEMS_KEPT)
+      .map(({ file, line, field, message }) => ({
+        file,
+        ...(line ? { line } : {}),
+        ...(field ? { field } : {}),
+        message,
+      }));
+    return {
+      state: 'failed',
+      firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`,
+      problems,
+    };
   }
   const last = stderr.trim().split('\n').filter(Boolean).pop();
-  return { state: 'failed', firstProblem: `The check stopped without a report${last ? `: ${last}` : '.'}` };
+  return {
+    state: 'failed',
+    firstProblem: `The check stopped without a report${last ? `: ${last}` : '.'}`,
+  };
 }

@@ -18,17 +18,34 @@ export interface CommitFiles {
   committer: Caller;
 }
 
-export async function commitFiles(git: Git, { parents, from = parents[0], files, message, author, committer }: CommitFiles): Promise<string> {
-  const index = path.join(tmpdir(), `ardent-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
+export async function commitFiles(
+  git: Git,
+  { parents, from = parents[0], files, message, author, committer }: CommitFiles,
+): Promise<string> {
+  const index = path.join(
+    tmpdir(),
+    `ardent-index-${process.pid}-${Math.random().toString(36).slice(2)}`,
+  );
   try {
     const env = { GIT_INDEX_FILE: index };
-    const [, blobs] = await Promise.all([git.run(['read-tree', from], { env }), Promise.all(files.map((file) => file.blob))]);
+    const [, blobs] = await Promise.all([
+      git.run(['read-tree', from], { env }),
+      Promise.all(files.map((file) => file.blob)),
+    ]);
     const entries = files.map((file, i) => `100644 ${blobs[i]}\t${file.path}`).join('\n');
     await git.run(['update-index', '--add', '--index-info'], { env, input: `${entries}\n` });
     const tree = await git.run(['write-tree'], { env });
     const email = (caller: Caller) => caller.email ?? 'builder@localhost';
-    const who = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: email(author), GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: email(committer) };
-    return await git.run(['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { input: message, env: who });
+    const who = {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: email(author),
+      GIT_COMMITTER_NAME: committer.name,
+      GIT_COMMITTER_EMAIL: email(committer),
+    };
+    return await git.run(
+      ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'],
+      { input: message, env: who },
+    );
   } finally {
     await rm(index, { force: true });
   }

@@ -27,7 +27,11 @@ export class Git {
 
   /** stdout as bytes; a failure throws GitError. */
   async raw(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
-    const child = spawn('git', args, { cwd: options.cwd ?? this.dir, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', args, {
+      cwd: options.cwd ?? this.dir,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     if (options.background) lowerPriority(child.pid);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -77,7 +81,8 @@ export class Git {
       const header = output.subarray(at, end).toString('utf8');
       at = end + 1;
       const [sha, , size] = header.split(' ');
-      if (header.endsWith(' missing') || header.endsWith(' ambiguous') || size === undefined) continue;
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous') || size === undefined)
+        continue;
       found.set(name, { sha: sha!, bytes: output.subarray(at, at + Number(size)) });
       at += Number(size) + 1;
     }
@@ -88,7 +93,11 @@ export class Git {
   async shas(names: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     if (names.length === 0) return found;
-    const lines = (await this.run(['cat-file', '--batch-check=%(objectname)'], { input: `${names.join('\n')}\n` })).split('\n');
+    const lines = (
+      await this.run(['cat-file', '--batch-check=%(objectname)'], {
+        input: `${names.join('\n')}\n`,
+      })
+    ).split('\n');
     names.forEach((name, i) => {
       const line = lines[i] ?? '';
       if (/^[0-9a-f]{40,64}$/.test(line)) found.set(name, line);
@@ -118,10 +127,18 @@ export class Git {
    */
   async updateRefs(commands: readonly string[]): Promise<boolean> {
     try {
-      await this.run(['update-ref', '--stdin'], { input: `start\n${commands.join('\n')}\nprepare\ncommit\n` });
+      await this.run(['update-ref', '--stdin'], {
+        input: `start\n${commands.join('\n')}\nprepare\ncommit\n`,
+      });
       return true;
     } catch (error) {
-      if (error instanceof GitError && /cannot lock ref|reference already exists|is at .* but expected|unable to resolve reference|expected/i.test(error.stderr)) return false;
+      if (
+        error instanceof GitError &&
+        /cannot lock ref|reference already exists|is at .* but expected|unable to resolve reference|expected/i.test(
+          error.stderr,
+        )
+      )
+        return false;
       throw error;
     }
   }

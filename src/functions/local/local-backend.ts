@@ -17,7 +17,12 @@ import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
 import type { Schedule } from '../../kernel/wire/schedule.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
-import { PUBLISHED_LISTED, type Backend, type ContentSnapshot, type OpenChange } from '../proposals/backend.ts';
+import {
+  PUBLISHED_LISTED,
+  type Backend,
+  type ContentSnapshot,
+  type OpenChange,
+} from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
 import { branchName, commitMessage, pagesOf, type ChangeFacts } from '../proposals/describe.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
@@ -35,7 +40,11 @@ export interface LocalBackendOptions {
   now?: () => Date;
 }
 
-const moved = () => failure('conflict', 'Someone added to this change at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.');
+const moved = () =>
+  failure(
+    'conflict',
+    'Someone added to this change at the same moment, so your version was not added. Propose it again: it is joined with theirs when the two touch different lines.',
+  );
 
 export class LocalBackend implements Backend {
   readonly local = true;
@@ -52,14 +61,25 @@ export class LocalBackend implements Backend {
     this.git = new Git(options.dir);
     this.#records = new Records(this.git);
     this.#now = options.now ?? (() => new Date());
-    this.checks = new CheckRunner(this.git, { ...options.checks, onResult: (commit, result) => this.#records.keepResult(commit, result) });
+    this.checks = new CheckRunner(this.git, {
+      ...options.checks,
+      onResult: (commit, result) => this.#records.keepResult(commit, result),
+    });
   }
 
   snapshot(): Promise<ContentSnapshot> {
     return onGit(async () => {
       const commit = await this.git.resolve('HEAD');
       if (!commit) throw failure('git-failed', 'the repository has no commit yet.');
-      const listing = await this.git.run(['ls-tree', '-r', '-z', '--full-tree', commit, '--', `${CONTENT_DIR}/`]);
+      const listing = await this.git.run([
+        'ls-tree',
+        '-r',
+        '-z',
+        '--full-tree',
+        commit,
+        '--',
+        `${CONTENT_DIR}/`,
+      ]);
       const files = new Map<string, string>();
       for (const line of listing.split('\0').filter(Boolean)) {
         const [info, file] = line.split('\t') as [string, string];
@@ -72,29 +92,62 @@ export class LocalBackend implements Backend {
 
   async readBlobs(blobs: readonly string[]): Promise<Map<string, string>> {
     const unknown = blobs.filter((blob) => !this.#texts.has(blob));
-    for (const [blob, bytes] of await this.git.contents(unknown)) this.#texts.set(blob, bytes.toString('utf8'));
-    return new Map(blobs.flatMap((blob) => (this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [])));
+    for (const [blob, bytes] of await this.git.contents(unknown))
+      this.#texts.set(blob, bytes.toString('utf8'));
+    return new Map(
+      blobs.flatMap((blob) =>
+        this.#texts.has(blob) ? [[blob, this.#texts.get(blob)!] as const] : [],
+      ),
+    );
   }
 
   openChanges(): Promise<OpenChange[]> {
     return onGit(async () =>
-      (await this.#records.all()).map(({ record }) => ({ id: record.id, summary: record.summary, paths: record.pages.map((page) => page.path), ...(record.schedule ? { schedule: record.schedule } : {}) })),
+      (await this.#records.all()).map(({ record }) => ({
+        id: record.id,
+        summary: record.summary,
+        paths: record.pages.map((page) => page.path),
+        ...(record.schedule ? { schedule: record.schedule } : {}),
+      })),
     );
   }
 
-  propose(change: ChangeFacts, base: ContentSnapshot, onto?: Proposal): Promise<{ proposal: Proposal; added: boolean }> {
+  propose(
+    change: ChangeFacts,
+    base: ContentSnapshot,
+    onto?: Proposal,
+  ): Promise<{ proposal: Proposal; added: boolean }> {
     return this.#oneAtATime(async () => {
       const now = this.#now().toISOString();
       // What does not depend on each other runs at once: each git command takes its time to start.
-      const files = change.pages.map((page) => ({ path: page.path, blob: page.blob ?? this.git.writeBlob(page.after) }));
+      const files = change.pages.map((page) => ({
+        path: page.path,
+        blob: page.blob ?? this.git.writeBlob(page.after),
+      }));
       // Awaited below where they are needed; a failure before then must not go unhandled.
       for (const file of files) if (typeof file.blob !== 'string') file.blob.catch(() => {});
       const pages = pagesOf(change);
-      const commit = (parent: string) => commitFiles(this.git, { parents: [parent], files, message: commitMessage(change), author: change.author, committer: change.author });
-      const blobsOf = async () => new Map(await Promise.all(files.map(async (file) => [file.path, await file.blob] as const)));
+      const commit = (parent: string) =>
+        commitFiles(this.git, {
+          parents: [parent],
+          files,
+          message: commitMessage(change),
+          author: change.author,
+          committer: change.author,
+        });
+      const blobsOf = async () =>
+        new Map(
+          await Promise.all(files.map(async (file) => [file.path, await file.blob] as const)),
+        );
       if (onto) return this.#addTo(onto.id, onto.commit!, pages, commit, blobsOf, now);
-      const taken = (await this.#records.all()).find(({ record }) => record.pages.some((page) => pages.some((other) => other.path === page.path)));
-      if (taken) throw failure('conflict', `${taken.record.author} proposed a change to one of these pages at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`);
+      const taken = (await this.#records.all()).find(({ record }) =>
+        record.pages.some((page) => pages.some((other) => other.path === page.path)),
+      );
+      if (taken)
+        throw failure(
+          'conflict',
+          `${taken.record.author} proposed a change to one of these pages at the same moment, so yours was not proposed. Propose it again: it is joined with theirs when the two touch different lines.`,
+        );
       const branch = branchName(pages[0]!.path, this.#now());
       const recordFor = (candidate: string): LocalRecord => ({
         id: candidate.slice('content/'.length),
@@ -108,11 +161,19 @@ export class LocalBackend implements Backend {
         base: base.commit,
         results: {},
       });
-      const [made, first] = await Promise.all([commit(base.commit), this.#records.write(recordFor(branch))]);
+      const [made, first] = await Promise.all([
+        commit(base.commit),
+        this.#records.write(recordFor(branch)),
+      ]);
       for (const candidate of [branch, ...[2, 3, 4, 5].map((n) => `${branch}-${n}`)]) {
         const record = recordFor(candidate);
         const kept = candidate === branch ? first : await this.#records.write(record);
-        if (await this.git.updateRefs([`create refs/heads/${candidate} ${made}`, `create ${Records.ref(record.id)} ${kept}`])) {
+        if (
+          await this.git.updateRefs([
+            `create refs/heads/${candidate} ${made}`,
+            `create ${Records.ref(record.id)} ${kept}`,
+          ])
+        ) {
           return { proposal: this.#proposal(record, made, await blobsOf()), added: false };
         }
       }
@@ -121,14 +182,26 @@ export class LocalBackend implements Backend {
   }
 
   /** A commit of the change's pages on the open change's head commit as it was read: refused when its branch moved since. */
-  async #addTo(id: string, head: string, pages: LocalRecord['pages'], commit: (parent: string) => Promise<string>, blobsOf: () => Promise<Map<string, string>>, now: string): Promise<{ proposal: Proposal; added: boolean }> {
+  async #addTo(
+    id: string,
+    head: string,
+    pages: LocalRecord['pages'],
+    commit: (parent: string) => Promise<string>,
+    blobsOf: () => Promise<Map<string, string>>,
+    now: string,
+  ): Promise<{ proposal: Proposal; added: boolean }> {
     // A check's result moves the record's ref meanwhile (records.ts): read it again and retry; the branch must be where it was read.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const open = await this.#records.get(id);
       if (!open) throw failure('no-such-proposal');
       const record: LocalRecord = { ...open.record, updated: now, pages };
       const [made, kept] = await Promise.all([commit(head), this.#records.write(record)]);
-      if (await this.git.updateRefs([`update refs/heads/${record.branch} ${made} ${head}`, `update ${Records.ref(record.id)} ${kept} ${open.blob}`])) {
+      if (
+        await this.git.updateRefs([
+          `update refs/heads/${record.branch} ${made} ${head}`,
+          `update ${Records.ref(record.id)} ${kept} ${open.blob}`,
+        ])
+      ) {
         // The change's checks are the new head's: the old one's are no longer wanted.
         this.checks.forget(head);
         return { proposal: this.#proposal(record, made, await blobsOf()), added: true };
@@ -150,7 +223,17 @@ export class LocalBackend implements Backend {
       return all
         .map(({ record }) => {
           const tip = tips.get(`refs/heads/${record.branch}`);
-          return this.#proposal(record, tip, new Map(record.pages.flatMap((page) => (blobs.has(`${tip}:${page.path}`) ? [[page.path, blobs.get(`${tip}:${page.path}`)!]] : []))));
+          return this.#proposal(
+            record,
+            tip,
+            new Map(
+              record.pages.flatMap((page) =>
+                blobs.has(`${tip}:${page.path}`)
+                  ? [[page.path, blobs.get(`${tip}:${page.path}`)!]]
+                  : [],
+              ),
+            ),
+          );
         })
         .sort((a, b) => b.created.localeCompare(a.created));
     });
@@ -180,14 +263,34 @@ export class LocalBackend implements Backend {
       const blobs = tip ? await blobsAt(this.git, tip, record) : new Map<string, string>();
       if (!tip || blobs.size < record.pages.length) throw failure('no-such-proposal');
       const proposal = this.#proposal(record, tip, blobs);
-      if (proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
+      if (proposal.checks.state === 'failed')
+        throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
       if (proposal.checks.state !== 'passed') throw failure('checks-waiting');
-      const branch = await this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => undefined);
+      const branch = await this.git
+        .run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
+        .catch(() => undefined);
       if (!branch) throw failure('no-branch');
-      const status = await this.git.run(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...record.pages.map((page) => page.path)]);
+      const status = await this.git.run([
+        'status',
+        '--porcelain',
+        '-z',
+        '--untracked-files=all',
+        '--',
+        ...record.pages.map((page) => page.path),
+      ]);
       if (status !== '') throw failure('uncommitted-change', status.split('\0')[0]!.slice(3));
       const head = (await this.git.resolve('HEAD'))!;
-      const done = await publishOnBranch(this.git, this.#records, { record, recordBlob, tip, blobs, branch, head, by, scheduled, at: this.#now().toISOString() });
+      const done = await publishOnBranch(this.git, this.#records, {
+        record,
+        recordBlob,
+        tip,
+        blobs,
+        branch,
+        head,
+        by,
+        scheduled,
+        at: this.#now().toISOString(),
+      });
       this.checks.forget(tip);
       return { ...proposal, state: 'published', updated: done.updated, published: done.published! };
     });
@@ -198,8 +301,16 @@ export class LocalBackend implements Backend {
       const { record, blob } = await this.#open(id);
       const tip = await this.git.resolve(`refs/heads/${record.branch}`);
       const proposal = this.#proposal(record, tip, new Map());
-      if (!(await this.git.updateRefs([...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []), `delete ${Records.ref(record.id)} ${blob}`]))) {
-        throw failure('conflict', 'Someone added to this change at the same moment, so it was not withdrawn. Look at it again first.');
+      if (
+        !(await this.git.updateRefs([
+          ...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []),
+          `delete ${Records.ref(record.id)} ${blob}`,
+        ]))
+      ) {
+        throw failure(
+          'conflict',
+          'Someone added to this change at the same moment, so it was not withdrawn. Look at it again first.',
+        );
       }
       if (tip) this.checks.forget(tip);
       const { commit: _gone, ...closed } = proposal;
@@ -209,26 +320,56 @@ export class LocalBackend implements Backend {
 
   async schedule(id: string, schedule: Schedule | undefined): Promise<Proposal> {
     await onGit(() => this.#open(id));
-    const kept = await onGit(() => this.#records.update(id, ({ schedule: _old, ...record }) => ({ ...record, ...(schedule ? { schedule } : {}) })));
-    if (!kept) throw failure('conflict', 'The change was published or withdrawn at the same moment, so its time was not changed. Look at it again first.');
+    const kept = await onGit(() =>
+      this.#records.update(id, ({ schedule: _old, ...record }) => ({
+        ...record,
+        ...(schedule ? { schedule } : {}),
+      })),
+    );
+    if (!kept)
+      throw failure(
+        'conflict',
+        'The change was published or withdrawn at the same moment, so its time was not changed. Look at it again first.',
+      );
     return this.status(id);
   }
 
   async noteSchedule(id: string, note: NonNullable<Schedule['note']>): Promise<void> {
-    await onGit(() => this.#records.update(id, (record) => (record.schedule ? { ...record, schedule: { ...record.schedule, note } } : undefined)));
+    await onGit(() =>
+      this.#records.update(id, (record) =>
+        record.schedule ? { ...record, schedule: { ...record.schedule, note } } : undefined,
+      ),
+    );
   }
 
   onLiveNow(proposal: Proposal): Promise<boolean> {
-    return onGit(async () => Boolean(proposal.commit) && this.git.contains(proposal.commit!, (await this.git.resolve('HEAD'))!));
+    return onGit(
+      async () =>
+        Boolean(proposal.commit) &&
+        this.git.contains(proposal.commit!, (await this.git.resolve('HEAD'))!),
+    );
   }
 
   freshen(id: string): Promise<void> {
     return this.#oneAtATime(async () => {
       const { record, blob } = await this.#open(id);
-      const [tip, head, branch] = await Promise.all([this.git.resolve(`refs/heads/${record.branch}`), this.git.resolve('HEAD'), this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD')]);
+      const [tip, head, branch] = await Promise.all([
+        this.git.resolve(`refs/heads/${record.branch}`),
+        this.git.resolve('HEAD'),
+        this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD'),
+      ]);
       if (!tip || !head) throw failure('no-such-proposal');
       if (await this.git.contains(tip, head)) return;
-      if (!(await bringUpToDate(this.git, this.#records, { record, recordBlob: blob, tip, head, branch }))) throw moved();
+      if (
+        !(await bringUpToDate(this.git, this.#records, {
+          record,
+          recordBlob: blob,
+          tip,
+          head,
+          branch,
+        }))
+      )
+        throw moved();
       this.checks.forget(tip);
     });
   }
@@ -269,7 +410,11 @@ export class LocalBackend implements Backend {
    * asked for (in the background) when nothing has checked it yet: a new commit, or one this
    * process has not seen. A published change's checks passed.
    */
-  #proposal(record: LocalRecord, tip: string | undefined, blobs: ReadonlyMap<string, string>): Proposal {
+  #proposal(
+    record: LocalRecord,
+    tip: string | undefined,
+    blobs: ReadonlyMap<string, string>,
+  ): Proposal {
     let checks: Proposal['checks'] = { state: record.published ? 'passed' : 'waiting' };
     if (tip && !record.published) {
       const result = record.results[tip];
@@ -279,9 +424,25 @@ export class LocalBackend implements Backend {
       else this.checks.enqueue(tip, record.base);
     }
     const { id, branch, summary, author, created, updated, published, schedule } = record;
-    const pages = record.pages.map((page) => ({ ...page, ...(blobs.has(page.path) ? { blob: blobs.get(page.path)! } : {}) }));
+    const pages = record.pages.map((page) => ({
+      ...page,
+      ...(blobs.has(page.path) ? { blob: blobs.get(page.path)! } : {}),
+    }));
     return {
-      ...{ id, branch, pages, summary, author, created, updated, url: null, state: published ? 'published' : 'open', checks, preview: { state: 'none' }, local: true },
+      ...{
+        id,
+        branch,
+        pages,
+        summary,
+        author,
+        created,
+        updated,
+        url: null,
+        state: published ? 'published' : 'open',
+        checks,
+        preview: { state: 'none' },
+        local: true,
+      },
       ...(tip && !published ? { commit: tip } : {}),
       ...(published ? { published } : {}),
       ...(schedule ? { schedule } : {}),
@@ -294,7 +455,11 @@ async function onGit<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof GitError) throw failure('git-failed', error.stderr.trim().split('\n')[0] || `git ${error.args[0]} stopped (exit ${error.code}).`);
+    if (error instanceof GitError)
+      throw failure(
+        'git-failed',
+        error.stderr.trim().split('\n')[0] || `git ${error.args[0]} stopped (exit ${error.code}).`,
+      );
     throw error;
   }
 }

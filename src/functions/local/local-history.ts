@@ -8,7 +8,15 @@ import type { Git } from './git.ts';
 
 export async function localHistory(git: Git, path: string, page: number): Promise<PageHistory> {
   // The page's versions and the one before them, from the checked-out branch (what publishing commits to).
-  const log = await git.run(['log', '--format=%H%x1f%cI%x1f%an%x1f%B%x1e', `--skip=${(page - 1) * VERSIONS_PER_PAGE}`, `--max-count=${VERSIONS_PER_PAGE + 1}`, 'HEAD', '--', path]);
+  const log = await git.run([
+    'log',
+    '--format=%H%x1f%cI%x1f%an%x1f%B%x1e',
+    `--skip=${(page - 1) * VERSIONS_PER_PAGE}`,
+    `--max-count=${VERSIONS_PER_PAGE + 1}`,
+    'HEAD',
+    '--',
+    path,
+  ]);
   const entries = log
     .split('\x1e')
     .map((entry) => entry.replace(/^\n/, ''))
@@ -24,7 +32,11 @@ export async function localHistory(git: Git, path: string, page: number): Promis
   return historyPage(path, page, commits, texts);
 }
 
-export async function localVersion(git: Git, path: string, commit: string): Promise<{ text: string; blob: string }> {
+export async function localVersion(
+  git: Git,
+  path: string,
+  commit: string,
+): Promise<{ text: string; blob: string }> {
   const file = (await git.objects([`${commit}:${path}`])).get(`${commit}:${path}`);
   if (!file) throw failure('no-such-version', path);
   return { text: file.bytes.toString('utf8'), blob: file.sha };

@@ -14,19 +14,40 @@ import { Records, type LocalRecord } from './records.ts';
 const PUBLISHED_KEPT = 20;
 
 /** Each page's file's blob at a commit. */
-export async function blobsAt(git: Git, commit: string, record: LocalRecord): Promise<Map<string, string>> {
+export async function blobsAt(
+  git: Git,
+  commit: string,
+  record: LocalRecord,
+): Promise<Map<string, string>> {
   const shas = await git.shas(record.pages.map((page) => `${commit}:${page.path}`));
-  return new Map(record.pages.flatMap((page) => (shas.has(`${commit}:${page.path}`) ? [[page.path, shas.get(`${commit}:${page.path}`)!]] : [])));
+  return new Map(
+    record.pages.flatMap((page) =>
+      shas.has(`${commit}:${page.path}`) ? [[page.path, shas.get(`${commit}:${page.path}`)!]] : [],
+    ),
+  );
 }
 
 /** 409 in words when a page of the change changed on the branch since the change's base. */
-export async function unchangedSince(git: Git, record: LocalRecord, head: string, branch: string): Promise<void> {
-  const shas = await git.shas(record.pages.flatMap((page) => [`${head}:${page.path}`, `${record.base}:${page.path}`]));
-  const changed = record.pages.find((page) => shas.get(`${head}:${page.path}`) !== shas.get(`${record.base}:${page.path}`));
+export async function unchangedSince(
+  git: Git,
+  record: LocalRecord,
+  head: string,
+  branch: string,
+): Promise<void> {
+  const shas = await git.shas(
+    record.pages.flatMap((page) => [`${head}:${page.path}`, `${record.base}:${page.path}`]),
+  );
+  const changed = record.pages.find(
+    (page) => shas.get(`${head}:${page.path}`) !== shas.get(`${record.base}:${page.path}`),
+  );
   if (changed) throw failure('changed-on-branch', changed.path, branch);
 }
 
-const proposerOf = (record: LocalRecord): Caller => ({ uid: '', name: record.author, ...(record.authorEmail ? { email: record.authorEmail } : {}) });
+const proposerOf = (record: LocalRecord): Caller => ({
+  uid: '',
+  name: record.author,
+  ...(record.authorEmail ? { email: record.authorEmail } : {}),
+});
 
 export interface Publishing {
   record: LocalRecord;
@@ -43,10 +64,20 @@ export interface Publishing {
 }
 
 /** The change's files, as its checks passed on its head commit, in one commit on the branch; its record, published. */
-export async function publishOnBranch(git: Git, records: Records, { record, recordBlob, tip, blobs, branch, head, by, scheduled, at }: Publishing): Promise<LocalRecord> {
+export async function publishOnBranch(
+  git: Git,
+  records: Records,
+  { record, recordBlob, tip, blobs, branch, head, by, scheduled, at }: Publishing,
+): Promise<LocalRecord> {
   await unchangedSince(git, record, head, branch);
   const files = record.pages.map((page) => ({ path: page.path, blob: blobs.get(page.path)! }));
-  const commit = await commitFiles(git, { parents: [head], files, message: publishMessage(record, record.author, by, scheduled), author: proposerOf(record), committer: by });
+  const commit = await commitFiles(git, {
+    parents: [head],
+    files,
+    message: publishMessage(record, record.author, by, scheduled),
+    author: proposerOf(record),
+    committer: by,
+  });
   const done: LocalRecord = { ...record, updated: at, published: { commit, at } };
   const kept = await records.write(done);
   // The oldest published records go as this one comes: a short list is all that is shown.
@@ -62,9 +93,15 @@ export async function publishOnBranch(git: Git, records: Records, { record, reco
     `update ${Records.publishedRef(record.id)} ${kept}`,
     ...old.map((one) => `delete ${Records.publishedRef(one.record.id)} ${one.blob}`),
   ]);
-  if (!ok) throw failure('conflict', `${branch} or the change moved while it was being published, so nothing was published. Look at the change again, then publish it.`);
+  if (!ok)
+    throw failure(
+      'conflict',
+      `${branch} or the change moved while it was being published, so nothing was published. Look at the change again, then publish it.`,
+    );
   // The checkout follows its branch for these files: the index and the working tree now hold the published versions.
-  await git.run(['update-index', '--add', '--index-info'], { input: `${files.map((file) => `100644 ${file.blob}\t${file.path}`).join('\n')}\n` });
+  await git.run(['update-index', '--add', '--index-info'], {
+    input: `${files.map((file) => `100644 ${file.blob}\t${file.path}`).join('\n')}\n`,
+  });
   await git.run(['checkout-index', '--force', '--', ...files.map((file) => file.path)]);
   return done;
 }
@@ -73,12 +110,32 @@ export async function publishOnBranch(git: Git, records: Records, { record, reco
  * The change's branch with the branch's head merged into it: the branch's tree with the change's
  * files on it, its base now that head. False when the change's branch or record moved meanwhile.
  */
-export async function bringUpToDate(git: Git, records: Records, { record, recordBlob, tip, head, branch }: Pick<Publishing, 'record' | 'recordBlob' | 'tip' | 'head' | 'branch'>): Promise<boolean> {
+export async function bringUpToDate(
+  git: Git,
+  records: Records,
+  {
+    record,
+    recordBlob,
+    tip,
+    head,
+    branch,
+  }: Pick<Publishing, 'record' | 'recordBlob' | 'tip' | 'head' | 'branch'>,
+): Promise<boolean> {
   await unchangedSince(git, record, head, branch);
   const blobs = await blobsAt(git, tip, record);
   const files = record.pages.map((page) => ({ path: page.path, blob: blobs.get(page.path)! }));
   const message = `Bring “${record.summary}” up to date with ${branch}\n\nIts checks run again on the version that is live now, before it is published at its time.\n`;
-  const commit = await commitFiles(git, { parents: [tip, head], from: head, files, message, author: proposerOf(record), committer: proposerOf(record) });
+  const commit = await commitFiles(git, {
+    parents: [tip, head],
+    from: head,
+    files,
+    message,
+    author: proposerOf(record),
+    committer: proposerOf(record),
+  });
   const kept = await records.write({ ...record, base: head });
-  return git.updateRefs([`update refs/heads/${record.branch} ${commit} ${tip}`, `update ${Records.ref(record.id)} ${kept} ${recordBlob}`]);
+  return git.updateRefs([
+    `update refs/heads/${record.branch} ${commit} ${tip}`,
+    `update ${Records.ref(record.id)} ${kept} ${recordBlob}`,
+  ]);
 }

@@ -10,7 +10,11 @@ import type { Git } from './git.ts';
 
 const ResultSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('passed') }),
-  z.strictObject({ state: z.literal('failed'), firstProblem: z.string(), problems: ChecksSchema.shape.problems }),
+  z.strictObject({
+    state: z.literal('failed'),
+    firstProblem: z.string(),
+    problems: ChecksSchema.shape.problems,
+  }),
 ]);
 
 export const LocalRecordSchema = z.strictObject({
@@ -53,7 +57,9 @@ export class Records {
   }
 
   async #under(prefix: string): Promise<{ record: LocalRecord; blob: string }[]> {
-    const blobs = (await this.git.run(['for-each-ref', '--format=%(objectname)', prefix])).split('\n').filter(Boolean);
+    const blobs = (await this.git.run(['for-each-ref', '--format=%(objectname)', prefix]))
+      .split('\n')
+      .filter(Boolean);
     await this.#read(blobs);
     return blobs.flatMap((blob) => {
       const record = this.#known.get(blob);
@@ -63,7 +69,9 @@ export class Records {
 
   /** Reads the records not known yet: a blob never changes, so each is read once. */
   async #read(blobs: readonly string[]): Promise<void> {
-    for (const [blob, bytes] of await this.git.contents(blobs.filter((blob) => !this.#known.has(blob)))) {
+    for (const [blob, bytes] of await this.git.contents(
+      blobs.filter((blob) => !this.#known.has(blob)),
+    )) {
       const parsed = LocalRecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
       if (parsed.success) this.#known.set(blob, parsed.data);
     }
@@ -89,12 +97,20 @@ export class Records {
    * moved meanwhile (a check's result kept); the record as written, or undefined when there is none
    * now (or `change` leaves it as it is).
    */
-  async update(id: string, change: (record: LocalRecord) => LocalRecord | undefined): Promise<LocalRecord | undefined> {
+  async update(
+    id: string,
+    change: (record: LocalRecord) => LocalRecord | undefined,
+  ): Promise<LocalRecord | undefined> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const found = await this.get(id);
       const next = found && change(found.record);
       if (!found || !next) return undefined;
-      if (await this.git.updateRefs([`update ${Records.ref(id)} ${await this.write(next)} ${found.blob}`])) return next;
+      if (
+        await this.git.updateRefs([
+          `update ${Records.ref(id)} ${await this.write(next)} ${found.blob}`,
+        ])
+      )
+        return next;
     }
     return undefined;
   }
@@ -103,7 +119,10 @@ export class Records {
   async keepResult(commit: string, result: LocalRecord['results'][string]): Promise<void> {
     for (const { record } of await this.all()) {
       if ((await this.git.resolve(`refs/heads/${record.branch}`)) !== commit) continue;
-      await this.update(record.id, (now) => ({ ...now, results: { ...now.results, [commit]: result } }));
+      await this.update(record.id, (now) => ({
+        ...now,
+        results: { ...now.results, [commit]: result },
+      }));
     }
   }
 }

@@ -37,7 +37,11 @@ export interface Backend {
    * way, 409 in words when someone else got there first: a change of one of its pages opened
    * meanwhile, or a commit added to it since `onto` was read. Nothing is left half-made.
    */
-  propose(change: ChangeFacts, base: ContentSnapshot, onto?: Proposal): Promise<{ proposal: Proposal; added: boolean }>;
+  propose(
+    change: ChangeFacts,
+    base: ContentSnapshot,
+    onto?: Proposal,
+  ): Promise<{ proposal: Proposal; added: boolean }>;
   /** The open changes, newest first. */
   list(): Promise<Proposal[]>;
   /** The changes published lately, newest first (at most PUBLISHED_LISTED). */

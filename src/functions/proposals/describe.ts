@@ -32,7 +32,13 @@ export interface ChangeFacts {
 type PageFacts = Pick<PageChange, 'page' | 'route' | 'path'>;
 
 /** The change's pages as a change keeps them (its record, its pull request's facts): which, and whether the site has them yet. */
-export const pagesOf = (change: ChangeFacts) => change.pages.map(({ path, page, route, before }) => ({ path, page, ...(route ? { route } : {}), ...(before === undefined ? { new: true as const } : {}) }));
+export const pagesOf = (change: ChangeFacts) =>
+  change.pages.map(({ path, page, route, before }) => ({
+    path,
+    page,
+    ...(route ? { route } : {}),
+    ...(before === undefined ? { new: true as const } : {}),
+  }));
 
 /** "content/<file name>-<yyyymmdd-hhmm>", after the change's first page, the time in UTC. */
 export function branchName(path: string, now: Date): string {
@@ -41,17 +47,26 @@ export function branchName(path: string, now: Date): string {
   return `content/${stem}-${stamp}`;
 }
 
-const who = (author: Caller) => (author.email && author.email !== author.name ? `${author.name} <${author.email}>` : author.name);
+const who = (author: Caller) =>
+  author.email && author.email !== author.name ? `${author.name} <${author.email}>` : author.name;
 
-const pageLine = (facts: PageFacts) => `${facts.page}${facts.route ? ` (${facts.route})` : ''}, ${facts.path}`;
+const pageLine = (facts: PageFacts) =>
+  `${facts.page}${facts.route ? ` (${facts.route})` : ''}, ${facts.path}`;
 
 export function commitMessage(change: ChangeFacts): string {
-  const pages = change.pages.map((page) => `${page.before === undefined ? 'New page' : 'Page'}: ${pageLine(page)}`);
+  const pages = change.pages.map(
+    (page) => `${page.before === undefined ? 'New page' : 'Page'}: ${pageLine(page)}`,
+  );
   return `${change.summary}\n\n${pages.join('\n')}\nProposed by ${who(change.author)} from the builder.\n`;
 }
 
 /** The message of a change's one commit on the published branch; `scheduled` when the scheduled run publishes it at the time its publisher chose. */
-export function publishMessage(facts: { summary: string; pages: readonly PageFacts[] }, proposer: string, publisher: Caller, scheduled = false): string {
+export function publishMessage(
+  facts: { summary: string; pages: readonly PageFacts[] },
+  proposer: string,
+  publisher: Caller,
+  scheduled = false,
+): string {
   const pages = facts.pages.map((page) => `Page: ${pageLine(page)}`);
   return `${facts.summary}\n\n${pages.join('\n')}\nProposed by ${proposer} from the builder; published by ${who(publisher)}${scheduled ? ' at the time they chose' : ''}.\n`;
 }
@@ -69,8 +84,19 @@ const DIFF_LINES = 40;
 
 /** A short unified diff of one file, without its header; `` when nothing changed. */
 export function shortDiff(path: string, before: string, after: string): string {
-  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 1 });
-  const lines = patch.split('\n').filter((line) => line !== '' && !line.startsWith('===') && !line.startsWith('---') && !line.startsWith('+++') && !line.startsWith('Index:'));
+  const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, {
+    context: 1,
+  });
+  const lines = patch
+    .split('\n')
+    .filter(
+      (line) =>
+        line !== '' &&
+        !line.startsWith('===') &&
+        !line.startsWith('---') &&
+        !line.startsWith('+++') &&
+        !line.startsWith('Index:'),
+    );
   if (lines.length <= DIFF_LINES) return lines.join('\n');
   return [...lines.slice(0, DIFF_LINES), `… ${lines.length - DIFF_LINES} more lines`].join('\n');
 }
@@ -83,14 +109,18 @@ export function differenceSummary(path: string, before: string | undefined, afte
   if (!isProblem(old) && !isProblem(now)) {
     const oldData = old.data as Record<string, unknown>;
     const newData = now.data as Record<string, unknown>;
-    const fields = [...new Set([...Object.keys(oldData), ...Object.keys(newData)])].filter((key) => JSON.stringify(oldData[key]) !== JSON.stringify(newData[key]));
+    const fields = [...new Set([...Object.keys(oldData), ...Object.keys(newData)])].filter(
+      (key) => JSON.stringify(oldData[key]) !== JSON.stringify(newData[key]),
+    );
     if (fields.length > 0) parts.push(`Fields changed: ${fields.join(', ')}.`);
     if (old.body !== now.body) parts.push('The Markdown body changed.');
   }
   const lines = shortDiff(path, before, after).split('\n');
   const added = lines.filter((line) => line.startsWith('+')).length;
   const removed = lines.filter((line) => line.startsWith('-')).length;
-  parts.push(`${added} line${added === 1 ? '' : 's'} added, ${removed} removed${lines.some((line) => line.startsWith('…')) ? ' in the first lines shown' : ''}.`);
+  parts.push(
+    `${added} line${added === 1 ? '' : 's'} added, ${removed} removed${lines.some((line) => line.startsWith('…')) ? ' in the first lines shown' : ''}.`,
+  );
   return parts.join(' ');
 }
 
@@ -105,7 +135,8 @@ export type ProposalMarker = z.infer<typeof MarkerSchema>;
 const MARKER = /<!-- ardent-proposal (\{.*\}) -->/;
 
 /** The facts, in a comment GitHub does not show; `<` and `>` escaped, so no value can end it. */
-export const markerOf = (facts: ProposalMarker) => `<!-- ardent-proposal ${JSON.stringify(facts).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} -->`;
+export const markerOf = (facts: ProposalMarker) =>
+  `<!-- ardent-proposal ${JSON.stringify(facts).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} -->`;
 
 export function readMarker(body: string | null | undefined): ProposalMarker | undefined {
   const found = MARKER.exec(body ?? '');
@@ -119,14 +150,19 @@ export function readMarker(body: string | null | undefined): ProposalMarker | un
 }
 
 /** The body with other facts in its marker (a schedule set or noted), the rest as it was. */
-export const withMarker = (body: string | null | undefined, facts: ProposalMarker): string => (body ?? '').replace(MARKER, () => markerOf(facts));
+export const withMarker = (body: string | null | undefined, facts: ProposalMarker): string =>
+  (body ?? '').replace(MARKER, () => markerOf(facts));
 
 /** A fence longer than any run of backticks in the text. */
-const fenceFor = (text: string) => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+const fenceFor = (text: string) =>
+  '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
 
 /** A page's part of the body: which page, how it differs, and the diff. */
 function pageSection(page: PageChange): string[] {
-  const diff = page.before === undefined ? page.after.split('\n').slice(0, DIFF_LINES).join('\n') : shortDiff(page.path, page.before, page.after);
+  const diff =
+    page.before === undefined
+      ? page.after.split('\n').slice(0, DIFF_LINES).join('\n')
+      : shortDiff(page.path, page.before, page.after);
   const fence = fenceFor(diff);
   return [
     `${page.before === undefined ? 'A new page' : 'A change to the page'} **${page.page}**${page.route ? ` at \`${page.route}\`` : ''}, in \`${page.path}\`: ${differenceSummary(page.path, page.before, page.after)}`,
@@ -147,7 +183,7 @@ export function pullRequestBody(change: ChangeFacts, facts: Omit<ProposalMarker,
     `**Summary:** ${change.summary}`,
     '',
     ...change.pages.flatMap(pageSection),
-    'The site\'s checks run on this pull request, and Netlify builds a deploy preview of it. Publishing from the builder merges it (squashed).',
+    "The site's checks run on this pull request, and Netlify builds a deploy preview of it. Publishing from the builder merges it (squashed).",
     '',
     markerOf({ ...facts, pages: pagesOf(change) }),
   ].join('\n');

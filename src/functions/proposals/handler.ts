@@ -28,7 +28,11 @@ export interface ProposalsSetup {
 /** The address's query, as the schema reads it; 400 in words otherwise. */
 const queryOf = <S extends z.ZodType>(url: URL, schema: S): z.output<S> => {
   const query = schema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw failure('bad-request', `"${String(query.error.issues[0]!.path[0] ?? '')}": ${query.error.issues[0]!.message}.`);
+  if (!query.success)
+    throw failure(
+      'bad-request',
+      `"${String(query.error.issues[0]!.path[0] ?? '')}": ${query.error.issues[0]!.message}.`,
+    );
   return query.data;
 };
 
@@ -45,10 +49,33 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
       return json(200, { proposals: await backend.list() });
     },
   },
-  { method: 'POST', path: '/api/proposals', admin: true, answer: ({ req, caller, setup }) => propose(req, caller, setup.backend, setup.library) },
-  { method: 'GET', path: '/api/proposals/:id', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.status(params.id!) }) },
-  { method: 'POST', path: '/api/proposals/:id/publish', admin: true, answer: async ({ params, caller, setup }) => json(200, { proposal: await setup.backend.publish(params.id!, caller) }) },
-  { method: 'POST', path: '/api/proposals/:id/withdraw', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.withdraw(params.id!) }) },
+  {
+    method: 'POST',
+    path: '/api/proposals',
+    admin: true,
+    answer: ({ req, caller, setup }) => propose(req, caller, setup.backend, setup.library),
+  },
+  {
+    method: 'GET',
+    path: '/api/proposals/:id',
+    admin: true,
+    answer: async ({ params, setup }) =>
+      json(200, { proposal: await setup.backend.status(params.id!) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/publish',
+    admin: true,
+    answer: async ({ params, caller, setup }) =>
+      json(200, { proposal: await setup.backend.publish(params.id!, caller) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/proposals/:id/withdraw',
+    admin: true,
+    answer: async ({ params, setup }) =>
+      json(200, { proposal: await setup.backend.withdraw(params.id!) }),
+  },
   {
     method: 'POST',
     path: '/api/proposals/:id/schedule',
@@ -58,12 +85,21 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
       const proposal = await backend.status(params.id!);
       if (proposal.state !== 'open') throw failure('proposal-closed', proposal.state);
       // A time is set once the checks passed; a time already set may be changed whatever they say now.
-      if (!proposal.schedule && proposal.checks.state === 'failed') throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
+      if (!proposal.schedule && proposal.checks.state === 'failed')
+        throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
       if (!proposal.schedule && proposal.checks.state !== 'passed') throw failure('checks-waiting');
-      return json(200, { proposal: await backend.schedule(proposal.id, scheduleFor(wall, clock(), caller)) });
+      return json(200, {
+        proposal: await backend.schedule(proposal.id, scheduleFor(wall, clock(), caller)),
+      });
     },
   },
-  { method: 'DELETE', path: '/api/proposals/:id/schedule', admin: true, answer: async ({ params, setup }) => json(200, { proposal: await setup.backend.schedule(params.id!, undefined) }) },
+  {
+    method: 'DELETE',
+    path: '/api/proposals/:id/schedule',
+    admin: true,
+    answer: async ({ params, setup }) =>
+      json(200, { proposal: await setup.backend.schedule(params.id!, undefined) }),
+  },
   {
     method: 'GET',
     path: '/api/deploys/:commit',
@@ -77,7 +113,10 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
 ];
 
 /** The handler, for a setup made on each request (so that a missing setting is answered 503 in words, not a crash). */
-export const proposalsHandler = (setup: () => ProposalsSetup | Promise<ProposalsSetup>, log: (message: string) => void = console.error) => routeHandler(PROPOSALS_ROUTES, setup, { log });
+export const proposalsHandler = (
+  setup: () => ProposalsSetup | Promise<ProposalsSetup>,
+  log: (message: string) => void = console.error,
+) => routeHandler(PROPOSALS_ROUTES, setup, { log });
 
 /** When each backend last derived the base site ahead of a proposal. */
 const warmed = new WeakMap<Backend, number>();

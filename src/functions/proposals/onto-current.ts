@@ -31,19 +31,34 @@ export interface ProposedText {
 }
 
 /** The text to propose, and whether it was merged with changes made since its version. */
-export function textToPropose({ path, text, blob, live, open, texts }: ProposedText): { after: string; merged: boolean } {
+export function textToPropose({ path, text, blob, live, open, texts }: ProposedText): {
+  after: string;
+  merged: boolean;
+} {
   if (live.blob !== undefined && blob === undefined) throw failure('page-exists', path);
   if (!open && live.blob === undefined && blob !== undefined) throw failure('page-removed', path);
-  const current = open ?? (live.blob === undefined ? undefined : { commit: live.commit, blob: live.blob });
+  const current =
+    open ?? (live.blob === undefined ? undefined : { commit: live.commit, blob: live.blob });
   if (blob === current?.blob) return { after: text, merged: false };
   // Made from another version: a new page's from nothing, an edit's from the version it names.
   const base = blob === undefined ? '' : texts.get(blob);
   const now = texts.get(current!.blob)!;
-  if (base === undefined || (blob !== undefined && !samePage(path, base, [now, ...(live.blob ? [texts.get(live.blob)!] : [])]))) throw failure('unknown-version', path);
+  if (
+    base === undefined ||
+    (blob !== undefined &&
+      !samePage(path, base, [now, ...(live.blob ? [texts.get(live.blob)!] : [])]))
+  )
+    throw failure('unknown-version', path);
   const merge = mergeText(base, now, text);
   if ('merged' in merge) return { after: merge.merged, merged: true };
-  const newer = { commit: current!.commit, blob: current!.blob, ...(open ? { by: open.author, when: open.updated } : {}) };
-  const refusal = open ? failure('proposal-changed', open.author, open.summary) : failure('page-changed');
+  const newer = {
+    commit: current!.commit,
+    blob: current!.blob,
+    ...(open ? { by: open.author, when: open.updated } : {}),
+  };
+  const refusal = open
+    ? failure('proposal-changed', open.author, open.summary)
+    : failure('page-changed');
   throw refusal.with({ diff: shortDiff(path, base, now), newer });
 }
 
@@ -58,5 +73,8 @@ const keyOf = (path: string, text: string): unknown => {
 /** Whether `opened` is a version of the page the others are: the same route or slug as one of them (a file that cannot be read is given the benefit). */
 function samePage(path: string, opened: string, others: readonly string[]): boolean {
   const key = keyOf(path, opened);
-  return key === undefined || others.some((other) => keyOf(path, other) === undefined || keyOf(path, other) === key);
+  return (
+    key === undefined ||
+    others.some((other) => keyOf(path, other) === undefined || keyOf(path, other) === key)
+  );
 }

@@ -19,7 +19,8 @@ import { historyHandler, type HistorySetup } from '../history/handler.ts';
 import { proposalsHandler, type ProposalsSetup } from './handler.ts';
 
 /** The local Storage emulator's host, as the local server gives it; never on Netlify. */
-const storageEmulatorOf = (env: Env): string | undefined => (onNetlify(env) ? undefined : env.FIREBASE_STORAGE_EMULATOR_HOST?.trim() || undefined);
+const storageEmulatorOf = (env: Env): string | undefined =>
+  onNetlify(env) ? undefined : env.FIREBASE_STORAGE_EMULATOR_HOST?.trim() || undefined;
 
 /** One backend per repository and setting, for the life of the process: a local one keeps its queue of checks. */
 const backends = new Map<string, Backend | Promise<Backend>>();
@@ -31,13 +32,19 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
     const key = JSON.stringify(settings);
     let backend = backends.get(key);
     if (!backend) {
-      backend = githubClient(settings).then((octokit) => new GitHubBackend(octokit, settings, console.error, clockFrom(env)));
+      backend = githubClient(settings).then(
+        (octokit) => new GitHubBackend(octokit, settings, console.error, clockFrom(env)),
+      );
       backends.set(key, backend);
       backend.catch(() => backends.delete(key));
     }
     return backend;
   }
-  if (which !== 'local' || onNetlify(env)) throw failure('not-set-up', `PUBLISH_BACKEND is "${which}"; on Netlify it must be github (or unset).`);
+  if (which !== 'local' || onNetlify(env))
+    throw failure(
+      'not-set-up',
+      `PUBLISH_BACKEND is "${which}"; on Netlify it must be github (or unset).`,
+    );
   const dir = env.PUBLISH_REPOSITORY_DIR?.trim() || process.cwd();
   const emulator = storageEmulatorOf(env);
   const key = `${dir}\0${emulator ?? ''}`;
@@ -45,24 +52,45 @@ export function backendFrom(env: Env): Backend | Promise<Backend> {
   if (!backend) {
     let root: string;
     try {
-      root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      root = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).trim();
     } catch {
-      throw failure('not-set-up', `${dir} is not in a git repository, which the local backend needs (PUBLISH_REPOSITORY_DIR names another).`);
+      throw failure(
+        'not-set-up',
+        `${dir} is not in a git repository, which the local backend needs (PUBLISH_REPOSITORY_DIR names another).`,
+      );
     }
     // Its checks read the media library this function reads: the local emulator, at the port it has.
-    const checks = emulator ? { args: ['--local-library'], env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port } } : undefined;
+    const checks = emulator
+      ? {
+          args: ['--local-library'],
+          env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port },
+        }
+      : undefined;
     backends.set(key, (backend = new LocalBackend({ dir: root, checks, now: clockFrom(env) })));
   }
   return backend;
 }
 
-const setupFrom = (env: Env) => async (): Promise<HistorySetup> => ({ verify: tokenVerifier(env), backend: await backendFrom(env) });
+const setupFrom = (env: Env) => async (): Promise<HistorySetup> => ({
+  verify: tokenVerifier(env),
+  backend: await backendFrom(env),
+});
 
 /** The function's handler, its setup read from the environment on each request. */
-export const proposalsFromEnv = (env: Env) => proposalsHandler(async (): Promise<ProposalsSetup> => ({ ...(await setupFrom(env)()), library: librarySource(env, storageEmulatorOf(env)), clock: clockFrom(env) }));
+export const proposalsFromEnv = (env: Env) =>
+  proposalsHandler(async (): Promise<ProposalsSetup> => ({
+    ...(await setupFrom(env)()),
+    library: librarySource(env, storageEmulatorOf(env)),
+    clock: clockFrom(env),
+  }));
 
 /** The history function's handler: the same sign-in check and backend (one per repository, shared with the proposals function). */
 export const historyFromEnv = (env: Env) => historyHandler(setupFrom(env));
 
 /** The scheduled function's handler: the same backend as the proposals function, with no caller (Netlify runs it on its schedule). */
-export const scheduledFromEnv = (env: Env) => scheduledHandler(async () => ({ backend: await backendFrom(env), clock: clockFrom(env) }));
+export const scheduledFromEnv = (env: Env) =>
+  scheduledHandler(async () => ({ backend: await backendFrom(env), clock: clockFrom(env) }));

@@ -12,7 +12,10 @@ export interface ScheduleSetup {
 }
 
 export const scheduledHandler =
-  (setup: () => ScheduleSetup | Promise<ScheduleSetup>, log: (message: string) => void = console.error) =>
+  (
+    setup: () => ScheduleSetup | Promise<ScheduleSetup>,
+    log: (message: string) => void = console.error,
+  ) =>
   (req: Request): Promise<Response> =>
     answering(
       req,

@@ -24,9 +24,14 @@ import type { Backend } from '../proposals/backend.ts';
 export const MOST_PER_RUN = 4;
 
 /** A failure that says the change is no longer open: published or withdrawn by someone else (another run) a moment ago. */
-const goneMeanwhile = (error: ApiFailure) => ['proposal-closed', 'no-such-proposal', 'conflict'].includes(error.body.error.code);
+const goneMeanwhile = (error: ApiFailure) =>
+  ['proposal-closed', 'no-such-proposal', 'conflict'].includes(error.body.error.code);
 
-export async function publishDue(backend: Backend, now: Date, log: (message: string) => void = console.error): Promise<ScheduleRun> {
+export async function publishDue(
+  backend: Backend,
+  now: Date,
+  log: (message: string) => void = console.error,
+): Promise<ScheduleRun> {
   const report: ScheduleRun = { published: [], waiting: [], notPublished: [] };
   const due = (await backend.openChanges())
     .filter((change) => change.schedule && Date.parse(change.schedule.at) <= now.getTime())
@@ -41,7 +46,9 @@ export async function publishDue(backend: Backend, now: Date, log: (message: str
     } catch (error) {
       if (isApiFailure(error) && goneMeanwhile(error)) continue;
       // GitHub unreachable, git failing: the change stays due, and the next run tries again.
-      log(`The scheduled change ${id} could not be published now; the next run tries again: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `The scheduled change ${id} could not be published now; the next run tries again: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return report;
@@ -52,15 +59,26 @@ type Outcome = Proposal | 'waiting' | 'not-published' | 'gone';
 async function publishOne(backend: Backend, change: Proposal, now: Date): Promise<Outcome> {
   const schedule = change.schedule;
   if (change.state !== 'open' || !schedule) return 'gone';
-  const note = async (state: NonNullable<Schedule['note']>['state'], why: ApiFailure): Promise<Outcome> => {
+  const note = async (
+    state: NonNullable<Schedule['note']>['state'],
+    why: ApiFailure,
+  ): Promise<Outcome> => {
     const { error } = why.body;
     // Said once: a run that finds the same leaves the note as it is.
-    if (schedule.note?.state !== state || schedule.note.error.code !== error.code || schedule.note.error.message !== error.message) {
+    if (
+      schedule.note?.state !== state ||
+      schedule.note.error.code !== error.code ||
+      schedule.note.error.message !== error.message
+    ) {
       await backend.noteSchedule(change.id, { state, at: now.toISOString(), error });
     }
     return state;
   };
-  if (change.checks.state === 'failed') return note('not-published', failure('checks-failed', change.checks.firstProblem ?? 'no problem was named.'));
+  if (change.checks.state === 'failed')
+    return note(
+      'not-published',
+      failure('checks-failed', change.checks.firstProblem ?? 'no problem was named.'),
+    );
   if (change.checks.state !== 'passed') return note('waiting', failure('schedule-waits'));
   try {
     if (!(await backend.onLiveNow(change))) {
@@ -71,7 +89,8 @@ async function publishOne(backend: Backend, change: Proposal, now: Date): Promis
   } catch (error) {
     if (!isApiFailure(error) || error.status !== 409 || goneMeanwhile(error)) throw error;
     // Its head moved a moment ago (a page added): its new checks are awaited.
-    if (error.body.error.code === 'checks-waiting') return note('waiting', failure('schedule-waits'));
+    if (error.body.error.code === 'checks-waiting')
+      return note('waiting', failure('schedule-waits'));
     // Publishing refused in words (a page changed on the site since, a review GitHub wants): said on the change.
     return note('not-published', error);
   }

@@ -5,7 +5,11 @@
 // hour apart, and one the clocks skip (01:00–01:59 on the last Sunday of March) names none:
 // rather than guess which the owner meant, the owner is asked for another time.
 import { londonInstants, londonWallTime } from '../../kernel/schedule/london-time.ts';
-import { MOST_DAYS_AHEAD, type Schedule, type ScheduleRequest } from '../../kernel/wire/schedule.ts';
+import {
+  MOST_DAYS_AHEAD,
+  type Schedule,
+  type ScheduleRequest,
+} from '../../kernel/wire/schedule.ts';
 import { wallTimeWords } from '../../kernel/wire/schedule-words.ts';
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
@@ -19,6 +23,7 @@ export function scheduleFor(wall: ScheduleRequest, now: Date, by: Caller): Sched
   if (found.kind === 'skipped') throw failure('clocks-skip', words);
   if (found.kind === 'repeated') throw failure('clocks-repeat', words);
   if (found.at.getTime() <= now.getTime()) throw failure('time-passed', words);
-  if (found.at.getTime() - now.getTime() > MOST_DAYS_AHEAD * DAY_MS) throw failure('time-too-far', words);
+  if (found.at.getTime() - now.getTime() > MOST_DAYS_AHEAD * DAY_MS)
+    throw failure('time-too-far', words);
   return { date: wall.date, time: wall.time, at: found.at.toISOString(), by: by.name };
 }

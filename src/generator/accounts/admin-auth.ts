@@ -10,5 +10,10 @@ export function adminAuth(target: AdminTarget): Auth {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = target.host;
     return getAuth(initializeApp({ projectId: target.projectId }, `emulator-${target.host}`));
   }
-  return getAuth(initializeApp({ projectId: target.projectId, credential: applicationDefault() }, `project-${target.projectId}`));
+  return getAuth(
+    initializeApp(
+      { projectId: target.projectId, credential: applicationDefault() },
+      `project-${target.projectId}`,
+    ),
+  );
 }

@@ -11,7 +11,8 @@ async function userByEmail(auth: Auth, email: string): Promise<UserRecord> {
   try {
     return await auth.getUserByEmail(email);
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw new RoleError(`There is no account with the email address ${email}.`);
+    if ((error as { code?: string }).code === 'auth/user-not-found')
+      throw new RoleError(`There is no account with the email address ${email}.`);
     throw error;
   }
 }
@@ -35,7 +36,8 @@ export async function listAdmins(auth: Auth): Promise<string[]> {
   let pageToken: string | undefined;
   do {
     const page = await auth.listUsers(1000, pageToken);
-    for (const user of page.users) if (user.customClaims?.admin === true) admins.push(user.email ?? user.uid);
+    for (const user of page.users)
+      if (user.customClaims?.admin === true) admins.push(user.email ?? user.uid);
     pageToken = page.pageToken;
   } while (pageToken);
   return admins.sort();

@@ -1,4 +1,18 @@
-import { ADMIN_STORAGE, BUILDER_PREVIEW_STYLES, BUILDER_STORAGE, BUILDER_STYLES, builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, ISLAND_NAMES, REACT_RUNTIME, SCREENS, SIGN_IN_START, type ScreenName, type ScreenSpec } from '../../kernel/wire/screens.ts';
+import {
+  ADMIN_STORAGE,
+  BUILDER_PREVIEW_STYLES,
+  BUILDER_STORAGE,
+  BUILDER_STYLES,
+  builderScript,
+  ENQUIRY_FORM_SCRIPT,
+  GUARD_START,
+  ISLAND_NAMES,
+  REACT_RUNTIME,
+  SCREENS,
+  SIGN_IN_START,
+  type ScreenName,
+  type ScreenSpec,
+} from '../../kernel/wire/screens.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +28,10 @@ export interface BundleResult {
   weights: Record<string, Weight>;
 }
 
-const screensOf = (bundle: ScreenSpec['bundle']) => Object.entries(SCREENS as Record<ScreenName, ScreenSpec>).filter(([, spec]) => spec.bundle === bundle) as [ScreenName, ScreenSpec][];
+const screensOf = (bundle: ScreenSpec['bundle']) =>
+  Object.entries(SCREENS as Record<ScreenName, ScreenSpec>).filter(
+    ([, spec]) => spec.bundle === bundle,
+  ) as [ScreenName, ScreenSpec][];
 
 /** Entry points by name: the stylesheet, the small browser scripts, and the screens' starters and screens (src/kernel/wire/screens.ts), loaded only by the pages that mount them. */
 const ENTRY_POINTS: Record<string, string> = {
@@ -22,8 +39,15 @@ const ENTRY_POINTS: Record<string, string> = {
   boot: 'src/apps/islands/boot.ts',
   'not-found': 'src/apps/islands/not-found.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
-  ...Object.fromEntries([SIGN_IN_START, GUARD_START, ADMIN_STORAGE, REACT_RUNTIME, ENQUIRY_FORM_SCRIPT].map((name) => [name, `src/apps/islands/${name}.ts`])),
-  ...Object.fromEntries(screensOf('site').map(([, spec]) => [spec.entry, `src/apps/islands/${spec.entry}.ts`])),
+  ...Object.fromEntries(
+    [SIGN_IN_START, GUARD_START, ADMIN_STORAGE, REACT_RUNTIME, ENQUIRY_FORM_SCRIPT].map((name) => [
+      name,
+      `src/apps/islands/${name}.ts`,
+    ]),
+  ),
+  ...Object.fromEntries(
+    screensOf('site').map(([, spec]) => [spec.entry, `src/apps/islands/${spec.entry}.ts`]),
+  ),
 };
 
 /**
@@ -34,7 +58,12 @@ const ENTRY_POINTS: Record<string, string> = {
 const BUILDER_ENTRY_POINTS: Record<string, string> = {
   boot: 'src/apps/islands/builder-boot.ts',
   ...Object.fromEntries(ISLAND_NAMES.map((name) => [name, `src/apps/islands/${name}.ts`])),
-  ...Object.fromEntries(screensOf('builder').map(([name, spec]) => [spec.entry, `src/apps/builder/screens/${name}.tsx`])),
+  ...Object.fromEntries(
+    screensOf('builder').map(([name, spec]) => [
+      spec.entry,
+      `src/apps/builder/screens/${name}.tsx`,
+    ]),
+  ),
   [BUILDER_STORAGE]: 'src/apps/builder/bucket-services.ts',
   [BUILDER_STYLES]: 'src/apps/builder/ui/builder.css',
   [BUILDER_PREVIEW_STYLES]: 'src/apps/builder/ui/preview-frame.css',
@@ -48,8 +77,18 @@ const BUILDER_ENTRY_POINTS: Record<string, string> = {
 const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(builder) {
-    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '../locales/en.js'), namespace: 'zod-english-only' } : undefined));
-    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: path.dirname(args.path) }));
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer)
+        ? {
+            path: path.join(path.dirname(args.importer), '../locales/en.js'),
+            namespace: 'zod-english-only',
+          }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
   },
 };
 
@@ -60,14 +99,22 @@ const zodEnglishOnly: Plugin = {
  * schemas' `create…Method` factories run when a schema's `~standard` is read, so theirs make
  * methods that say so when called.
  */
-const ZOD_NOT_IN_BROWSER = /[\\/]zod[\\/]v4[\\/](?:core[\\/](?:compile|to-json-schema|json-schema-processors|json-schema-generator)|classic[\\/]from-json-schema)\.js$/;
+const ZOD_NOT_IN_BROWSER =
+  /[\\/]zod[\\/]v4[\\/](?:core[\\/](?:compile|to-json-schema|json-schema-processors|json-schema-generator)|classic[\\/]from-json-schema)\.js$/;
 const zodWithoutCompiler: Plugin = {
   name: 'zod-without-compiler',
   setup(builder) {
     builder.onLoad({ filter: ZOD_NOT_IN_BROWSER }, async (args) => {
       const names = Object.keys((await import(pathToFileURL(args.path).href)) as object);
-      const stub = (name: string) => `export const ${name} = ${/^create\w+Method$/.test(name) ? '() => ' : ''}unused(${JSON.stringify(name)});`;
-      return { contents: [`const unused = (name) => function () { throw new Error('zod.' + name + ' is left out of the browser bundles'); };`, ...names.map(stub)].join('\n'), loader: 'js' };
+      const stub = (name: string) =>
+        `export const ${name} = ${/^create\w+Method$/.test(name) ? '() => ' : ''}unused(${JSON.stringify(name)});`;
+      return {
+        contents: [
+          `const unused = (name) => function () { throw new Error('zod.' + name + ' is left out of the browser bundles'); };`,
+          ...names.map(stub),
+        ].join('\n'),
+        loader: 'js',
+      };
     });
   },
 };
@@ -97,30 +144,60 @@ const zodJitless: Plugin = {
 const nativeStructuredClone: Plugin = {
   name: 'native-structured-clone',
   setup(builder) {
-    builder.onResolve({ filter: /^@ungap\/structured-clone$/ }, () => ({ path: 'structured-clone', namespace: 'native-structured-clone' }));
-    builder.onLoad({ filter: /.*/, namespace: 'native-structured-clone' }, () => ({ contents: 'export default (value) => structuredClone(value);', loader: 'js' }));
+    builder.onResolve({ filter: /^@ungap\/structured-clone$/ }, () => ({
+      path: 'structured-clone',
+      namespace: 'native-structured-clone',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'native-structured-clone' }, () => ({
+      contents: 'export default (value) => structuredClone(value);',
+      loader: 'js',
+    }));
   },
 };
 
 /** Stage 5: bundles CSS and browser scripts with esbuild into content-hashed, long-cacheable files: the public pages', then the builder's. */
-export async function bundleAssets(projectRoot: string, options: { minify?: boolean } = {}): Promise<BundleResult> {
-  const [site, builder] = await Promise.all([bundle(projectRoot, ENTRY_POINTS, '', options), bundle(projectRoot, BUILDER_ENTRY_POINTS, 'builder/', options)]);
+export async function bundleAssets(
+  projectRoot: string,
+  options: { minify?: boolean } = {},
+): Promise<BundleResult> {
+  const [site, builder] = await Promise.all([
+    bundle(projectRoot, ENTRY_POINTS, '', options),
+    bundle(projectRoot, BUILDER_ENTRY_POINTS, 'builder/', options),
+  ]);
   const { site: stylesheet, ...scripts } = site.byEntry;
   if (!stylesheet) throw new Error('esbuild produced no stylesheet');
-  const { [BUILDER_STYLES]: builderStylesheet, [BUILDER_PREVIEW_STYLES]: previewStylesheet, ...builderScripts } = builder.byEntry;
-  const prefixed = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
+  const {
+    [BUILDER_STYLES]: builderStylesheet,
+    [BUILDER_PREVIEW_STYLES]: previewStylesheet,
+    ...builderScripts
+  } = builder.byEntry;
+  const prefixed = <T>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).map(([name, value]) => [builderScript(name), value]));
   const files = [...site.files, ...builder.files];
   return {
-    assets: { stylesheet, builderStylesheet, previewStylesheet, scripts: { ...scripts, ...prefixed(builderScripts) }, imports: { ...site.imports, ...prefixed(builder.imports) } },
+    assets: {
+      stylesheet,
+      builderStylesheet,
+      previewStylesheet,
+      scripts: { ...scripts, ...prefixed(builderScripts) },
+      imports: { ...site.imports, ...prefixed(builder.imports) },
+    },
     files,
     weights: weighScripts(files),
   };
 }
 
-async function bundle(projectRoot: string, entryPoints: Record<string, string>, folder: string, options: { minify?: boolean }) {
+async function bundle(
+  projectRoot: string,
+  entryPoints: Record<string, string>,
+  folder: string,
+  options: { minify?: boolean },
+) {
   const result = await build({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(projectRoot, file)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(entryPoints).map(([name, file]) => [name, path.join(projectRoot, file)]),
+    ),
     entryNames: `${folder}[name]-[hash]`,
     chunkNames: `${folder}chunks/[name]-[hash]`,
     outdir: path.join(projectRoot, 'assets'),
@@ -148,29 +225,49 @@ async function bundle(projectRoot: string, entryPoints: Record<string, string>, 
     alias: { quicklink: 'quicklink/dist/quicklink.modern.mjs' },
     plugins: [zodEnglishOnly, zodWithoutCompiler, zodJitless, nativeStructuredClone],
   });
-  const url = (output: string) => `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
+  const url = (output: string) =>
+    `/${path.relative(projectRoot, path.join(projectRoot, output)).split(path.sep).join('/')}`;
   const outputs = result.metafile.outputs;
   const byEntry: Record<string, string> = {};
   const imports: Record<string, string[]> = {};
   for (const [output, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
-    const name = Object.entries(entryPoints).find(([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!))?.[0];
+    const name = Object.entries(entryPoints).find(
+      ([, file]) => path.join(projectRoot, file) === path.join(projectRoot, meta.entryPoint!),
+    )?.[0];
     if (!name) continue;
     byEntry[name] = url(output);
     if (output.endsWith('.js')) imports[name] = staticImports(outputs, output).map(url);
   }
-  return { byEntry, imports, files: result.outputFiles.map((file) => ({ path: path.relative(projectRoot, file.path).split(path.sep).join('/'), contents: file.contents })) };
+  return {
+    byEntry,
+    imports,
+    files: result.outputFiles.map((file) => ({
+      path: path.relative(projectRoot, file.path).split(path.sep).join('/'),
+      contents: file.contents,
+    })),
+  };
 }
 
 /**
  * Each script, by URL, weighed once when the bundle is made and kept with it in the bundle cache,
  * so that no build gzips them again for the JavaScript budget (src/generator/emit/script-weights.ts).
  */
-export function weighScripts(files: readonly { path: string; contents: Uint8Array }[]): Record<string, Weight> {
-  return Object.fromEntries(files.filter((file) => file.path.endsWith('.js')).map((file) => [`/${file.path}`, weigh(file.contents)]));
+export function weighScripts(
+  files: readonly { path: string; contents: Uint8Array }[],
+): Record<string, Weight> {
+  return Object.fromEntries(
+    files
+      .filter((file) => file.path.endsWith('.js'))
+      .map((file) => [`/${file.path}`, weigh(file.contents)]),
+  );
 }
 
-type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M ? (M extends { outputs: infer O } ? O : never) : never;
+type Outputs = Awaited<ReturnType<typeof build>>['metafile'] extends infer M
+  ? M extends { outputs: infer O }
+    ? O
+    : never
+  : never;
 
 /** Every chunk an output imports statically, directly or through another chunk (React, shared code). */
 function staticImports(outputs: Outputs, output: string): string[] {

@@ -38,14 +38,19 @@ export interface FunctionBundle {
 export async function functionEntries(projectRoot: string): Promise<Record<string, string>> {
   const dir = path.join(projectRoot, FUNCTIONS_SOURCE_DIR);
   const names = (await readdir(dir)).sort();
-  return Object.fromEntries(names.flatMap((file) => {
-    const name = ENTRY.exec(file)?.groups?.name;
-    return name ? [[name, path.join(dir, file)]] : [];
-  }));
+  return Object.fromEntries(
+    names.flatMap((file) => {
+      const name = ENTRY.exec(file)?.groups?.name;
+      return name ? [[name, path.join(dir, file)]] : [];
+    }),
+  );
 }
 
 /** Bundles every function into `outDir` (emptied first, so a removed function is not shipped). */
-export async function bundleFunctions(projectRoot: string, outDir = path.join(projectRoot, FUNCTIONS_BUNDLE_DIR)): Promise<FunctionBundle[]> {
+export async function bundleFunctions(
+  projectRoot: string,
+  outDir = path.join(projectRoot, FUNCTIONS_BUNDLE_DIR),
+): Promise<FunctionBundle[]> {
   const entries = await functionEntries(projectRoot);
   await rm(outDir, { recursive: true, force: true });
   const result = await build({
@@ -58,7 +63,9 @@ export async function bundleFunctions(projectRoot: string, outDir = path.join(pr
     format: 'esm',
     target: TARGET,
     // Packages written as CommonJS call require() for Node's own modules: give the ES module one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     // React renders the checked page in production mode, as the build does.
     define: { 'process.env.NODE_ENV': '"production"' },
     minifyWhitespace: true,
@@ -93,7 +100,14 @@ export async function loadProblem(bundle: FunctionBundle): Promise<string | unde
     if (response.status >= 500 && !words) { console.error(response.status + ' without words: ' + body.slice(0, 500)); process.exit(1); }
   `;
   try {
-    await promisify(execFile)(process.execPath, [...LAMBDA_NODE_FLAGS, '--input-type=module', '--eval', probe], { env: { PATH: process.env.PATH ?? '', AWS_LAMBDA_FUNCTION_NAME: bundle.name }, timeout: 30_000 });
+    await promisify(execFile)(
+      process.execPath,
+      [...LAMBDA_NODE_FLAGS, '--input-type=module', '--eval', probe],
+      {
+        env: { PATH: process.env.PATH ?? '', AWS_LAMBDA_FUNCTION_NAME: bundle.name },
+        timeout: 30_000,
+      },
+    );
     return undefined;
   } catch (error) {
     const { stderr, message } = error as { stderr?: string; message: string };

@@ -7,4 +7,7 @@ export interface Weight {
 }
 
 /** Weighs a file: the bundle's scripts when they are made, and every file of a built site for its budgets. */
-export const weigh = (contents: Uint8Array): Weight => ({ raw: contents.byteLength, gzip: gzipSync(contents, { level: 9 }).byteLength });
+export const weigh = (contents: Uint8Array): Weight => ({
+  raw: contents.byteLength,
+  gzip: gzipSync(contents, { level: 9 }).byteLength,
+});

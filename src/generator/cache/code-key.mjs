@@ -20,12 +20,35 @@ import { fileURLToPath } from 'node:url';
  * from this file, or, running from the generator's bundle (scripts/run.mjs), the folder holding
  * node_modules/.cache/ardent/.
  */
-export const GENERATOR_ROOT = fileURLToPath(new URL(import.meta.url.includes('/node_modules/.cache/ardent/') ? import.meta.url.replace(/node_modules\/\.cache\/ardent\/.*$/, '') : '../../../', import.meta.url));
+export const GENERATOR_ROOT = fileURLToPath(
+  new URL(
+    import.meta.url.includes('/node_modules/.cache/ardent/')
+      ? import.meta.url.replace(/node_modules\/\.cache\/ardent\/.*$/, '')
+      : '../../../',
+    import.meta.url,
+  ),
+);
 
-const LOAD_DIRS = ['src/kernel/content', 'src/kernel/schema', 'src/kernel/images', 'src/kernel/errors', 'src/kernel/wire', 'src/generator/content', 'src/generator/images'];
+const LOAD_DIRS = [
+  'src/kernel/content',
+  'src/kernel/schema',
+  'src/kernel/images',
+  'src/kernel/errors',
+  'src/kernel/wire',
+  'src/generator/content',
+  'src/generator/images',
+];
 const RENDER_DIRS = ['src'];
 /** Not part of any page: the dev server, the local Netlify-like server, the Lambda-like runner, the page gates, the functions and the content lint. */
-const NOT_RENDERING = ['src/generator/dev', 'src/generator/server', 'src/generator/lambda', 'src/generator/gates', 'src/functions', 'src/kernel/lint', 'src/generator/lint'];
+const NOT_RENDERING = [
+  'src/generator/dev',
+  'src/generator/server',
+  'src/generator/lambda',
+  'src/generator/gates',
+  'src/functions',
+  'src/kernel/lint',
+  'src/generator/lint',
+];
 /** netlify/: the functions' entries, which the local server's bundle carries. */
 const ALL_DIRS = ['src', 'scripts', 'netlify'];
 const SOURCE = /\.(?:ts|tsx|mts|js|mjs|json|css)$/;
@@ -62,7 +85,7 @@ function hashFiles(files, extra, read) {
  * the code is hashed once per command.
  * @type {Map<string, CodeKeys>}
  */
-const memo = /** @type {any} */ (globalThis)[Symbol.for('ardent.codeKeys')] ??= new Map();
+const memo = (/** @type {any} */ (globalThis)[Symbol.for('ardent.codeKeys')] ??= new Map());
 
 /**
  * The keys of the code at `root`, computed once per process and root: a running process keeps
@@ -76,9 +99,16 @@ export function codeKeys({ root = GENERATOR_ROOT, version, fresh = false } = {})
   if (known && !fresh) return known;
   const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   // Package versions: the lock file pins what is installed.
-  const environment = [`version ${version ?? packageJson.version ?? '0'}`, `node ${process.versions.node}`, 'package-lock.json'];
+  const environment = [
+    `version ${version ?? packageJson.version ?? '0'}`,
+    `node ${process.versions.node}`,
+    'package-lock.json',
+  ];
   const lock = ['package-lock.json'];
-  const filesOf = (/** @type {string[]} */ dirs, /** @type {string[]} */ skip) => [...lock, ...dirs.flatMap((dir) => filesUnder(root, dir, skip))];
+  const filesOf = (/** @type {string[]} */ dirs, /** @type {string[]} */ skip) => [
+    ...lock,
+    ...dirs.flatMap((dir) => filesUnder(root, dir, skip)),
+  ];
   // The three keys share most files: each is read once.
   /** @type {Map<string, Buffer | string>} */
   const texts = new Map();
@@ -97,7 +127,11 @@ export function codeKeys({ root = GENERATOR_ROOT, version, fresh = false } = {})
   const keys = {
     load: hashFiles(filesOf(LOAD_DIRS, []), environment, read),
     // React renders differently in development (NODE_ENV) only in ways that should not show, but a cache must not bet on it.
-    render: hashFiles(filesOf(RENDER_DIRS, NOT_RENDERING), [...environment, `NODE_ENV ${process.env.NODE_ENV ?? ''}`], read),
+    render: hashFiles(
+      filesOf(RENDER_DIRS, NOT_RENDERING),
+      [...environment, `NODE_ENV ${process.env.NODE_ENV ?? ''}`],
+      read,
+    ),
     all: hashFiles(filesOf(ALL_DIRS, []), environment, read),
   };
   memo.set(memoKey, keys);

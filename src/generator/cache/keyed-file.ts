@@ -24,7 +24,12 @@ export async function readKeyed<T>(file: string, key: string): Promise<T | undef
 }
 
 /** Keeps `value` under `key`; with `keep`, only the `keep` most recently written files of the folder stay (tests build many folders). */
-export async function writeKeyed(file: string, key: string, value: unknown, { keep }: { keep?: number } = {}): Promise<void> {
+export async function writeKeyed(
+  file: string,
+  key: string,
+  value: unknown,
+  { keep }: { keep?: number } = {},
+): Promise<void> {
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
@@ -39,7 +44,12 @@ export async function writeKeyed(file: string, key: string, value: unknown, { ke
 async function pruneFolder(dir: string, keep: number): Promise<void> {
   const names = (await readdir(dir)).filter((name) => !name.endsWith('.tmp'));
   if (names.length <= keep) return;
-  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0 })));
+  const dated = await Promise.all(
+    names.map(async (name) => ({
+      name,
+      time: (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0,
+    })),
+  );
   dated.sort((a, b) => b.time - a.time);
   await Promise.all(dated.slice(keep).map(({ name }) => rm(path.join(dir, name), { force: true })));
 }

@@ -44,7 +44,8 @@ interface Record extends LastBuild {
   inputs: string;
 }
 
-const recordFile = (cacheDir: string, outDir: string) => `${outputRecordBase(cacheDir, outDir)}.inputs.json`;
+const recordFile = (cacheDir: string, outDir: string) =>
+  `${outputRecordBase(cacheDir, outDir)}.inputs.json`;
 
 /** Every file under `dir`, sorted, with what stat says of it; a missing folder is an input too. */
 function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
@@ -58,7 +59,8 @@ function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
   hash.update(`folder ${dir}\0`);
   for (const name of names) {
     const stats = statSync(path.join(dir, name), { throwIfNoEntry: false });
-    if (stats?.isFile()) hash.update(`${name}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\0`);
+    if (stats?.isFile())
+      hash.update(`${name}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\0`);
   }
 }
 
@@ -66,7 +68,9 @@ function stampFolder(hash: ReturnType<typeof createHash>, dir: string): void {
 export function inputsDigest(inputs: BuildInputs): string {
   const keys = inputs.code ?? codeKeys();
   const hash = createHash('sha256');
-  hash.update(`code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0context ${inputs.deployContext ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0commit ${inputs.commit ?? ''}\0`);
+  hash.update(
+    `code ${keys.load} ${keys.render}\0url ${inputs.siteUrl ?? ''}\0context ${inputs.deployContext ?? ''}\0year ${inputs.now.getFullYear()}\0out ${path.resolve(inputs.outDir)}\0firebase ${inputs.firebase ?? ''}\0commit ${inputs.commit ?? ''}\0`,
+  );
   stampFolder(hash, inputs.contentDir);
   stampFolder(hash, inputs.publicDir);
   return hash.digest('hex');
@@ -83,20 +87,35 @@ export function unchangedBuild(cacheDir: string, outDir: string, digest: string)
   } catch {
     return null;
   }
-  if (record.format !== 1 || record.inputs !== digest || record.buildId !== manifestBuildId(outDir)) return null;
-  return { buildId: record.buildId, pages: record.pages, files: record.files, bytes: record.bytes, libraryPhotos: record.libraryPhotos };
+  if (record.format !== 1 || record.inputs !== digest || record.buildId !== manifestBuildId(outDir))
+    return null;
+  return {
+    buildId: record.buildId,
+    pages: record.pages,
+    files: record.files,
+    bytes: record.bytes,
+    libraryPhotos: record.libraryPhotos,
+  };
 }
 
 /**
  * Notes a successful build's inputs, as they were when it started (`digest`, taken then: a file
  * edited during the build makes the next build a real one).
  */
-export async function recordBuild(cacheDir: string, outDir: string, digest: string, build: LastBuild): Promise<void> {
+export async function recordBuild(
+  cacheDir: string,
+  outDir: string,
+  digest: string,
+  build: LastBuild,
+): Promise<void> {
   const file = recordFile(cacheDir, outDir);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, JSON.stringify({ format: 1, inputs: digest, ...build } satisfies Record));
+    await writeFile(
+      temporary,
+      JSON.stringify({ format: 1, inputs: digest, ...build } satisfies Record),
+    );
     await rename(temporary, file);
   } catch {
     await rm(temporary, { force: true }).catch(() => {});

@@ -14,8 +14,16 @@ export class BaseProblem extends Error {
   override name = 'BaseProblem';
 }
 
-async function git(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+async function git(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { stdout } = await run('git', args, {
+    cwd,
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout.trim();
 }
 
@@ -23,18 +31,38 @@ async function git(cwd: string, args: readonly string[], env: Record<string, str
  * Writes the files of `contentDir` (a folder of the repository at `projectRoot`) as `ref` holds
  * them into `into`, which is emptied first. Returns the commit `ref` names.
  */
-export async function checkOutContent({ projectRoot, contentDir, ref, into }: { projectRoot: string; contentDir: string; ref: string; into: string }): Promise<string> {
+export async function checkOutContent({
+  projectRoot,
+  contentDir,
+  ref,
+  into,
+}: {
+  projectRoot: string;
+  contentDir: string;
+  ref: string;
+  into: string;
+}): Promise<string> {
   let top: string;
   let commit: string;
   try {
     top = await git(projectRoot, ['rev-parse', '--show-toplevel']);
   } catch {
-    throw new BaseProblem(`${projectRoot} is not in a git repository, so there is no base to compare the content with.`);
+    throw new BaseProblem(
+      `${projectRoot} is not in a git repository, so there is no base to compare the content with.`,
+    );
   }
   try {
-    commit = await git(projectRoot, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+    commit = await git(projectRoot, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      '--end-of-options',
+      `${ref}^{commit}`,
+    ]);
   } catch {
-    throw new BaseProblem(`The base "${ref}" is not a commit this repository has. Give a branch, tag or commit it knows (git fetch it first if it is only on GitHub).`);
+    throw new BaseProblem(
+      `The base "${ref}" is not a commit this repository has. Give a branch, tag or commit it knows (git fetch it first if it is only on GitHub).`,
+    );
   }
   const prefix = path.relative(top, contentDir).split(path.sep).join('/');
   const scratch = await mkdtemp(path.join(tmpdir(), 'ardent-base-index-'));

@@ -12,7 +12,9 @@ import { ContentError } from '../../kernel/errors/problems.ts';
 import { checkOutContent } from './base-content.ts';
 
 /** Opens a build session on these folders, every other setting the same for both builds. */
-export type OpenSite = (folders: Required<Pick<SiteOptions, 'contentDir' | 'outDir'>>) => Promise<{ build(): Promise<BuildReport> }>;
+export type OpenSite = (
+  folders: Required<Pick<SiteOptions, 'contentDir' | 'outDir'>>,
+) => Promise<{ build(): Promise<BuildReport> }>;
 
 export interface ChangeBuild {
   /** The commit the change is compared with. */
@@ -37,7 +39,13 @@ export interface ChangeBuildOptions {
 }
 
 /** Builds the base's content, then the working tree's over it; the second build's report says which pages changed. */
-export async function buildChange({ projectRoot, contentDir, base, workDir, open }: ChangeBuildOptions): Promise<ChangeBuild> {
+export async function buildChange({
+  projectRoot,
+  contentDir,
+  base,
+  workDir,
+  open,
+}: ChangeBuildOptions): Promise<ChangeBuild> {
   const outDir = path.join(workDir, 'site');
   const baseContent = path.join(workDir, 'base', 'content');
   // A folder left by another run (another base) would hide what this change altered.

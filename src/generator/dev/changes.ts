@@ -18,7 +18,10 @@ export interface WatchLayout {
 
 /** content/, src/, public/ and netlify.toml. */
 export function watchTargets({ projectRoot, contentDir }: WatchLayout): string[] {
-  return [contentDir, ...['src', 'public', 'netlify.toml'].map((name) => path.join(projectRoot, name))];
+  return [
+    contentDir,
+    ...['src', 'public', 'netlify.toml'].map((name) => path.join(projectRoot, name)),
+  ];
 }
 
 /** The dev server and the local server run in the watching process and are not part of the build. */
@@ -28,14 +31,16 @@ const UNWATCHED_SOURCE_DIRS = ['src/generator/dev', 'src/generator/server'];
  * Editors' and tools' swap, lock and backup files: vim (.x.swp, 4913), emacs
  * (.#x, x~), JetBrains, macOS, and `sed -i` (sedAbC123, renamed over the file).
  */
-const EDITOR_TEMP_FILE = /^\.#|~$|\.sw[a-px]$|^4913$|___jb_(tmp|old)___$|^\.DS_Store$|^sed[A-Za-z0-9]{6}$/;
+const EDITOR_TEMP_FILE =
+  /^\.#|~$|\.sw[a-px]$|^4913$|___jb_(tmp|old)___$|^\.DS_Store$|^sed[A-Za-z0-9]{6}$/;
 
 /** The `ignored` matcher for chokidar. */
 export function createIgnoreMatcher(projectRoot: string): (file: string) => boolean {
   const excluded = UNWATCHED_SOURCE_DIRS.map((dir) => path.join(projectRoot, dir));
   return (file) => {
     const absolute = path.resolve(projectRoot, file);
-    if (excluded.some((dir) => absolute === dir || absolute.startsWith(dir + path.sep))) return true;
+    if (excluded.some((dir) => absolute === dir || absolute.startsWith(dir + path.sep)))
+      return true;
     return EDITOR_TEMP_FILE.test(path.basename(absolute));
   };
 }

@@ -16,7 +16,15 @@ import { createSiteServer } from '../server/create-server.ts';
 import { LOCAL_FORMS_DIR } from '../server/netlify-forms.ts';
 import { functionRoutes } from '../server/functions.ts';
 import { createBatcher, type Batch } from './batcher.ts';
-import { createIgnoreMatcher, describeChanges, displayPath, needsFreshModules, watchTargets, type ChangeKind, type FileChange } from './changes.ts';
+import {
+  createIgnoreMatcher,
+  describeChanges,
+  displayPath,
+  needsFreshModules,
+  watchTargets,
+  type ChangeKind,
+  type FileChange,
+} from './changes.ts';
 import { injectReloadScript } from './inject-reload-script.ts';
 import { createDevRoutes, createReloadHub } from './live-reload.ts';
 import type { LibrarySource } from '../../kernel/images/library-metadata.ts';
@@ -75,7 +83,11 @@ export function trimStack(message: string): string {
 function failureReport(error: unknown): string {
   if (ContentError.is(error)) return formatProblems(error.problems);
   const lines = ['The build failed because of an error in the generator, not in the content:'];
-  for (let cause: unknown = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
+  for (
+    let cause: unknown = error;
+    cause !== undefined;
+    cause = cause instanceof Error ? cause.cause : undefined
+  ) {
     lines.push(trimStack(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)));
   }
   return lines.join('\nCaused by: ');
@@ -84,7 +96,10 @@ function failureReport(error: unknown): string {
 /** The generator as its bundle is now, loaded again after a change to its code, with its page worker's code (src/generator/threads/). */
 async function loadGenerator(fresh: boolean): Promise<{ generator: Generator; pageWorker: URL }> {
   const dir = await generatorBundle({ fresh });
-  return { generator: (await import(pathToFileURL(path.join(dir, 'session.mjs')).href)) as Generator, pageWorker: pathToFileURL(path.join(dir, 'page-worker.mjs')) };
+  return {
+    generator: (await import(pathToFileURL(path.join(dir, 'session.mjs')).href)) as Generator,
+    pageWorker: pathToFileURL(path.join(dir, 'page-worker.mjs')),
+  };
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -94,7 +109,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const hub = createReloadHub();
   const openSession = async (fresh: boolean): Promise<Session> => {
     const { generator, pageWorker } = await loadGenerator(fresh);
-    return generator.Site.open({ projectRoot, contentDir, outDir, cacheDir: options.cacheDir, siteUrl: options.siteUrl, library: options.library, pageWorker });
+    return generator.Site.open({
+      projectRoot,
+      contentDir,
+      outDir,
+      cacheDir: options.cacheDir,
+      siteUrl: options.siteUrl,
+      library: options.library,
+      pageWorker,
+    });
   };
   let session: Session | null = null;
   let server: Server | undefined;
@@ -107,11 +130,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       session = await openSession(false);
       const report = await session.build();
-      logger.info(`Built ${report.pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s into ${shownOut}`);
+      logger.info(
+        `Built ${report.pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s into ${shownOut}`,
+      );
     } catch (error) {
       logger.error(failureReport(error));
       if (existsSync(path.join(outDir, '404.html'))) {
-        logger.error(`\nServing the previous build in ${shownOut}; it is rebuilt when you save a fix.`);
+        logger.error(
+          `\nServing the previous build in ${shownOut}; it is rebuilt when you save a fix.`,
+        );
       } else {
         await mkdir(outDir, { recursive: true });
         await writeFile(path.join(outDir, '404.html'), PLACEHOLDER_PAGE);
@@ -121,7 +148,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
     // 2. Serve it like `npm start`, plus live reload.
     const netlifyToml = path.join(projectRoot, 'netlify.toml');
-    if (!existsSync(netlifyToml)) logger.error(`No netlify.toml at ${netlifyToml}: serving without header/redirect rules.`);
+    if (!existsSync(netlifyToml))
+      logger.error(`No netlify.toml at ${netlifyToml}: serving without header/redirect rules.`);
     server = await createSiteServer({
       root: outDir,
       netlifyToml,
@@ -146,7 +174,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           session = await openSession(true);
           const report = await session.build();
           if (closing) return;
-          logger.info(`${what} → rebuilt ${report.pages} pages in ${Math.round(performance.now() - firstAt)} ms`);
+          logger.info(
+            `${what} → rebuilt ${report.pages} pages in ${Math.round(performance.now() - firstAt)} ms`,
+          );
           hub.send('reload', report.buildId);
           return;
         }
@@ -155,34 +185,48 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         // From the first file event to the HTML written.
         const pages = report.work.renders - 2;
         const rendered = Math.min(report.work.rendered, pages);
-        logger.info(`${what} → rebuilt ${rendered} of ${pages} pages in ${Math.round(performance.now() - firstAt)} ms`);
+        logger.info(
+          `${what} → rebuilt ${rendered} of ${pages} pages in ${Math.round(performance.now() - firstAt)} ms`,
+        );
         hub.send('reload', report.buildId);
       } catch (error) {
         if (closing) return;
         const ms = Math.round(performance.now() - firstAt);
-        const problem = ContentError.is(error) ? `${error.problems.length} content problem${error.problems.length === 1 ? '' : 's'}` : 'build failed';
-        logger.error(`${what} → ${problem} (${ms} ms); still serving the last good build.\n\n${failureReport(error)}\n`);
+        const problem = ContentError.is(error)
+          ? `${error.problems.length} content problem${error.problems.length === 1 ? '' : 's'}`
+          : 'build failed';
+        logger.error(
+          `${what} → ${problem} (${ms} ms); still serving the last good build.\n\n${failureReport(error)}\n`,
+        );
         hub.send('build-error', failureReport(error));
       }
     }
     const batcher = createBatcher<FileChange>({
       delayMs: options.debounceMs ?? 10,
       run: rebuild,
-      onError: (error) => logger.error(`Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      onError: (error) =>
+        logger.error(
+          `Rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
     });
 
     const targets = watchTargets({ projectRoot, contentDir });
     watcher = watch(targets, { ignoreInitial: true, ignored: createIgnoreMatcher(projectRoot) });
     watcher.on('all', (event, file) => {
-      if (CHANGE_KINDS.has(event)) batcher.add({ kind: event as ChangeKind, path: path.resolve(file) });
+      if (CHANGE_KINDS.has(event))
+        batcher.add({ kind: event as ChangeKind, path: path.resolve(file) });
     });
-    watcher.on('error', (error) => logger.error(`Watcher error: ${error instanceof Error ? error.message : String(error)}`));
+    watcher.on('error', (error) =>
+      logger.error(`Watcher error: ${error instanceof Error ? error.message : String(error)}`),
+    );
     await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
 
     const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
     const url = `http://${shownHost}:${port}`;
     logger.info(`Serving ${shownOut} on ${url} with live reload`);
-    logger.info(`Watching ${targets.map((target) => displayPath(target, projectRoot) + (target.endsWith('.toml') ? '' : '/')).join(', ')} (Ctrl+C to stop)`);
+    logger.info(
+      `Watching ${targets.map((target) => displayPath(target, projectRoot) + (target.endsWith('.toml') ? '' : '/')).join(', ')} (Ctrl+C to stop)`,
+    );
 
     const activeServer = server;
     const activeWatcher = watcher;

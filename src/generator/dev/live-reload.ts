@@ -121,14 +121,19 @@ export function createReloadHub(options: ReloadHubOptions = {}): ReloadHub {
  * The `extraRoutes` handler for createSiteServer: serves the client and the
  * event stream, and leaves every other request to the site.
  */
-export function createDevRoutes(hub: ReloadHub): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createDevRoutes(
+  hub: ReloadHub,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const script = Buffer.from(RELOAD_CLIENT_JS, 'utf8');
   return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
     if (path !== RELOAD_SCRIPT_PATH && path !== EVENTS_PATH) return false;
     const methods = path === EVENTS_PATH ? ['GET'] : ['GET', 'HEAD'];
     if (!methods.includes(req.method ?? 'GET')) {
-      res.writeHead(405, { allow: methods.join(', '), 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, {
+        allow: methods.join(', '),
+        'content-type': 'text/plain; charset=utf-8',
+      });
       res.end('Method Not Allowed\n');
       return true;
     }

@@ -6,11 +6,18 @@ import { execFileSync } from 'node:child_process';
 
 const SHA = /^[0-9a-f]{40}$/;
 
-export function buildCommit(env: Readonly<Record<string, string | undefined>>, contentDir: string): string | undefined {
+export function buildCommit(
+  env: Readonly<Record<string, string | undefined>>,
+  contentDir: string,
+): string | undefined {
   const given = env.COMMIT_REF?.trim();
   if (given && SHA.test(given)) return given;
   try {
-    const head = execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: contentDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const head = execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], {
+      cwd: contentDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return SHA.test(head) ? head : undefined;
   } catch {
     return undefined;

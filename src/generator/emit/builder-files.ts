@@ -4,7 +4,12 @@
 // is neither read nor written again.
 import { createHash, hash } from 'node:crypto';
 import path from 'node:path';
-import { BUILDER_DATA_PATH, builderSiteData, kindOf, repositoryPathOf } from '../../kernel/wire/builder-data.ts';
+import {
+  BUILDER_DATA_PATH,
+  builderSiteData,
+  kindOf,
+  repositoryPathOf,
+} from '../../kernel/wire/builder-data.ts';
 import type { PagePayload } from '../../kernel/wire/payload.ts';
 import { digest, sourceOf, type EntrySource } from '../content/load-entry.ts';
 import type { ImageMap } from '../../kernel/images/responsive-image.ts';
@@ -23,13 +28,39 @@ const PAYLOAD_VERSION = '2';
  * added here. With the same key the data is not written out again: a dev edit of one page's text,
  * at thousands of pages, changes none of it.
  */
-export async function writeBuilderFiles({ site, images, assets, folder, projectRoot, key }: { site: SiteModel; images: ImageMap; assets: Assets; folder: OutputFolder; projectRoot: string; key: string }): Promise<void> {
+export async function writeBuilderFiles({
+  site,
+  images,
+  assets,
+  folder,
+  projectRoot,
+  key,
+}: {
+  site: SiteModel;
+  images: ImageMap;
+  assets: Assets;
+  folder: OutputFolder;
+  projectRoot: string;
+  key: string;
+}): Promise<void> {
   const data = builderSiteData(site, sitePartsOf(site, assets), images);
   const dataKey = digest(
     key,
     data.contactNames.join('\u0001'),
-    ...data.images.map((image) => `${image.src}\u0001${image.fallback.url}\u0001${image.alt ?? ''}`),
-    ...data.routes.map((facts) => [facts.route, facts.path, facts.kind, facts.title, facts.description, facts.breadcrumb, ...facts.anchors].join('\u0001')),
+    ...data.images.map(
+      (image) => `${image.src}\u0001${image.fallback.url}\u0001${image.alt ?? ''}`,
+    ),
+    ...data.routes.map((facts) =>
+      [
+        facts.route,
+        facts.path,
+        facts.kind,
+        facts.title,
+        facts.description,
+        facts.breadcrumb,
+        ...facts.anchors,
+      ].join('\u0001'),
+    ),
   );
   const writeData = async () => {
     if (folder.known(BUILDER_DATA_PATH)?.key === dataKey) return folder.keep(BUILDER_DATA_PATH);
@@ -39,7 +70,11 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
   const changed: { page: SitePage; file: string; key: string }[] = [];
   for (const page of site.pages) {
     const file = payloadPathFor(page.route);
-    const key = hash('sha1', [PAYLOAD_VERSION, page.entry.digest, page.file, page.route].join('\0'), 'base64url');
+    const key = hash(
+      'sha1',
+      [PAYLOAD_VERSION, page.entry.digest, page.file, page.route].join('\0'),
+      'base64url',
+    );
     if (folder.known(file)?.key === key) folder.keep(file);
     else changed.push({ page, file, key });
   }
@@ -53,9 +88,21 @@ export async function writeBuilderFiles({ site, images, assets, folder, projectR
 }
 
 /** The git blob SHA-1 of a file's text: what `git hash-object` gives for it, and what git holds it under. */
-export const gitBlobOf = (text: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0`).update(text).digest('hex');
+export const gitBlobOf = (text: string): string =>
+  createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text)}\0`)
+    .update(text)
+    .digest('hex');
 
 /** A page's payload, from its content file as the loader read it (load-entry.ts). */
 export function payloadOf(page: SitePage, { data, body, text }: EntrySource): PagePayload {
-  return { path: repositoryPathOf(page), kind: kindOf(page), route: page.route, data: data as Record<string, unknown>, body, text, blob: gitBlobOf(text) };
+  return {
+    path: repositoryPathOf(page),
+    kind: kindOf(page),
+    route: page.route,
+    data: data as Record<string, unknown>,
+    body,
+    text,
+    blob: gitBlobOf(text),
+  };
 }

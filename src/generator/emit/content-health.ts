@@ -16,14 +16,16 @@ export type HealthInput = Omit<HealthLintInput, 'maxPages'>;
 /** Which pages use each library photo: the content files that reference it, and the routes they make. */
 export function photoUsage(site: SiteModel, read: ContentReadResult): Record<string, PhotoUse[]> {
   const routesOf = new Map<string, string[]>();
-  for (const page of site.pages) routesOf.set(page.file, [...(routesOf.get(page.file) ?? []), page.route]);
+  for (const page of site.pages)
+    routesOf.set(page.file, [...(routesOf.get(page.file) ?? []), page.route]);
   const usage: Record<string, PhotoUse[]> = {};
   for (const loaded of read.files.values()) {
     for (const reference of loaded.images) {
       const fullPath = libraryPathOf(reference.src);
       if (!fullPath) continue;
       const uses = (usage[fullPath] ??= []);
-      for (const route of routesOf.get(reference.file) ?? []) if (!uses.some((use) => use.route === route)) uses.push({ route, file: reference.file });
+      for (const route of routesOf.get(reference.file) ?? [])
+        if (!uses.some((use) => use.route === route)) uses.push({ route, file: reference.file });
     }
   }
   for (const uses of Object.values(usage)) uses.sort((a, b) => a.route.localeCompare(b.route));
@@ -46,7 +48,9 @@ export async function contentHealthJson(input: HealthInput): Promise<string> {
     lint,
     photos: photoUsage(site, read),
     services: Object.fromEntries(site.services.map(({ data }) => [data.slug, data.name])),
-    pages: site.pages.map((page) => ({ route: page.route, name: page.breadcrumb })).sort((a, b) => a.route.localeCompare(b.route)),
+    pages: site.pages
+      .map((page) => ({ route: page.route, name: page.breadcrumb }))
+      .sort((a, b) => a.route.localeCompare(b.route)),
   };
   return `${JSON.stringify(health, null, 2)}\n`;
 }

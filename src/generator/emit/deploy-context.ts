@@ -6,9 +6,15 @@
 // every context, never the preview's DEPLOY_PRIME_URL.
 
 /** Whether a deploy of this CONTEXT is kept out of search engines: any but production. A build outside Netlify (no CONTEXT) is not. */
-export const isPreviewContext = (context: string | undefined): boolean => Boolean(context) && context !== 'production';
+export const isPreviewContext = (context: string | undefined): boolean =>
+  Boolean(context) && context !== 'production';
 
 /** The `_headers` rule of a preview: every response says "noindex". */
 export function previewHeaders(context: string): string {
-  return [`# Written by the build for this ${context} deploy (CONTEXT=${context}): keep it out of search engines.`, '/*', '  X-Robots-Tag: noindex', ''].join('\n');
+  return [
+    `# Written by the build for this ${context} deploy (CONTEXT=${context}): keep it out of search engines.`,
+    '/*',
+    '  X-Robots-Tag: noindex',
+    '',
+  ].join('\n');
 }

@@ -15,6 +15,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The file's text: one rule per asset (output paths, "assets/site-ABC123.css"), then a preview's noindex. */
 export function headersFile(assets: readonly string[], deployContext: string | undefined): string {
   const rules = assets.flatMap((asset) => [`/${asset}`, `  Cache-Control: ${IMMUTABLE}`]);
-  const head = '# Written by the build: each hashed asset is cached for a year; a missing one never is (src/generator/emit/headers-file.ts).';
-  return [head, ...rules, '', ...(isPreviewContext(deployContext) ? [previewHeaders(deployContext!)] : [])].join('\n');
+  const head =
+    '# Written by the build: each hashed asset is cached for a year; a missing one never is (src/generator/emit/headers-file.ts).';
+  return [
+    head,
+    ...rules,
+    '',
+    ...(isPreviewContext(deployContext) ? [previewHeaders(deployContext!)] : []),
+  ].join('\n');
 }

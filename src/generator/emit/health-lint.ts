@@ -45,16 +45,35 @@ export interface HealthLintInput {
   htmlOf?: (job: RenderJob) => string | undefined;
 }
 
-export async function healthLint({ site, read, root, keyOf, cache, memory, maxPages = HEALTH_LINT_MAX_PAGES, htmlOf }: HealthLintInput): Promise<ContentHealth['lint']> {
+export async function healthLint({
+  site,
+  read,
+  root,
+  keyOf,
+  cache,
+  memory,
+  maxPages = HEALTH_LINT_MAX_PAGES,
+  htmlOf,
+}: HealthLintInput): Promise<ContentHealth['lint']> {
   const jobs = renderJobs(site);
   const keys = jobs.map(keyOf);
   if (memory.size === 0) {
     const kept = await cache.read('lint-pages.json');
-    if (kept) for (const [key, results] of Object.entries(JSON.parse(kept.toString('utf8')) as Record<string, PageResults>)) memory.set(key, results);
+    if (kept)
+      for (const [key, results] of Object.entries(
+        JSON.parse(kept.toString('utf8')) as Record<string, PageResults>,
+      ))
+        memory.set(key, results);
   }
   const unknown = keys.filter((key) => !memory.has(key)).length;
-  if (unknown > maxPages) return { pages: jobs.length, rules: [], warnings: [], notLinted: unknown };
-  const context = (pages: LintedPage[]): LintContext => ({ site, pages, sources, options: DEFAULT_LINT_OPTIONS });
+  if (unknown > maxPages)
+    return { pages: jobs.length, rules: [], warnings: [], notLinted: unknown };
+  const context = (pages: LintedPage[]): LintContext => ({
+    site,
+    pages,
+    sources,
+    options: DEFAULT_LINT_OPTIONS,
+  });
   const sources = sourcesFromDisk(read.content!, root);
   const input = { parts: sitePartsOf(site, LINT_ASSETS), images: read.images };
   let linted = 0;
@@ -64,31 +83,63 @@ export async function healthLint({ site, read, root, keyOf, cache, memory, maxPa
     const page = lintedPage(input, job, htmlOf?.(job));
     linted += 1;
     const results: PageResults = {};
-    for (const rule of LINT_RULES) if (!ACROSS_PAGES.has(rule.id)) results[rule.id] = rule.run(context([page]));
+    for (const rule of LINT_RULES)
+      if (!ACROSS_PAGES.has(rule.id)) results[rule.id] = rule.run(context([page]));
     memory.set(keys[i]!, results);
     return results;
   });
   // Unrendered pages for the rules across pages: routes with their titles and descriptions, and no HTML.
   const empty = parseDocument('');
-  const outlines = site.pages.map((page): LintedPage => ({ route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, document: empty }));
+  const outlines = site.pages.map((page): LintedPage => ({
+    route: page.route,
+    file: page.file,
+    entry: page.entry,
+    page,
+    title: page.title,
+    description: page.description,
+    document: empty,
+  }));
 
   const seen = new Set<string>();
   const warnings: ContentProblem[] = [];
   const rules = LINT_RULES.map((rule) => {
-    const results = ACROSS_PAGES.has(rule.id) ? [rule.run(context(outlines))] : perPage.map((page) => page[rule.id]!);
+    const results = ACROSS_PAGES.has(rule.id)
+      ? [rule.run(context(outlines))]
+      : perPage.map((page) => page[rule.id]!);
     let problems = 0;
     for (const problem of results.flatMap((result) => result.problems)) {
-      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.field, problem.message]);
+      const key = JSON.stringify([
+        problem.code,
+        problem.file,
+        problem.line,
+        problem.field,
+        problem.message,
+      ]);
       if (seen.has(key)) continue;
       seen.add(key);
       warnings.push(problem);
       problems += 1;
     }
-    return { id: rule.id, summary: rule.summary, checked: results.reduce((sum, result) => sum + result.checked, 0), problems };
+    return {
+      id: rule.id,
+      summary: rule.summary,
+      checked: results.reduce((sum, result) => sum + result.checked, 0),
+      problems,
+    };
   });
   // Only the pages the site has now are kept, so neither grows with every edit.
   const current = new Set(keys);
   for (const key of memory.keys()) if (!current.has(key)) memory.delete(key);
   if (linted > 0) await cache.write('lint-pages.json', JSON.stringify(Object.fromEntries(memory)));
-  return { pages: jobs.length, rules, warnings: warnings.map(({ code, file, line, field, message }) => ({ code, file, line, field, message })) };
+  return {
+    pages: jobs.length,
+    rules,
+    warnings: warnings.map(({ code, file, line, field, message }) => ({
+      code,
+      file,
+      line,
+      field,
+      message,
+    })),
+  };
 }

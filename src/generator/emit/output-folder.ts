@@ -33,14 +33,19 @@ interface OutputRecord {
 /** The build id an output folder's manifest names, if any. */
 export function manifestBuildId(outDir: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(path.join(outDir, BuildFile.Manifest), 'utf8')) as { buildId?: string }).buildId;
+    return (
+      JSON.parse(readFileSync(path.join(outDir, BuildFile.Manifest), 'utf8')) as {
+        buildId?: string;
+      }
+    ).buildId;
   } catch {
     return undefined;
   }
 }
 
 /** Where the cache keeps what it knows of an output folder: `<base>.bin` here, `<base>.inputs.json` for the nothing-changed check. */
-export const outputRecordBase = (cacheDir: string, outDir: string) => path.join(cacheDir, 'output', contentHash(path.resolve(outDir)).slice(0, 12));
+export const outputRecordBase = (cacheDir: string, outDir: string) =>
+  path.join(cacheDir, 'output', contentHash(path.resolve(outDir)).slice(0, 12));
 
 export class OutputFolder {
   /** The files of the folder as it stands (in place), or as the temporary folder is being filled. */
@@ -64,7 +69,8 @@ export class OutputFolder {
   static async open(outDir: string, cacheDir?: string): Promise<OutputFolder> {
     const recordFile = cacheDir ? `${outputRecordBase(cacheDir, outDir)}.bin` : null;
     const record = recordFile ? await readRecord(recordFile) : null;
-    const trusted = record && existsSync(outDir) && record.buildId === manifestBuildId(outDir) ? record : null;
+    const trusted =
+      record && existsSync(outDir) && record.buildId === manifestBuildId(outDir) ? record : null;
     return new OutputFolder(outDir, recordFile, trusted);
   }
 
@@ -104,7 +110,11 @@ export class OutputFolder {
    */
   async write(file: string, contents: string | Uint8Array, key?: string): Promise<void> {
     await this.beforeWriting();
-    this.wroteFile(file, writeOne(this.root, file, contents, this.known(file)?.hash, this.madeDirs), key);
+    this.wroteFile(
+      file,
+      writeOne(this.root, file, contents, this.known(file)?.hash, this.madeDirs),
+      key,
+    );
   }
 
   /** Before another thread writes into the folder (src/generator/threads/): the record goes first, as for the folder's own writes. */
@@ -148,7 +158,8 @@ export class OutputFolder {
   buildId(): string {
     const hash = createHash('sha256');
     for (const file of [...this.produced].sort()) {
-      if (file !== BuildFile.Manifest && file !== BuildFile.LatestBuild) hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
+      if (file !== BuildFile.Manifest && file !== BuildFile.LatestBuild)
+        hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
     }
     return hash.digest('hex').slice(0, 16);
   }
@@ -168,7 +179,8 @@ export class OutputFolder {
       await Promise.all([...dirs].map((dir) => rmdir(dir).catch(() => {})));
     }
     this.madeDirs.clear();
-    if (this.recordFile) await saveRecord(this.recordFile, { format: 2, buildId, files: this.files });
+    if (this.recordFile)
+      await saveRecord(this.recordFile, { format: 2, buildId, files: this.files });
     this.recordRemoved = false;
   }
 

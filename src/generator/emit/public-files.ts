@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Every file under public/, as output-relative paths with their contents. */
-export async function readPublicFiles(publicDir: string): Promise<{ path: string; contents: Buffer }[]> {
+export async function readPublicFiles(
+  publicDir: string,
+): Promise<{ path: string; contents: Buffer }[]> {
   let entries;
   try {
     entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
@@ -13,7 +15,10 @@ export async function readPublicFiles(publicDir: string): Promise<{ path: string
   return Promise.all(
     files.map(async (entry) => {
       const absolute = path.join(entry.parentPath, entry.name);
-      return { path: path.relative(publicDir, absolute).split(path.sep).join('/'), contents: await readFile(absolute) };
+      return {
+        path: path.relative(publicDir, absolute).split(path.sep).join('/'),
+        contents: await readFile(absolute),
+      };
     }),
   );
 }

@@ -17,8 +17,18 @@ export function scriptReport(weights: readonly PageScriptWeight[]): string[] {
   return [
     `JavaScript per page (gzipped, budget ${kb(BUDGETS.jsGzipPerPage)}, account pages ${kb(BUDGETS.jsGzipPerAccountPage)}, the admin page ${kb(BUDGETS.jsGzipPerAdminPage)}, block builder pages ${kb(BUDGETS.jsGzipPerBuilderPage)}; raw; files):`,
     ...sorted.map(({ weight, paths }) => {
-      const shown = paths.length > 4 ? `${paths.slice(0, 4).join(', ')} and ${paths.length - 4} more` : paths.join(', ');
-      const account = ({ jsGzipPerAccountPage: ' (account)', jsGzipPerAdminPage: ' (admin)', jsGzipPerBuilderPage: ' (builder)' } as Record<string, string>)[weight.budget] ?? '';
+      const shown =
+        paths.length > 4
+          ? `${paths.slice(0, 4).join(', ')} and ${paths.length - 4} more`
+          : paths.join(', ');
+      const account =
+        (
+          {
+            jsGzipPerAccountPage: ' (account)',
+            jsGzipPerAdminPage: ' (admin)',
+            jsGzipPerBuilderPage: ' (builder)',
+          } as Record<string, string>
+        )[weight.budget] ?? '';
       return `  ${kb(weight.js.gzip).padStart(9)} ${kb(weight.js.raw).padStart(9)} ${String(weight.files).padStart(3)}  ${paths.length} page${paths.length === 1 ? '' : 's'}${account}: ${shown}`;
     }),
   ];

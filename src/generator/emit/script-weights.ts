@@ -14,7 +14,10 @@ export interface PageScriptWeight {
 }
 
 /** The JavaScript each page downloads, raw and gzipped: the sum of its files' weights (the bundle's, src/generator/bundle/bundle-assets.ts). */
-export function scriptWeights(pages: readonly { path: string; file?: string; scripts: PageScripts }[], weights: Readonly<Record<string, Weight>>): PageScriptWeight[] {
+export function scriptWeights(
+  pages: readonly { path: string; file?: string; scripts: PageScripts }[],
+  weights: Readonly<Record<string, Weight>>,
+): PageScriptWeight[] {
   const weightOf = (url: string): Weight => {
     const weight = weights[url];
     if (!weight) throw new Error(`A page loads ${url}, which the bundle stage did not produce`);
@@ -22,18 +25,34 @@ export function scriptWeights(pages: readonly { path: string; file?: string; scr
   };
   return pages.map((page) => {
     const urls = allScriptsOf(page.scripts);
-    const js = urls.map(weightOf).reduce((sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip }), { raw: 0, gzip: 0 });
-    return { path: page.path, file: page.file, js, files: urls.length, budget: page.scripts.budget };
+    const js = urls
+      .map(weightOf)
+      .reduce((sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip }), {
+        raw: 0,
+        gzip: 0,
+      });
+    return {
+      path: page.path,
+      file: page.file,
+      js,
+      files: urls.length,
+      budget: page.scripts.budget,
+    };
   });
 }
 
 /** Pages over the JavaScript budget: the build stops before writing anything, naming each page's content file. */
-export function checkScriptBudget(weights: readonly PageScriptWeight[], budgets: Pick<typeof BUDGETS, ScriptBudget> = BUDGETS): void {
+export function checkScriptBudget(
+  weights: readonly PageScriptWeight[],
+  budgets: Pick<typeof BUDGETS, ScriptBudget> = BUDGETS,
+): void {
   const what: Record<ScriptBudget, string> = {
     jsGzipPerPage: 'a public page may load, React included',
-    jsGzipPerAccountPage: 'a page with an account screen may load, React and Firebase Auth included',
+    jsGzipPerAccountPage:
+      'a page with an account screen may load, React and Firebase Auth included',
     jsGzipPerAdminPage: 'the admin page may load, React and Firebase Auth and Storage included',
-    jsGzipPerBuilderPage: 'a block builder page may load, React, Firebase Auth and the builder included',
+    jsGzipPerBuilderPage:
+      'a block builder page may load, React, Firebase Auth and the builder included',
   };
   throwIfProblems(
     weights

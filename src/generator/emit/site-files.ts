@@ -35,25 +35,53 @@ export interface SiteFilesInput {
 }
 
 /** Writes every file but the pages and the build files; returns how many image files were encoded, and read from the cache. */
-export async function writeSiteFiles({ site, read, bundle, og, folder, projectRoot, imagesCache, deployContext, builderKey, icons }: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
+export async function writeSiteFiles({
+  site,
+  read,
+  bundle,
+  og,
+  folder,
+  projectRoot,
+  imagesCache,
+  deployContext,
+  builderKey,
+  icons,
+}: SiteFilesInput): Promise<{ encoded: number; cached: number }> {
   const keptIfThere = (file: string) => {
     if (!folder.known(file)) return true;
     folder.keep(file);
     return false;
   };
-  const variants = [...read.images.values()].flatMap((image) => [...image.avif, ...image.webp, image.fallback]);
+  const variants = [...read.images.values()].flatMap((image) => [
+    ...image.avif,
+    ...image.webp,
+    image.fallback,
+  ]);
   const wantedImages = new Set(variants.map((variant) => variant.path).filter(keptIfThere));
   const ogPaths = Object.values(og.images).map((image) => image.path);
   for (const file of ogPaths) keptIfThere(file);
-  const [raster, cards, publicFiles] = await Promise.all([encodeImages(read.images, imagesCache, (file) => wantedImages.has(file)), og.files, readPublicFiles(path.join(projectRoot, 'public'))]);
+  const [raster, cards, publicFiles] = await Promise.all([
+    encodeImages(read.images, imagesCache, (file) => wantedImages.has(file)),
+    og.files,
+    readPublicFiles(path.join(projectRoot, 'public')),
+  ]);
   await Promise.all([
     ...publicFiles.map((file) => folder.write(file.path, file.contents)),
-    ...bundle.files.filter((file) => keptIfThere(file.path)).map((file) => folder.write(file.path, file.contents)),
+    ...bundle.files
+      .filter((file) => keptIfThere(file.path))
+      .map((file) => folder.write(file.path, file.contents)),
     ...[...raster.files, ...cards.files].map((file) => folder.write(file.path, file.contents)),
     ...contactFiles(site).map((file) => folder.write(file.path, file.json)),
     folder.write('sitemap.xml', sitemapXml(site)),
     folder.write('robots.txt', robotsTxt(site)),
-    writeBuilderFiles({ site, images: read.images, assets: { ...bundle.assets, icons }, folder, projectRoot, key: builderKey }),
+    writeBuilderFiles({
+      site,
+      images: read.images,
+      assets: { ...bundle.assets, icons },
+      folder,
+      projectRoot,
+      key: builderKey,
+    }),
   ]);
   // Once every asset is there: the rule of each (headers-file.ts).
   await folder.write(HEADERS_FILE, headersFile(folder.madeUnder('assets/'), deployContext));
@@ -61,8 +89,19 @@ export async function writeSiteFiles({ site, read, bundle, og, folder, projectRo
 }
 
 /** The build manifest and latest-build.json: written last, naming the build by the files above. */
-export async function writeBuildFiles(site: SiteModel, buildId: string, bundle: BundleResult, folder: OutputFolder, commit?: string): Promise<void> {
-  const manifest = buildManifest(site, buildId, { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts }, commit);
+export async function writeBuildFiles(
+  site: SiteModel,
+  buildId: string,
+  bundle: BundleResult,
+  folder: OutputFolder,
+  commit?: string,
+): Promise<void> {
+  const manifest = buildManifest(
+    site,
+    buildId,
+    { stylesheet: bundle.assets.stylesheet, ...bundle.assets.scripts },
+    commit,
+  );
   await folder.write(BuildFile.Manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   await folder.write(BuildFile.LatestBuild, `${JSON.stringify(latestBuild(manifest))}\n`);
 }

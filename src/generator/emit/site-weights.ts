@@ -43,23 +43,38 @@ export async function measureSite(siteDir: string): Promise<PageWeight[]> {
     weights.set(url, weight);
     return weight;
   };
-  const pages = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+  const pages = (await readdir(siteDir, { recursive: true }))
+    .filter((file) => file.endsWith('.html'))
+    .sort();
   const measured: PageWeight[] = [];
   for (const file of pages) {
     const source = await readFile(path.join(siteDir, file));
     const document = parse(source.toString('utf8'));
-    const local = (url: string | undefined) => (url && url.startsWith('/') && !url.startsWith('//') ? url : undefined);
-    const css = unique(document.querySelectorAll('link[rel="stylesheet"]').map((link) => local(link.getAttribute('href'))));
+    const local = (url: string | undefined) =>
+      url && url.startsWith('/') && !url.startsWith('//') ? url : undefined;
+    const css = unique(
+      document
+        .querySelectorAll('link[rel="stylesheet"]')
+        .map((link) => local(link.getAttribute('href'))),
+    );
     const js = unique([
-      ...document.querySelectorAll('script[src]').map((script) => local(script.getAttribute('src'))),
-      ...document.querySelectorAll('link[rel="modulepreload"]').map((link) => local(link.getAttribute('href'))),
+      ...document
+        .querySelectorAll('script[src]')
+        .map((script) => local(script.getAttribute('src'))),
+      ...document
+        .querySelectorAll('link[rel="modulepreload"]')
+        .map((link) => local(link.getAttribute('href'))),
     ]);
     const images = unique([
       ...document.querySelectorAll('img[src]').map((img) => local(img.getAttribute('src'))),
-      ...document.querySelectorAll('img[srcset], source[srcset]').flatMap((element) => srcsetUrls(element.getAttribute('srcset')).map(local)),
+      ...document
+        .querySelectorAll('img[srcset], source[srcset]')
+        .flatMap((element) => srcsetUrls(element.getAttribute('srcset')).map(local)),
     ]);
     const sum = async (urls: string[]) => (await Promise.all(urls.map(weightOf))).reduce(add, ZERO);
-    const imageWeights = await Promise.all(images.map(async (url) => ({ url, bytes: (await weightOf(url)).raw })));
+    const imageWeights = await Promise.all(
+      images.map(async (url) => ({ url, bytes: (await weightOf(url)).raw })),
+    );
     measured.push({
       page: `/${file.split(path.sep).join('/')}`,
       budget: scriptBudgetOfHtml(document),
@@ -74,7 +89,10 @@ export async function measureSite(siteDir: string): Promise<PageWeight[]> {
 }
 
 /** Every budget of src/kernel/wire/budgets.ts that a page breaks, one message each. */
-export function budgetBreaches(pages: readonly PageWeight[], budgets: typeof BUDGETS = BUDGETS): BudgetBreach[] {
+export function budgetBreaches(
+  pages: readonly PageWeight[],
+  budgets: typeof BUDGETS = BUDGETS,
+): BudgetBreach[] {
   const breaches: BudgetBreach[] = [];
   for (const page of pages) {
     const firstPaint = page.html.gzip + page.css.gzip;
@@ -86,11 +104,19 @@ export function budgetBreaches(pages: readonly PageWeight[], budgets: typeof BUD
       });
     }
     if (page.js.gzip > budgets[page.budget]) {
-      breaches.push({ page: page.page, budget: page.budget, message: `JavaScript ${kb(page.js.gzip)} gzipped, over ${kb(budgets[page.budget])}` });
+      breaches.push({
+        page: page.page,
+        budget: page.budget,
+        message: `JavaScript ${kb(page.js.gzip)} gzipped, over ${kb(budgets[page.budget])}`,
+      });
     }
     for (const image of page.imageFiles) {
       if (image.bytes > budgets.imageBytes) {
-        breaches.push({ page: page.page, budget: 'imageBytes', message: `image ${image.url} is ${kb(image.bytes)}, over ${kb(budgets.imageBytes)}` });
+        breaches.push({
+          page: page.page,
+          budget: 'imageBytes',
+          message: `image ${image.url} is ${kb(image.bytes)}, over ${kb(budgets.imageBytes)}`,
+        });
       }
     }
   }
@@ -102,7 +128,12 @@ export function scriptBudgetOfHtml(page: string | ReturnType<typeof parse>): Scr
   const document = typeof page === 'string' ? parse(page) : page;
   const mount = document.querySelector('[data-mount]')?.getAttribute('data-mount');
   const first = document.querySelector('[data-screen]')?.getAttribute('data-screen');
-  const screen = mount && mount in SCREENS ? (mount as ScreenName) : first && first in SCREENS ? (first as ScreenName) : null;
+  const screen =
+    mount && mount in SCREENS
+      ? (mount as ScreenName)
+      : first && first in SCREENS
+        ? (first as ScreenName)
+        : null;
   return screen ? SCREENS[screen].budget : 'jsGzipPerPage';
 }
 

@@ -13,7 +13,8 @@ export interface WrittenFile {
   written: boolean;
 }
 
-export const contentHash = (contents: string | Uint8Array) => oneShot('sha1', contents, 'base64url');
+export const contentHash = (contents: string | Uint8Array) =>
+  oneShot('sha1', contents, 'base64url');
 
 /**
  * Text is encoded into one buffer per thread, reused: each file is hashed and written before the
@@ -29,7 +30,13 @@ function encoded(contents: string | Uint8Array): Uint8Array {
 }
 
 /** Writes `file` under `root` unless `known` is already the digest of these contents; `madeDirs` are the folders this thread has made. */
-export function writeFile(root: string, file: string, contents: string | Uint8Array, known: string | undefined, madeDirs: Set<string>): WrittenFile {
+export function writeFile(
+  root: string,
+  file: string,
+  contents: string | Uint8Array,
+  known: string | undefined,
+  madeDirs: Set<string>,
+): WrittenFile {
   const data = encoded(contents);
   const hash = contentHash(data);
   if (hash === known) return { hash, bytes: data.byteLength, written: false };

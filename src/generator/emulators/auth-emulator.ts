@@ -53,7 +53,9 @@ const require = createRequire(import.meta.url);
 /** A port nothing listens on now, chosen by the system. */
 export async function freePort(): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(0, '127.0.0.1', resolve),
+  );
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
@@ -99,7 +101,9 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
 
   const ready = (async () => {
     if (await portTaken(port)) {
-      throw new AuthEmulatorError(`Port ${port} for the local Auth emulator is already in use. Stop what uses it, or pick another with AUTH_EMULATOR_PORT=<n>.`);
+      throw new AuthEmulatorError(
+        `Port ${port} for the local Auth emulator is already in use. Stop what uses it, or pick another with AUTH_EMULATOR_PORT=<n>.`,
+      );
     }
     const folder = await mkdtemp(path.join(tmpdir(), 'ardent-auth-emulator-'));
     dir = folder;
@@ -123,12 +127,25 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
       throw new AuthEmulatorError('The local Auth emulator was stopped before it started.');
     }
     const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-    const spawned = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', LOCAL_PROJECT_ID, '--config', path.join(folder, 'firebase.json')], {
-      cwd: folder,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // No update check or prompt: offline, and nobody is there to answer.
-      env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
-    });
+    const spawned = spawn(
+      process.execPath,
+      [
+        cli,
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        LOCAL_PROJECT_ID,
+        '--config',
+        path.join(folder, 'firebase.json'),
+      ],
+      {
+        cwd: folder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // No update check or prompt: offline, and nobody is there to answer.
+        env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+      },
+    );
     child = spawned;
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-4000);
@@ -142,7 +159,9 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
       await waitUntilReady(origin, spawned, options.timeoutMs ?? 60_000);
     } catch (error) {
       await stop();
-      throw new AuthEmulatorError(`${(error as Error).message}\nThe emulator said:\n${output.trim()}`);
+      throw new AuthEmulatorError(
+        `${(error as Error).message}\nThe emulator said:\n${output.trim()}`,
+      );
     }
     return { startSeconds: (performance.now() - started) / 1000 };
   })();
@@ -161,10 +180,17 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
 }
 
 /** Polls the emulator's root, which answers once it accepts requests. */
-async function waitUntilReady(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  origin: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The local Auth emulator stopped while starting (exit ${child.exitCode ?? child.signalCode}).`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `The local Auth emulator stopped while starting (exit ${child.exitCode ?? child.signalCode}).`,
+      );
     try {
       const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;
@@ -173,5 +199,7 @@ async function waitUntilReady(origin: string, child: ChildProcess, timeoutMs: nu
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The local Auth emulator did not answer on ${origin} within ${Math.round(timeoutMs / 1000)} s.`);
+  throw new Error(
+    `The local Auth emulator did not answer on ${origin} within ${Math.round(timeoutMs / 1000)} s.`,
+  );
 }

@@ -6,7 +6,9 @@
 // instead, and is answered 500 with words and logged.
 
 /** The parts of an Express 4 app and its router layers this file touches. */
-type Handler = ((req: Request, res: Response, next: (error?: unknown) => void) => unknown) & { stack?: Layer[] };
+type Handler = ((req: Request, res: Response, next: (error?: unknown) => void) => unknown) & {
+  stack?: Layer[];
+};
 interface Layer {
   handle: Handler;
   route?: { stack: Layer[] };
@@ -30,9 +32,18 @@ export function answerHandlerErrors(app: ExpressApp, log: (message: string) => v
   guard(app._router.stack);
   app.use((error, req, res, _next) => {
     const reason = error instanceof Error ? error.message : String(error);
-    log(`The local Storage emulator failed on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
+    log(
+      `The local Storage emulator failed on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? reason) : reason}`,
+    );
     if (res.headersSent) return res.destroy();
-    res.status(500).json({ error: { code: 500, message: `The local Storage emulator could not answer this request (${reason}). It is logged where the site runs; the site and the emulators keep running.` } });
+    res
+      .status(500)
+      .json({
+        error: {
+          code: 500,
+          message: `The local Storage emulator could not answer this request (${reason}). It is logged where the site runs; the site and the emulators keep running.`,
+        },
+      });
   });
 }
 

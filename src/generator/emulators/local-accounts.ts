@@ -10,6 +10,10 @@ export const LOCAL_ACCOUNTS = {
 
 /** Creates the two accounts (an emulator starts empty) and gives the first the admin role. */
 export async function seedLocalAccounts(auth: Auth): Promise<void> {
-  await Promise.all(Object.values(LOCAL_ACCOUNTS).map((account) => auth.createUser({ ...account, emailVerified: true })));
+  await Promise.all(
+    Object.values(LOCAL_ACCOUNTS).map((account) =>
+      auth.createUser({ ...account, emailVerified: true }),
+    ),
+  );
   await grantAdmin(auth, LOCAL_ACCOUNTS.admin.email);
 }

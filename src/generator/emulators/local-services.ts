@@ -9,7 +9,12 @@
 import { seedSamplePhotos } from './sample-photos.ts';
 import { startStorageEmulator, type StorageEmulator } from './storage-emulator.ts';
 import { adminAuth } from '../accounts/admin-auth.ts';
-import { freePort, startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.ts';
+import {
+  freePort,
+  startAuthEmulator,
+  type AuthEmulator,
+  type AuthEmulatorOptions,
+} from './auth-emulator.ts';
 import { seedLocalAccounts } from './local-accounts.ts';
 
 export interface LocalServicesOptions extends AuthEmulatorOptions {
@@ -23,7 +28,11 @@ const number = (value: string | undefined) => (value ? Number(value) : undefined
  * The emulators' ports: given (the flags' values, else the environment's), else free ones chosen
  * now. `chosen` says whether any was chosen: only the running server then knows it.
  */
-export async function emulatorOptionsFromEnv(env: Readonly<Record<string, string | undefined>>, port?: number, storagePort?: number): Promise<LocalServicesOptions & { chosen: boolean }> {
+export async function emulatorOptionsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  port?: number,
+  storagePort?: number,
+): Promise<LocalServicesOptions & { chosen: boolean }> {
   const givenPort = port ?? number(env.AUTH_EMULATOR_PORT);
   const givenStoragePort = storagePort ?? number(env.STORAGE_EMULATOR_PORT);
   return {
@@ -49,7 +58,10 @@ export function startLocalServices(options: LocalServicesOptions): LocalServices
   const emulator = startAuthEmulator(options);
   const storage = startStorageEmulator({ port: options.storagePort }).then(async (started) => {
     try {
-      return { emulator: started, photos: await seedSamplePhotos({ origin: started.origin, bucket: started.bucket }) };
+      return {
+        emulator: started,
+        photos: await seedSamplePhotos({ origin: started.origin, bucket: started.bucket }),
+      };
     } catch (error) {
       await started.stop();
       throw error;
@@ -57,7 +69,9 @@ export function startLocalServices(options: LocalServicesOptions): LocalServices
   });
   const ready = Promise.all([
     emulator.ready.then(async (timing) => {
-      await seedLocalAccounts(adminAuth({ kind: 'emulator', host: emulator.host, projectId: emulator.projectId }));
+      await seedLocalAccounts(
+        adminAuth({ kind: 'emulator', host: emulator.host, projectId: emulator.projectId }),
+      );
       return timing;
     }),
     storage,
@@ -66,7 +80,13 @@ export function startLocalServices(options: LocalServicesOptions): LocalServices
   storage.catch(() => {});
   ready.catch(() => {});
   const stop = async () => {
-    await Promise.all([emulator.stop(), storage.then((started) => started.emulator.stop(), () => {})]);
+    await Promise.all([
+      emulator.stop(),
+      storage.then(
+        (started) => started.emulator.stop(),
+        () => {},
+      ),
+    ]);
   };
   return { emulator, storage, ready, stop };
 }

@@ -18,7 +18,8 @@ export const RunningServicesSchema = z.strictObject({
 });
 export type RunningServices = z.infer<typeof RunningServicesSchema>;
 
-export const runningServicesFile = (projectRoot: string) => path.join(projectRoot, '.cache', 'local-services.json');
+export const runningServicesFile = (projectRoot: string) =>
+  path.join(projectRoot, '.cache', 'local-services.json');
 
 const alive = (pid: number) => {
   try {

@@ -5,7 +5,11 @@
 // its thumbnail, as if uploaded through the library's screen (src/apps/media/thumbnails.ts).
 import { loadSharp } from '../images/sharp.ts';
 import { type PhotoType } from '../../kernel/wire/media-rules.ts';
-import { THUMBNAIL_TYPE, THUMBNAIL_WIDTH, thumbnailPathOf } from '../../kernel/wire/thumbnail-rules.ts';
+import {
+  THUMBNAIL_TYPE,
+  THUMBNAIL_WIDTH,
+  thumbnailPathOf,
+} from '../../kernel/wire/thumbnail-rules.ts';
 import { ALT_KEY, MEDIA_FOLDER } from '../../kernel/wire/library-reference.ts';
 import { EMULATOR_OWNER, uploadObject, type BucketAddress } from './storage-rest.ts';
 
@@ -18,7 +22,8 @@ interface SamplePhoto {
 
 const W = 1600;
 const H = 1067;
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 
 export const SAMPLE_PHOTOS: readonly SamplePhoto[] = [
   {
@@ -72,9 +77,18 @@ export async function seedSamplePhotos(address: BucketAddress): Promise<string[]
   return Promise.all(
     SAMPLE_PHOTOS.map(async (photo) => {
       const image = sharp(Buffer.from(photo.svg));
-      const bytes = await (photo.type === 'image/jpeg' ? image.jpeg({ quality: 82 }) : photo.type === 'image/webp' ? image.webp({ quality: 80 }) : image.png()).toBuffer();
+      const bytes = await (
+        photo.type === 'image/jpeg'
+          ? image.jpeg({ quality: 82 })
+          : photo.type === 'image/webp'
+            ? image.webp({ quality: 80 })
+            : image.png()
+      ).toBuffer();
       const fullPath = `${MEDIA_FOLDER}/${photo.name}`;
-      await seedPhoto(address, fullPath, bytes, { contentType: photo.type, customMetadata: photo.alt ? { [ALT_KEY]: photo.alt } : {} });
+      await seedPhoto(address, fullPath, bytes, {
+        contentType: photo.type,
+        customMetadata: photo.alt ? { [ALT_KEY]: photo.alt } : {},
+      });
       return fullPath;
     }),
   );
@@ -85,15 +99,38 @@ export async function seedSamplePhotos(address: BucketAddress): Promise<string[]
  * wide, named after the photo's generation and size), as the emulator's owner: the sample photos,
  * and the photos the tests put in a bucket.
  */
-export async function seedPhoto(address: BucketAddress, fullPath: string, bytes: Buffer, metadata: { contentType: string; customMetadata?: Record<string, string> }, thumbnail?: Uint8Array): Promise<{ generation: string }> {
+export async function seedPhoto(
+  address: BucketAddress,
+  fullPath: string,
+  bytes: Buffer,
+  metadata: { contentType: string; customMetadata?: Record<string, string> },
+  thumbnail?: Uint8Array,
+): Promise<{ generation: string }> {
   const stored = await uploadObject(address, fullPath, bytes, metadata, EMULATOR_OWNER);
-  if (!stored.ok) throw new Error(`Seeding ${fullPath} into the local bucket failed: HTTP ${stored.status} ${await stored.text()}`);
+  if (!stored.ok)
+    throw new Error(
+      `Seeding ${fullPath} into the local bucket failed: HTTP ${stored.status} ${await stored.text()}`,
+    );
   const { generation } = (await stored.json()) as { generation: string };
   const sharp = await loadSharp();
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
-  const small = thumbnail ?? (await sharp(bytes).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer());
+  const small =
+    thumbnail ??
+    (await sharp(bytes)
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer());
   const path = thumbnailPathOf(fullPath, { generation, width, height });
-  const kept = await uploadObject(address, path, small, { contentType: THUMBNAIL_TYPE }, EMULATOR_OWNER);
-  if (!kept.ok) throw new Error(`Seeding ${path} into the local bucket failed: HTTP ${kept.status} ${await kept.text()}`);
+  const kept = await uploadObject(
+    address,
+    path,
+    small,
+    { contentType: THUMBNAIL_TYPE },
+    EMULATOR_OWNER,
+  );
+  if (!kept.ok)
+    throw new Error(
+      `Seeding ${path} into the local bucket failed: HTTP ${kept.status} ${await kept.text()}`,
+    );
   return { generation };
 }

@@ -46,7 +46,11 @@ interface Internals {
 export function checkInternals(emulator: unknown, version: string): void {
   const missing: string[] = [];
   const candidate = emulator as Partial<Internals>;
-  if (typeof candidate._rulesRuntime?.start !== 'function' || typeof candidate._rulesRuntime?.stop !== 'function') missing.push('_rulesRuntime.start/stop');
+  if (
+    typeof candidate._rulesRuntime?.start !== 'function' ||
+    typeof candidate._rulesRuntime?.stop !== 'function'
+  )
+    missing.push('_rulesRuntime.start/stop');
   if (!candidate._rulesManager) missing.push('_rulesManager');
   if (typeof candidate.getPersistenceTmpDir !== 'function') missing.push('getPersistenceTmpDir()');
   if (typeof candidate.getInfo !== 'function') missing.push('getInfo()');
@@ -62,11 +66,21 @@ export function checkInternals(emulator: unknown, version: string): void {
 
 /** The rules the emulator asks about each request: the policy function's answer, in the shape of firebase-tools' ruleset. */
 const policyRuleset = {
-  verify: async (request: { method: StorageMethod; path: string; token?: string; file?: { after?: { contentType?: string; size?: number } } }) => {
+  verify: async (request: {
+    method: StorageMethod;
+    path: string;
+    token?: string;
+    file?: { after?: { contentType?: string; size?: number } };
+  }) => {
     // "b/<bucket>/o/<object path>"
     const objectPath = request.path.replace(/^\/?b\/[^/]+\/o\/?/, '');
     const after = request.file?.after;
-    const permitted = storagePolicy({ method: request.method, path: objectPath, claims: claimsOf(request.token), resource: after && { contentType: after.contentType, size: Number(after.size) } });
+    const permitted = storagePolicy({
+      method: request.method,
+      path: objectPath,
+      claims: claimsOf(request.token),
+      resource: after && { contentType: after.contentType, size: Number(after.size) },
+    });
     return { permitted, issues: { exist: () => false, all: [] } };
   },
 };
@@ -78,13 +92,27 @@ const policyRuleset = {
  * process (firebase-tools' registry). An error in one of its requests is answered 500 and logged
  * (`log`, console.error by default), and it keeps serving (emulator-errors.ts).
  */
-export async function startStorageEmulator(options: { port: number; projectId?: string; log?: (message: string) => void }): Promise<StorageEmulator> {
-  const { StorageEmulator: Emulator } = require('firebase-tools/lib/emulator/storage') as { StorageEmulator: new (args: object) => Internals };
-  const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry') as { EmulatorRegistry: { start(emulator: unknown): Promise<void>; stop(name: string): Promise<void> } };
+export async function startStorageEmulator(options: {
+  port: number;
+  projectId?: string;
+  log?: (message: string) => void;
+}): Promise<StorageEmulator> {
+  const { StorageEmulator: Emulator } = require('firebase-tools/lib/emulator/storage') as {
+    StorageEmulator: new (args: object) => Internals;
+  };
+  const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry') as {
+    EmulatorRegistry: {
+      start(emulator: unknown): Promise<void>;
+      stop(name: string): Promise<void>;
+    };
+  };
   const { version } = require('firebase-tools/package.json') as { version: string };
   const projectId = options.projectId ?? LOCAL_PROJECT_ID;
   // firebase-tools would report a taken port only as an unhandled server error.
-  if (await portTaken(options.port)) throw new StorageEmulatorError(`Port ${options.port} for the local Storage emulator is already in use. Stop what uses it, or pick another with STORAGE_EMULATOR_PORT=<n>.`);
+  if (await portTaken(options.port))
+    throw new StorageEmulatorError(
+      `Port ${options.port} for the local Storage emulator is already in use. Stop what uses it, or pick another with STORAGE_EMULATOR_PORT=<n>.`,
+    );
   const blobs = mkdtempSync(path.join(tmpdir(), 'ardent-storage-emulator-'));
   const removeBlobs = () => rmSync(blobs, { recursive: true, force: true });
   process.on('exit', removeBlobs);
@@ -93,11 +121,20 @@ export async function startStorageEmulator(options: { port: number; projectId?: 
       return blobs;
     }
   }
-  const emulator = new OwnFolderEmulator({ projectId, host: '127.0.0.1', port: options.port, rules: { name: 'storage.rules', content: '' } });
+  const emulator = new OwnFolderEmulator({
+    projectId,
+    host: '127.0.0.1',
+    port: options.port,
+    rules: { name: 'storage.rules', content: '' },
+  });
   checkInternals(emulator, version);
   emulator._rulesRuntime.start = async () => {};
   emulator._rulesRuntime.stop = async () => {};
-  emulator._rulesManager = { start: async () => undefined, stop: async () => {}, getRuleset: () => policyRuleset };
+  emulator._rulesManager = {
+    start: async () => undefined,
+    stop: async () => {},
+    getRuleset: () => policyRuleset,
+  };
   try {
     await EmulatorRegistry.start(emulator);
     answerHandlerErrors(emulator.getApp(), options.log ?? ((message) => console.error(message)));

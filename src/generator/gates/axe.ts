@@ -11,7 +11,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 // axe-core's own script, put into each document once. @axe-core/playwright put the 550 KB script
 // into the page again for every scan and took about seven times as long per scan (docs/decisions.md).
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 interface Violation {
   id: string;
@@ -27,12 +30,22 @@ interface Violation {
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // Only violations are reported: passes and incomplete results cost time and are unused.
-  const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: AXE_TAGS },
+    resultTypes: ['violations'],
+  };
   const violations = await page.evaluate(
     async ({ include, options }) => {
-      const { axe } = window as unknown as { axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> } };
+      const { axe } = window as unknown as {
+        axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> };
+      };
       const results = await axe.run(include ? { include: [[include]] } : document, options);
-      return results.violations.map(({ id, impact, help, nodes }): Violation => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }));
+      return results.violations.map(({ id, impact, help, nodes }): Violation => ({
+        id,
+        impact,
+        help,
+        targets: nodes.map((node) => node.target.join(' ')),
+      }));
     },
     { include, options },
   );
@@ -51,7 +64,11 @@ export const VIEWPORTS = [
 export type Viewport = (typeof VIEWPORTS)[number];
 
 /** Loads the path at this width (the page stays watched) and waits for its islands; the status it answered with. */
-export async function loadAt(page: Page, path: string, viewport: Viewport): Promise<number | undefined> {
+export async function loadAt(
+  page: Page,
+  path: string,
+  viewport: Viewport,
+): Promise<number | undefined> {
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   const response = await page.goto(path);
   await settle(page);
@@ -83,31 +100,53 @@ async function eachDropdownOpen(page: Page, scan: (label: string) => Promise<voi
  * (the sidebar's list of services), the mobile menu (#site-menu, opened by .menu-button) and each
  * dropdown inside it.
  */
-export async function scanStates(page: Page, viewport: Viewport, { menus = true }: { menus?: boolean } = {}): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = { [`${viewport.name}, menus closed`]: await axeViolations(page) };
+export async function scanStates(
+  page: Page,
+  viewport: Viewport,
+  { menus = true }: { menus?: boolean } = {},
+): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {
+    [`${viewport.name}, menus closed`]: await axeViolations(page),
+  };
   const header = page.locator('.site-header');
   if ((await header.count()) === 0 || !menus) return found; // the home page has no header
   if (viewport.width >= 1024) {
     await eachDropdownOpen(page, async (label) => {
-      found[`${viewport.name}, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
+      found[`${viewport.name}, "${label}" open`] = await axeViolations(
+        page,
+        'details.dropdown[open]',
+      );
     });
   } else {
     // Other popover menus first (the sidebar's list of services on a phone): open, scan, Escape.
-    const toggles = page.locator('button[popovertarget]:not(.menu-button):not(#site-menu *):visible');
+    const toggles = page.locator(
+      'button[popovertarget]:not(.menu-button):not(#site-menu *):visible',
+    );
     for (let index = 0; index < (await toggles.count()); index += 1) {
       const toggle = toggles.nth(index);
       const target = (await toggle.getAttribute('popovertarget'))!;
       await toggle.click();
-      await page.waitForFunction((id) => document.getElementById(id)?.matches(':popover-open'), target);
+      await page.waitForFunction(
+        (id) => document.getElementById(id)?.matches(':popover-open'),
+        target,
+      );
       found[`${viewport.name}, #${target} open`] = await axeViolations(page, `#${target}`);
       await page.keyboard.press('Escape');
-      await page.waitForFunction((id) => !document.getElementById(id)?.matches(':popover-open'), target);
+      await page.waitForFunction(
+        (id) => !document.getElementById(id)?.matches(':popover-open'),
+        target,
+      );
     }
     await page.locator('.menu-button').click();
-    await page.waitForFunction(() => document.getElementById('site-menu')?.matches(':popover-open'));
+    await page.waitForFunction(() =>
+      document.getElementById('site-menu')?.matches(':popover-open'),
+    );
     found[`${viewport.name}, menu open`] = await axeViolations(page, '.site-header');
     await eachDropdownOpen(page, async (label) => {
-      found[`${viewport.name}, menu open, "${label}" open`] = await axeViolations(page, 'details.dropdown[open]');
+      found[`${viewport.name}, menu open, "${label}" open`] = await axeViolations(
+        page,
+        'details.dropdown[open]',
+      );
     });
   }
   return found;

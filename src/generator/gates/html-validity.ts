@@ -21,7 +21,10 @@ export function htmlFilesUnder(root: string): string[] {
 }
 
 /** The errors and warnings html-validate finds in these files (file names relative to `root`). */
-export async function validateHtmlFiles(root: string, files: readonly string[]): Promise<HtmlProblem[]> {
+export async function validateHtmlFiles(
+  root: string,
+  files: readonly string[],
+): Promise<HtmlProblem[]> {
   // Loaded here, not with the module: htmlFilesUnder's callers (the W3C gate's step) need none of it.
   const { FileSystemConfigLoader, HtmlValidate } = await import('html-validate');
   // Finds .htmlvalidate.mjs from each file's folder upwards (the project root's, for dist/).
@@ -46,4 +49,7 @@ export async function validateHtmlFiles(root: string, files: readonly string[]):
 }
 
 export const formatHtmlProblems = (problems: readonly HtmlProblem[]) =>
-  problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.rule}: ${p.message}${p.selector ? ` (${p.selector})` : ''}`);
+  problems.map(
+    (p) =>
+      `${p.file}:${p.line}:${p.column} ${p.rule}: ${p.message}${p.selector ? ` (${p.selector})` : ''}`,
+  );

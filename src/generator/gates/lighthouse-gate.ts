@@ -30,10 +30,15 @@ export interface LighthousePage {
 }
 
 /** The rows of an audit's table, loosely typed. */
-const itemsOf = (audit: AuditResult) => ((audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+const itemsOf = (audit: AuditResult) =>
+  (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
 
 /** The sign-in pages are public but noindex: nobody searches for them. */
-const NOINDEX_SIGN_IN: ExpectedFailure = { audit: 'is-crawlable', mustFail: true, why: 'a sign-in page is noindex: nobody searches for it, and the sitemap lists the pages that help visitors' };
+const NOINDEX_SIGN_IN: ExpectedFailure = {
+  audit: 'is-crawlable',
+  mustFail: true,
+  why: 'a sign-in page is noindex: nobody searches for it, and the sitemap lists the pages that help visitors',
+};
 
 export interface Thresholds {
   performance: number;
@@ -72,15 +77,36 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
   { kind: 'faqs', path: '/faqs' },
   { kind: 'contact', path: '/contact' },
   { kind: 'about', path: '/about' },
-  { kind: 'sign in', path: '/login', expectedFailures: [NOINDEX_SIGN_IN], thresholds: ACCOUNT_THRESHOLDS },
-  { kind: 'register', path: '/register', expectedFailures: [NOINDEX_SIGN_IN], thresholds: ACCOUNT_THRESHOLDS },
-  { kind: 'reset password', path: '/reset-password', expectedFailures: [NOINDEX_SIGN_IN], thresholds: ACCOUNT_THRESHOLDS },
+  {
+    kind: 'sign in',
+    path: '/login',
+    expectedFailures: [NOINDEX_SIGN_IN],
+    thresholds: ACCOUNT_THRESHOLDS,
+  },
+  {
+    kind: 'register',
+    path: '/register',
+    expectedFailures: [NOINDEX_SIGN_IN],
+    thresholds: ACCOUNT_THRESHOLDS,
+  },
+  {
+    kind: 'reset password',
+    path: '/reset-password',
+    expectedFailures: [NOINDEX_SIGN_IN],
+    thresholds: ACCOUNT_THRESHOLDS,
+  },
   {
     kind: 'guarded (administrator)',
     path: '/admin',
     signedInAs: 'admin',
     thresholds: ACCOUNT_THRESHOLDS,
-    expectedFailures: [{ audit: 'is-crawlable', mustFail: true, why: 'a page behind the guard is noindex and disallowed in robots.txt: it must not be indexed' }],
+    expectedFailures: [
+      {
+        audit: 'is-crawlable',
+        mustFail: true,
+        why: 'a page behind the guard is noindex and disallowed in robots.txt: it must not be indexed',
+      },
+    ],
   },
   {
     kind: '404',
@@ -89,27 +115,48 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
     // Lighthouse's SEO category and its console audit are written for pages meant to be found.
     expectedFailures: [
       { audit: 'http-status-code', mustFail: true, why: 'a missing page must answer 404' },
-      { audit: 'is-crawlable', mustFail: true, why: 'the 404 page is noindex: it must not be indexed' },
+      {
+        audit: 'is-crawlable',
+        mustFail: true,
+        why: 'the 404 page is noindex: it must not be indexed',
+      },
       {
         audit: 'errors-in-console',
         why: 'Chromium logs "Failed to load resource: … 404" for a document answered with 404; any other console error still fails',
         accept: (audit, lhr) =>
-          itemsOf(audit).every((item) => item.source === 'network' && (item.sourceLocation as { url?: string } | undefined)?.url === lhr.finalDisplayedUrl),
+          itemsOf(audit).every(
+            (item) =>
+              item.source === 'network' &&
+              (item.sourceLocation as { url?: string } | undefined)?.url === lhr.finalDisplayedUrl,
+          ),
       },
     ],
   },
 ];
 
 /** A public page kept out of search engines on purpose (the thank-you page after an enquiry). */
-const NOINDEX_PAGE: ExpectedFailure = { audit: 'is-crawlable', mustFail: true, why: 'the page is noindex: it is kept out of search engines on purpose' };
+const NOINDEX_PAGE: ExpectedFailure = {
+  audit: 'is-crawlable',
+  mustFail: true,
+  why: 'the page is noindex: it is kept out of search engines on purpose',
+};
 
 /**
  * How a page is audited: as LIGHTHOUSE_PAGES has it when it lists the path (its thresholds and
  * expected failures), else with the public pages' thresholds, a noindex page allowed to fail
  * is-crawlable and nothing else (`npm run check:change` on the pages a change altered).
  */
-export function lighthousePageFor(path: string, { kind, noindex }: { kind: string; noindex: boolean }): LighthousePage {
-  return LIGHTHOUSE_PAGES.find((page) => page.path === path) ?? { kind, path, ...(noindex ? { expectedFailures: [NOINDEX_PAGE] } : {}) };
+export function lighthousePageFor(
+  path: string,
+  { kind, noindex }: { kind: string; noindex: boolean },
+): LighthousePage {
+  return (
+    LIGHTHOUSE_PAGES.find((page) => page.path === path) ?? {
+      kind,
+      path,
+      ...(noindex ? { expectedFailures: [NOINDEX_PAGE] } : {}),
+    }
+  );
 }
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -141,7 +188,13 @@ function failingAudits(lhr: Result, category: Category): string[] {
     .filter((ref) => ref.weight > 0)
     .filter((ref) => {
       const audit = lhr.audits[ref.id];
-      return audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 1;
+      return (
+        audit &&
+        audit.scoreDisplayMode !== 'notApplicable' &&
+        audit.scoreDisplayMode !== 'manual' &&
+        audit.score !== null &&
+        audit.score < 1
+      );
     })
     .map((ref) => ref.id);
 }
@@ -173,29 +226,46 @@ function tbtWeight(lhr: Result): number {
 export function evaluate(page: LighthousePage, lhr: Result, tbt?: TbtReading): PageScores {
   const failures: string[] = [];
   const limits = page.thresholds ?? THRESHOLDS;
-  if (lhr.runtimeError) failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    failures.push(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // Lighthouse warns that it audited an error status; that is the point on the 404 page.
-  const expectedWarning = (warning: string) => page.status !== undefined && warning.includes(`Status code: ${page.status}`);
-  for (const warning of lhr.runWarnings) if (!expectedWarning(warning)) failures.push(`Lighthouse warning: ${warning}`);
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as Record<Category, number | null>;
+  const expectedWarning = (warning: string) =>
+    page.status !== undefined && warning.includes(`Status code: ${page.status}`);
+  for (const warning of lhr.runWarnings)
+    if (!expectedWarning(warning)) failures.push(`Lighthouse warning: ${warning}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null]),
+  ) as Record<Category, number | null>;
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
   const own = tbtOf(lhr);
   const tbtMs = (tbt ?? own).ms;
-  if (tbt && scores.performance !== null) scores.performance = Math.min(1, Math.max(0, Math.round((scores.performance + tbtWeight(lhr) * (tbt.score - own.score)) * 100) / 100));
+  if (tbt && scores.performance !== null)
+    scores.performance = Math.min(
+      1,
+      Math.max(
+        0,
+        Math.round((scores.performance + tbtWeight(lhr) * (tbt.score - own.score)) * 100) / 100,
+      ),
+    );
 
   const expected = new Map((page.expectedFailures ?? []).map((entry) => [entry.audit, entry]));
   const exempted: PageScores['exempted'] = {};
   for (const category of CATEGORIES) {
     const score = scores[category];
-    const failing = failingAudits(lhr, category).filter((id) => !(tbt && id === 'total-blocking-time' && tbt.score >= 1));
+    const failing = failingAudits(lhr, category).filter(
+      (id) => !(tbt && id === 'total-blocking-time' && tbt.score >= 1),
+    );
     const exempt = failing.filter((id) => {
       const entry = expected.get(id);
       return entry !== undefined && (entry.accept?.(lhr.audits[id]!, lhr) ?? true);
     });
     for (const entry of expected.values()) {
       const inCategory = lhr.categories[category]?.auditRefs.some((ref) => ref.id === entry.audit);
-      if (inCategory && entry.mustFail && !failing.includes(entry.audit)) failures.push(`${category}: ${entry.audit} was expected to fail here (${entry.why}) but passed; remove the exemption`);
+      if (inCategory && entry.mustFail && !failing.includes(entry.audit))
+        failures.push(
+          `${category}: ${entry.audit} was expected to fail here (${entry.why}) but passed; remove the exemption`,
+        );
     }
     if (exempt.length > 0) {
       // The category's score is lowered by design; every other audit in it must pass.
@@ -205,13 +275,26 @@ export function evaluate(page: LighthousePage, lhr: Result, tbt?: TbtReading): P
       continue;
     }
     if (score === null || score < limits[category]) {
-      failures.push(`${category} ${score === null ? 'not scored' : score.toFixed(2)} < ${limits[category]}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`);
+      failures.push(
+        `${category} ${score === null ? 'not scored' : score.toFixed(2)} < ${limits[category]}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
+      );
     }
   }
   if (!(cls <= limits.cls)) failures.push(`CLS ${cls} > ${limits.cls}`);
-  if (limits.tbt !== undefined && !(tbtMs <= limits.tbt)) failures.push(`TBT ${Math.round(tbtMs)} ms > ${limits.tbt} ms`);
+  if (limits.tbt !== undefined && !(tbtMs <= limits.tbt))
+    failures.push(`TBT ${Math.round(tbtMs)} ms > ${limits.tbt} ms`);
   const benchmark = lhr.environment?.benchmarkIndex ?? Number.NaN;
-  return { kind: page.kind, path: page.path, scores, lcpMs, cls, tbtMs, benchmark, failures, exempted };
+  return {
+    kind: page.kind,
+    path: page.path,
+    scores,
+    lcpMs,
+    cls,
+    tbtMs,
+    benchmark,
+    failures,
+    exempted,
+  };
 }
 
 /** The item with the lowest TBT (none measured counts as the highest); undefined when there are none. */
@@ -250,13 +333,23 @@ export function runAgain(page: LighthousePage, lhrs: readonly Result[], hostBest
  * observed by 4), never takes it away, so the quickest run is the closest to the page's own cost;
  * a page whose own work is over a limit misses it in every run. `lhrs` in the order run.
  */
-export function judgeRuns(page: LighthousePage, lhrs: readonly Result[], hostBest = 0): { scores: PageScores; judged: Result } {
+export function judgeRuns(
+  page: LighthousePage,
+  lhrs: readonly Result[],
+  hostBest = 0,
+): { scores: PageScores; judged: Result } {
   const rows = lhrs.map((lhr) => ({ lhr, scores: evaluate(page, lhr) }));
   const quickest = (some: typeof rows) => lowestTbt(some, (row) => row.scores.tbtMs);
-  const best = rows.find((row) => row.scores.failures.length === 0) ?? quickest(rows.filter((row) => failsOnTbtAlone(page, row.lhr))) ?? quickest(rows)!;
+  const best =
+    rows.find((row) => row.scores.failures.length === 0) ??
+    quickest(rows.filter((row) => failsOnTbtAlone(page, row.lhr))) ??
+    quickest(rows)!;
   if (rows.length === 1) return { scores: best.scores, judged: best.lhr };
   const busyRuns = rows.filter((row) => isDisturbed(row.scores.benchmark, hostBest)).length;
-  return { scores: { ...best.scores, runTbts: rows.map((row) => row.scores.tbtMs), busyRuns }, judged: best.lhr };
+  return {
+    scores: { ...best.scores, runTbts: rows.map((row) => row.scores.tbtMs), busyRuns },
+    judged: best.lhr,
+  };
 }
 
 /**
@@ -273,24 +366,47 @@ export const TBT_CHECK_RUNS = 3;
 
 /** Whether TBT alone keeps the judged run from passing: every failure would go with a TBT of 0. */
 export function failsOnTbtAlone(page: LighthousePage, judged: Result): boolean {
-  return evaluate(page, judged).failures.length > 0 && evaluate(page, judged, { ms: 0, score: 1 }).failures.length === 0;
+  return (
+    evaluate(page, judged).failures.length > 0 &&
+    evaluate(page, judged, { ms: 0, score: 1 }).failures.length === 0
+  );
 }
 
 /** Whether another DevTools-throttled run is due: none of `checks` lets the page pass yet, and fewer than TBT_CHECK_RUNS ran. */
-export function checkTbtAgain(page: LighthousePage, judged: Result, checks: readonly Result[]): boolean {
-  return checks.length < TBT_CHECK_RUNS && !checks.some((check) => evaluate(page, judged, tbtOf(check)).failures.length === 0);
+export function checkTbtAgain(
+  page: LighthousePage,
+  judged: Result,
+  checks: readonly Result[],
+): boolean {
+  return (
+    checks.length < TBT_CHECK_RUNS &&
+    !checks.some((check) => evaluate(page, judged, tbtOf(check)).failures.length === 0)
+  );
 }
 
 /** The judged run's scores with the DevTools-throttled runs' TBT: the first that lets the page pass, otherwise the lowest. */
-export function withCheckedTbt(page: LighthousePage, judged: Result, scores: PageScores, checks: readonly Result[]): PageScores {
+export function withCheckedTbt(
+  page: LighthousePage,
+  judged: Result,
+  scores: PageScores,
+  checks: readonly Result[],
+): PageScores {
   const readings = checks.map(tbtOf);
-  const best = readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ?? lowestTbt(readings, (reading) => reading.ms)!;
+  const best =
+    readings.find((reading) => evaluate(page, judged, reading).failures.length === 0) ??
+    lowestTbt(readings, (reading) => reading.ms)!;
   const checked = evaluate(page, judged, best);
-  return { ...checked, runTbts: scores.runTbts ?? [scores.tbtMs], busyRuns: scores.busyRuns, devtoolsTbts: readings.map((reading) => reading.ms) };
+  return {
+    ...checked,
+    runTbts: scores.runTbts ?? [scores.tbtMs],
+    busyRuns: scores.busyRuns,
+    devtoolsTbts: readings.map((reading) => reading.ms),
+  };
 }
 
 /** How many Lighthouse runs a page took: its simulated runs and any DevTools-throttled TBT checks. */
-export const runsOf = (row: PageScores) => (row.runTbts?.length ?? 1) + (row.devtoolsTbts?.length ?? 0);
+export const runsOf = (row: PageScores) =>
+  (row.runTbts?.length ?? 1) + (row.devtoolsTbts?.length ?? 0);
 
 /** One line on the runs: one per page unless a page failed and was run again. */
 export function formatRuns(rows: readonly PageScores[]): string {
@@ -300,28 +416,63 @@ export function formatRuns(rows: readonly PageScores[]): string {
 }
 
 /** The printed table: one row per page, scores ×100 as Lighthouse shows them; * marks a score lowered by design. */
-export function formatTable(rows: readonly PageScores[], pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): string {
-  const header = ['page', 'path', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'CPU', 'result'];
+export function formatTable(
+  rows: readonly PageScores[],
+  pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES,
+): string {
+  const header = [
+    'page',
+    'path',
+    'perf',
+    'a11y',
+    'bp',
+    'seo',
+    'LCP',
+    'CLS',
+    'TBT',
+    'CPU',
+    'result',
+  ];
   const lines = rows.map((row) => [
     row.kind,
     row.path,
-    ...CATEGORIES.map((category) => (row.scores[category] === null ? '-' : `${Math.round(row.scores[category]! * 100)}${row.exempted[category] ? '*' : ''}`)),
+    ...CATEGORIES.map((category) =>
+      row.scores[category] === null
+        ? '-'
+        : `${Math.round(row.scores[category]! * 100)}${row.exempted[category] ? '*' : ''}`,
+    ),
     `${(row.lcpMs / 1000).toFixed(2)} s`,
     row.cls.toFixed(3),
     `${Math.round(row.tbtMs)} ms`,
     Number.isNaN(row.benchmark) ? '-' : String(Math.round(row.benchmark)),
     `${row.failures.length ? 'FAIL' : 'pass'}${row.runTbts ? ` (${row.runTbts.length} runs${row.busyRuns ? `, ${row.busyRuns} on a busy machine` : ''}; TBT ${row.runTbts.map(Math.round).join(', ')} ms${row.devtoolsTbts ? `; DevTools-throttled TBT ${row.devtoolsTbts.map(Math.round).join(', ')} ms` : ''})` : ''}`,
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: readonly string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => line[i]!.length)),
+  );
+  const format = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   const notes = rows.flatMap((row) =>
     Object.entries(row.exempted).flatMap(([category, audits]) =>
-      audits!.map((id) => `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`),
+      audits!.map(
+        (id) =>
+          `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`,
+      ),
     ),
   );
   const legend = [
-    '  CPU: Lighthouse\'s benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)',
-    ...(rows.some((row) => row.devtoolsTbts) ? ['  DevTools-throttled: the simulated runs missed on TBT alone, so the page was run with a real 4× CPU slowdown and judged on that TBT (docs/quality.md)'] : []),
+    "  CPU: Lighthouse's benchmarkIndex of this machine during the judged run (a busy machine scores lower, and its timings run long)",
+    ...(rows.some((row) => row.devtoolsTbts)
+      ? [
+          '  DevTools-throttled: the simulated runs missed on TBT alone, so the page was run with a real 4× CPU slowdown and judged on that TBT (docs/quality.md)',
+        ]
+      : []),
   ];
-  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format), ...legend, ...notes].join('\n');
+  return [
+    format(header),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...lines.map(format),
+    ...legend,
+    ...notes,
+  ].join('\n');
 }

@@ -10,15 +10,34 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/ensure-chromium.ts';
 import { LOCAL_ACCOUNTS } from '../emulators/local-accounts.ts';
-import { checkTbtAgain, failsOnTbtAlone, judgeRuns, runAgain, THRESHOLDS, withCheckedTbt, type LighthousePage, type PageScores } from './lighthouse-gate.ts';
+import {
+  checkTbtAgain,
+  failsOnTbtAlone,
+  judgeRuns,
+  runAgain,
+  THRESHOLDS,
+  withCheckedTbt,
+  type LighthousePage,
+  type PageScores,
+} from './lighthouse-gate.ts';
 
 /** Debian's Chromium with the project's flags (scripts/ensure-chromium.ts), headless, with remote debugging for Lighthouse (and Playwright, over CDP). */
 export function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], logLevel: 'silent' });
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'silent',
+  });
 }
 
 // Trace failures Lighthouse itself says to retry ("Please run Lighthouse again").
-const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const TRANSIENT = new Set([
+  'NO_NAVSTART',
+  'NO_FCP',
+  'NO_LCP',
+  'NO_TRACING_STARTED',
+  'PROTOCOL_TIMEOUT',
+]);
 
 /**
  * Audits that weigh nothing in any category and cost a second of each run: the back/forward cache
@@ -56,7 +75,12 @@ export interface AuditOptions {
 }
 
 /** `throttling`: Lighthouse's default simulated throttling, or DevTools throttling for checkTbtAgain's runs (performance only). */
-async function run(options: AuditOptions, page: LighthousePage, throttling: 'simulate' | 'devtools' = 'simulate', attempt = 1): Promise<Result> {
+async function run(
+  options: AuditOptions,
+  page: LighthousePage,
+  throttling: 'simulate' | 'devtools' = 'simulate',
+  attempt = 1,
+): Promise<Result> {
   const { port, origin } = options;
   if (!page.signedInAs) await clearStorage(port, origin);
   // No config: Lighthouse's default, which is mobile emulation (with simulated throttling unless told otherwise).
@@ -65,7 +89,10 @@ async function run(options: AuditOptions, page: LighthousePage, throttling: 'sim
     output: 'json',
     logLevel: 'error',
     throttlingMethod: throttling,
-    onlyCategories: throttling === 'simulate' ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance'],
+    onlyCategories:
+      throttling === 'simulate'
+        ? ['performance', 'accessibility', 'best-practices', 'seo']
+        : ['performance'],
     skipAudits: SKIPPED_AUDITS,
     disableFullPageScreenshot: true,
     pauseAfterFcpMs: QUIET_MS,
@@ -93,7 +120,11 @@ async function run(options: AuditOptions, page: LighthousePage, throttling: 'sim
  * every run. When TBT alone keeps the best run from passing, DevTools-throttled runs measure it
  * (checkTbtAgain). `host.best`: the highest CPU benchmark the host has shown in the session.
  */
-async function audit(options: AuditOptions, page: LighthousePage, host: { best: number }): Promise<PageScores> {
+async function audit(
+  options: AuditOptions,
+  page: LighthousePage,
+  host: { best: number },
+): Promise<PageScores> {
   const runs: Result[] = [];
   do {
     const lhr = await run(options, page);
@@ -111,13 +142,20 @@ async function audit(options: AuditOptions, page: LighthousePage, host: { best: 
   }
   if (options.reports) {
     mkdirSync(options.reports, { recursive: true });
-    writeFileSync(join(options.reports, `${page.kind.replace(/\W+/g, '-')}.json`), JSON.stringify(judged));
+    writeFileSync(
+      join(options.reports, `${page.kind.replace(/\W+/g, '-')}.json`),
+      JSON.stringify(judged),
+    );
   }
   return scores;
 }
 
 /** Signs the account in through /login in the Chromium Lighthouse drives: the SDK keeps the session in the origin's storage. */
-async function signIn(port: number, origin: string, account: keyof typeof LOCAL_ACCOUNTS): Promise<void> {
+async function signIn(
+  port: number,
+  origin: string,
+  account: keyof typeof LOCAL_ACCOUNTS,
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -156,11 +194,19 @@ async function clearStorage(port: number, origin: string): Promise<void> {
  * emulators may still be starting (`ready`); then those audited signed in, after one sign-in (the
  * site must then be served with the local Auth emulator behind it).
  */
-export async function auditPages(options: AuditOptions, pages: readonly LighthousePage[]): Promise<PageScores[]> {
+export async function auditPages(
+  options: AuditOptions,
+  pages: readonly LighthousePage[],
+): Promise<PageScores[]> {
   const host = options.host ?? { best: 0 };
   const rows: PageScores[] = [];
-  const tolerant = (page: LighthousePage) => !page.signedInAs && (page.thresholds ?? THRESHOLDS).tbt === undefined;
-  const order = [...pages.filter(tolerant), ...pages.filter((page) => !tolerant(page) && !page.signedInAs), ...pages.filter((page) => page.signedInAs)];
+  const tolerant = (page: LighthousePage) =>
+    !page.signedInAs && (page.thresholds ?? THRESHOLDS).tbt === undefined;
+  const order = [
+    ...pages.filter(tolerant),
+    ...pages.filter((page) => !tolerant(page) && !page.signedInAs),
+    ...pages.filter((page) => page.signedInAs),
+  ];
   let signedIn = false;
   for (const page of order) {
     if (!tolerant(page)) await options.ready;

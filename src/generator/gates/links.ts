@@ -38,7 +38,9 @@ export interface CrawlOptions {
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const { origin } = options;
-  const expected404 = new Set((options.expectNotFound ?? []).map((path) => new URL(path, origin).href));
+  const expected404 = new Set(
+    (options.expectNotFound ?? []).map((path) => new URL(path, origin).href),
+  );
   const checker = new LinkChecker();
   const result = await checker.check({
     path: options.roots.map((path) => new URL(path, origin).href),
@@ -53,7 +55,14 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     redirects: 'error',
     timeout: 10_000,
     // Absolute links to the public site are the same files: check them here, locally.
-    urlRewriteExpressions: options.siteUrl ? [{ pattern: new RegExp(`^${escapeRegExp(options.siteUrl.replace(/\/$/, ''))}(?=/|$)`), replacement: origin }] : [],
+    urlRewriteExpressions: options.siteUrl
+      ? [
+          {
+            pattern: new RegExp(`^${escapeRegExp(options.siteUrl.replace(/\/$/, ''))}(?=/|$)`),
+            replacement: origin,
+          },
+        ]
+      : [],
     // External sites are out of reach offline and not this gate's business.
     linksToSkip: async (link) => !link.startsWith(`${origin}/`) && link !== origin,
   });
@@ -65,25 +74,54 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       url: link.url,
       status: link.status,
       parent: link.parent,
-      reason: link.failureDetails?.map((detail) => (detail instanceof Error ? detail.message : '')).filter(Boolean).join('; ') || `status ${link.status}`,
+      reason:
+        link.failureDetails
+          ?.map((detail) => (detail instanceof Error ? detail.message : ''))
+          .filter(Boolean)
+          .join('; ') || `status ${link.status}`,
     }));
   for (const path of expected404) {
     const root = result.links.find((link) => link.url === path);
-    if (root?.status !== 404) broken.push({ url: path, status: root?.status, parent: undefined, reason: 'expected a 404 answer' });
+    if (root?.status !== 404)
+      broken.push({
+        url: path,
+        status: root?.status,
+        parent: undefined,
+        reason: 'expected a 404 answer',
+      });
   }
 
-  const okLocal = [...new Set(result.links.filter((link) => link.state === LinkState.OK && link.url.startsWith(origin)).map((link) => link.url))];
+  const okLocal = [
+    ...new Set(
+      result.links
+        .filter((link) => link.state === LinkState.OK && link.url.startsWith(origin))
+        .map((link) => link.url),
+    ),
+  ];
   // The pages whose own links were followed: every page crawled, or the roots alone.
-  const scanned = options.recurse === false ? options.roots.map((path) => new URL(path, origin).href) : [...okLocal, ...expected404];
+  const scanned =
+    options.recurse === false
+      ? options.roots.map((path) => new URL(path, origin).href)
+      : [...okLocal, ...expected404];
   const fragments = await checkFragments(origin, scanned);
   // Each broken URL once (linkinator and the fragment check may both report a fragment).
   const seen = new Set<string>();
-  const unique = [...broken, ...fragments.broken].filter((link) => !seen.has(link.url) && seen.add(link.url));
-  return { checked: okLocal.length, pages: fragments.pages, fragments: fragments.checked, broken: unique };
+  const unique = [...broken, ...fragments.broken].filter(
+    (link) => !seen.has(link.url) && seen.add(link.url),
+  );
+  return {
+    checked: okLocal.length,
+    pages: fragments.pages,
+    fragments: fragments.checked,
+    broken: unique,
+  };
 }
 
 /** Fetches every local HTML page, collects its ids, and checks every a/area href with a #fragment. */
-async function checkFragments(origin: string, urls: readonly string[]): Promise<{ pages: number; checked: number; broken: BrokenLink[] }> {
+async function checkFragments(
+  origin: string,
+  urls: readonly string[],
+): Promise<{ pages: number; checked: number; broken: BrokenLink[] }> {
   const pages = new Map<string, { ids: Set<string>; links: string[] }>();
   await Promise.all(
     urls.map(async (url) => {
@@ -114,8 +152,20 @@ async function checkFragments(origin: string, urls: readonly string[]): Promise<
       if (fragment === '' || fragment.toLowerCase() === 'top') continue;
       checked += 1;
       const targetPage = pages.get(withoutHash(target.href)) ?? (await fetchIds(target));
-      if (!targetPage) broken.push({ url: target.href, status: undefined, parent: pageUrl, reason: 'the page of this #fragment is not an HTML page of the site' });
-      else if (!targetPage.ids.has(fragment)) broken.push({ url: target.href, status: undefined, parent: pageUrl, reason: `no element with id "${fragment}" on ${target.pathname}` });
+      if (!targetPage)
+        broken.push({
+          url: target.href,
+          status: undefined,
+          parent: pageUrl,
+          reason: 'the page of this #fragment is not an HTML page of the site',
+        });
+      else if (!targetPage.ids.has(fragment))
+        broken.push({
+          url: target.href,
+          status: undefined,
+          parent: pageUrl,
+          reason: `no element with id "${fragment}" on ${target.pathname}`,
+        });
     }
   }
   return { pages: pages.size, checked, broken };
@@ -123,13 +173,19 @@ async function checkFragments(origin: string, urls: readonly string[]): Promise<
 
 async function fetchIds(target: URL): Promise<{ ids: Set<string> } | undefined> {
   const response = await fetch(withoutHash(target.href));
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return undefined;
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html'))
+    return undefined;
   const root = parse(await response.text());
-  return { ids: new Set(root.querySelectorAll('[id]').map((element) => element.getAttribute('id')!)) };
+  return {
+    ids: new Set(root.querySelectorAll('[id]').map((element) => element.getAttribute('id')!)),
+  };
 }
 
 const withoutHash = (url: string) => url.split('#')[0]!;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const formatBroken = (broken: readonly BrokenLink[]) =>
-  broken.map((link) => `${link.url}${link.status ? ` (${link.status})` : ''} on ${link.parent ?? '(start)'}: ${link.reason}`);
+  broken.map(
+    (link) =>
+      `${link.url}${link.status ? ` (${link.status})` : ''} on ${link.parent ?? '(start)'}: ${link.reason}`,
+  );

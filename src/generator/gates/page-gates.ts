@@ -48,11 +48,36 @@ export function gatePageOf(job: RenderJob): GatePage {
   if ('page' in job) {
     const { route, entry, access, noindex, template } = job.page;
     const browser = template !== 'app' && access === 'public';
-    return { name: route, kind: template, file: job.path, source: entry.file, url: { path: route, status: 200 }, browser, ...(browser ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) } : {}) };
+    return {
+      name: route,
+      kind: template,
+      file: job.path,
+      source: entry.file,
+      url: { path: route, status: 200 },
+      browser,
+      ...(browser
+        ? { lighthouse: lighthousePageFor(route, { kind: `${template} ${route}`, noindex }) }
+        : {}),
+    };
   }
   const { file, data } = job.error;
-  if (data.status !== 404) return { name: `the ${data.status} page`, kind: 'error', file: job.path, source: file, browser: false };
-  return { name: 'the 404 page', kind: 'error', file: job.path, source: file, url: { path: NOT_FOUND_PATH, status: 404 }, browser: true, lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }) };
+  if (data.status !== 404)
+    return {
+      name: `the ${data.status} page`,
+      kind: 'error',
+      file: job.path,
+      source: file,
+      browser: false,
+    };
+  return {
+    name: 'the 404 page',
+    kind: 'error',
+    file: job.path,
+    source: file,
+    url: { path: NOT_FOUND_PATH, status: 404 },
+    browser: true,
+    lighthouse: lighthousePageFor(NOT_FOUND_PATH, { kind: '404', noindex: true }),
+  };
 }
 
 /** The built site the gates check. */
@@ -96,9 +121,15 @@ const htmlValidate: PageGate = {
   code: 'page-html-invalid',
   async run(pages, site) {
     const byFile = new Map(pages.map((page) => [page.file, page]));
-    const problems = await validateHtmlFiles(site.root, pages.map((page) => path.join(site.root, page.file)));
+    const problems = await validateHtmlFiles(
+      site.root,
+      pages.map((page) => path.join(site.root, page.file)),
+    );
     const lines = formatHtmlProblems(problems);
-    return problems.map((problem, index) => ({ page: byFile.get(problem.file)!, message: lines[index]! }));
+    return problems.map((problem, index) => ({
+      page: byFile.get(problem.file)!,
+      message: lines[index]!,
+    }));
   },
 };
 
@@ -109,9 +140,15 @@ const w3c: PageGate = {
   async run(pages, site) {
     if (!ensureJava()) throw new Error(JAVA_NEEDED);
     const byFile = new Map(pages.map((page) => [page.file, page]));
-    const errors = await w3cErrors(site.root, pages.map((page) => path.join(site.root, page.file)));
+    const errors = await w3cErrors(
+      site.root,
+      pages.map((page) => path.join(site.root, page.file)),
+    );
     const lines = formatW3cErrors(errors);
-    return errors.map((error, index) => ({ page: byFile.get(error.file) ?? pages[0]!, message: lines[index]! }));
+    return errors.map((error, index) => ({
+      page: byFile.get(error.file) ?? pages[0]!,
+      message: lines[index]!,
+    }));
   },
 };
 
@@ -126,11 +163,23 @@ const links: PageGate = {
   checks: (page) => page.url !== undefined,
   async run(pages, site) {
     const roots = pages.map((page) => page.url!.path);
-    const result = await crawlSite({ origin: site.origin, roots, expectNotFound: roots.filter((_, index) => pages[index]!.url!.status === 404), siteUrl: site.siteUrl, recurse: false });
+    const result = await crawlSite({
+      origin: site.origin,
+      roots,
+      expectNotFound: roots.filter((_, index) => pages[index]!.url!.status === 404),
+      siteUrl: site.siteUrl,
+      recurse: false,
+    });
     const byPath = new Map(pages.map((page) => [page.url!.path, page]));
     return result.broken.map((link) => {
-      const page = (link.parent && byPath.get(new URL(link.parent).pathname)) || byPath.get(new URL(link.url).pathname) || pages[0]!;
-      return { page, message: `${link.url.replace(site.origin, '')}${link.status ? ` (${link.status})` : ''}: ${link.reason}` };
+      const page =
+        (link.parent && byPath.get(new URL(link.parent).pathname)) ||
+        byPath.get(new URL(link.url).pathname) ||
+        pages[0]!;
+      return {
+        page,
+        message: `${link.url.replace(site.origin, '')}${link.status ? ` (${link.status})` : ''}: ${link.reason}`,
+      };
     });
   },
 };
@@ -140,13 +189,24 @@ const structuredData: PageGate = {
   name: 'JSON-LD',
   code: 'page-structured-data',
   async run(pages, site) {
-    const found = await Promise.all(pages.map(async (page) => (await structuredDataProblems(await readFile(path.join(site.root, page.file), 'utf8'))).problems.map((message) => ({ page, message }))));
+    const found = await Promise.all(
+      pages.map(async (page) =>
+        (
+          await structuredDataProblems(await readFile(path.join(site.root, page.file), 'utf8'))
+        ).problems.map((message) => ({ page, message })),
+      ),
+    );
     return found.flat();
   },
 };
 
 /** One page at both widths in a context of its own: axe's violations in each state, and what the page reported meanwhile. */
-async function scanPage(browser: Browser, origin: string, page: GatePage, menus: boolean): Promise<GateFinding[]> {
+async function scanPage(
+  browser: Browser,
+  origin: string,
+  page: GatePage,
+  menus: boolean,
+): Promise<GateFinding[]> {
   const { path: address, status } = page.url!;
   const findings: GateFinding[] = [];
   const context = await browser.newContext({ baseURL: origin });
@@ -155,15 +215,27 @@ async function scanPage(browser: Browser, origin: string, page: GatePage, menus:
     const tab = await context.newPage();
     for (const viewport of VIEWPORTS) {
       const answered = await loadAt(tab, address, viewport);
-      if (answered !== status) findings.push({ page, message: `${address} answered ${answered ?? 'nothing'}, not ${status}` });
-      for (const [state, violations] of Object.entries(await scanStates(tab, viewport, { menus }))) {
-        for (const violation of violations) findings.push({ page, message: `${state}: ${violation}` });
+      if (answered !== status)
+        findings.push({
+          page,
+          message: `${address} answered ${answered ?? 'nothing'}, not ${status}`,
+        });
+      for (const [state, violations] of Object.entries(
+        await scanStates(tab, viewport, { menus }),
+      )) {
+        for (const violation of violations)
+          findings.push({ page, message: `${state}: ${violation}` });
       }
     }
   } finally {
     await context.close();
   }
-  return [...findings, ...watch.all().map((problem) => ({ page, message: problem, code: 'page-script-error' as const }))];
+  return [
+    ...findings,
+    ...watch
+      .all()
+      .map((problem) => ({ page, message: problem, code: 'page-script-error' as const })),
+  ];
 }
 
 /**
@@ -178,7 +250,9 @@ const axe: PageGate = {
   checks: inBrowser,
   async run(pages, site) {
     // Connected for this gate alone: Lighthouse, after it, has the browser to itself.
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${(await site.chromium()).port}`);
+    const browser = await chromium.connectOverCDP(
+      `http://127.0.0.1:${(await site.chromium()).port}`,
+    );
     const findings: GateFinding[] = [];
     const kindsSeen = new Set<string>();
     try {
@@ -201,14 +275,26 @@ const lighthouse: PageGate = {
   async run(pages, site) {
     const { port } = await site.chromium();
     const audited = pages.map((page) => page.lighthouse!);
-    const rows = await auditPages({ port, origin: site.origin, reports: site.reports, log: site.log }, audited);
+    const rows = await auditPages(
+      { port, origin: site.origin, reports: site.reports, log: site.log },
+      audited,
+    );
     site.log(formatTable(rows, audited));
-    return rows.flatMap((row, index) => row.failures.map((message) => ({ page: pages[index]!, message })));
+    return rows.flatMap((row, index) =>
+      row.failures.map((message) => ({ page: pages[index]!, message })),
+    );
   },
 };
 
 /** In the order they run: the quick ones first, Lighthouse last and alone (it times the page). */
-export const PAGE_GATES: readonly PageGate[] = [htmlValidate, w3c, links, structuredData, axe, lighthouse];
+export const PAGE_GATES: readonly PageGate[] = [
+  htmlValidate,
+  w3c,
+  links,
+  structuredData,
+  axe,
+  lighthouse,
+];
 
 /** What one gate did: its time, and how many pages and problems, or that it could not run. */
 export interface GateStep {
@@ -219,7 +305,11 @@ export interface GateStep {
 }
 
 /** A finding as a problem of the page's content file, its message starting with the page's address. */
-export const problemOf = (gate: PageGate, finding: GateFinding): ContentProblem => ({ code: finding.code ?? gate.code, file: finding.page.source, message: `${finding.page.name}: ${finding.message}` });
+export const problemOf = (gate: PageGate, finding: GateFinding): ContentProblem => ({
+  code: finding.code ?? gate.code,
+  file: finding.page.source,
+  message: `${finding.page.name}: ${finding.message}`,
+});
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -227,7 +317,11 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * Each gate in turn on the pages it checks, timed: every problem found, a step for each gate that
  * had pages, and what kept a gate from running (the first such), the others running still.
  */
-export async function runPageGates(pages: readonly GatePage[], site: GateSite, gates: readonly PageGate[] = PAGE_GATES): Promise<{ problems: ContentProblem[]; steps: GateStep[]; stopped?: string }> {
+export async function runPageGates(
+  pages: readonly GatePage[],
+  site: GateSite,
+  gates: readonly PageGate[] = PAGE_GATES,
+): Promise<{ problems: ContentProblem[]; steps: GateStep[]; stopped?: string }> {
   const problems: ContentProblem[] = [];
   const steps: GateStep[] = [];
   let stopped: string | undefined;
@@ -239,7 +333,12 @@ export async function runPageGates(pages: readonly GatePage[], site: GateSite, g
     try {
       const findings = await gate.run(checked, site);
       problems.push(...findings.map((finding) => problemOf(gate, finding)));
-      steps.push({ name: gate.name, seconds: seconds(), ok: findings.length === 0, note: `${plural(checked.length, 'page')}${findings.length ? `, ${plural(findings.length, 'problem')}` : ''}` });
+      steps.push({
+        name: gate.name,
+        seconds: seconds(),
+        ok: findings.length === 0,
+        note: `${plural(checked.length, 'page')}${findings.length ? `, ${plural(findings.length, 'problem')}` : ''}`,
+      });
     } catch (error) {
       steps.push({ name: gate.name, seconds: seconds(), ok: false, note: 'could not run' });
       stopped ??= `the ${gate.name} gate could not run: ${error instanceof Error ? error.message : String(error)}`;

@@ -16,7 +16,15 @@ export interface RunningSite {
  * `emulators`: pass the SDKs' requests on to them, as `npm start` does (src/generator/server/emulator-proxy.ts).
  * `functions`: the project's Netlify Functions, as `npm start` serves them (the admin page reads /api/enquiries).
  */
-export async function serveSite(root: string, netlifyToml: string, { unref = false, emulators = {}, functions }: { unref?: boolean; emulators?: EmulatorProxyOptions; functions?: FunctionRoutes } = {}): Promise<RunningSite> {
+export async function serveSite(
+  root: string,
+  netlifyToml: string,
+  {
+    unref = false,
+    emulators = {},
+    functions,
+  }: { unref?: boolean; emulators?: EmulatorProxyOptions; functions?: FunctionRoutes } = {},
+): Promise<RunningSite> {
   // Errors (a missing page, a bad rule) surface in the gates themselves; no request log.
   const server = await createSiteServer({
     root,

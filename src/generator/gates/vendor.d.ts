@@ -11,6 +11,11 @@ declare module '@adobe/structured-data-validator' {
 declare module '@marbec/web-auto-extractor' {
   export default class WebAutoExtractor {
     constructor(options?: { addLocation?: boolean; embedSource?: boolean | string[] });
-    parse(html: string): { jsonld?: Record<string, unknown[]>; microdata?: unknown; rdfa?: unknown; errors?: unknown[] };
+    parse(html: string): {
+      jsonld?: Record<string, unknown[]>;
+      microdata?: unknown;
+      rdfa?: unknown;
+      errors?: unknown[];
+    };
   }
 }

@@ -34,15 +34,27 @@ export const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dis
  * asks for at least 512k, so it gets 4 MB.
  */
 const JAVA_OPTIONS = ['-Xss4m', '-XX:TieredStopAtLevel=1'];
-const VNU_OPTIONS = ['--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always'];
+const VNU_OPTIONS = [
+  '--errors-only',
+  '--no-langdetect',
+  '--format',
+  'json',
+  '--stdout',
+  '--exit-zero-always',
+];
 
-export const JAVA_NEEDED = 'The W3C checker needs Java 17 or later as `java` on the PATH. On Debian or Ubuntu: `sudo apt-get install default-jre-headless` (.ci/run installs it).';
+export const JAVA_NEEDED =
+  'The W3C checker needs Java 17 or later as `java` on the PATH. On Debian or Ubuntu: `sudo apt-get install default-jre-headless` (.ci/run installs it).';
 
 /** Whether `java` runs at all (its version is the checker's to judge). */
-export const javaAvailable = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+export const javaAvailable = () =>
+  spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 
 /** Java, installed with apt when it is missing and this process may (the CI container, as for Chromium): whether it runs now. */
-export const ensureJava = () => javaAvailable() || (aptInstall('default-jre-headless', 'Java is missing (the W3C checker runs on it)') && javaAvailable());
+export const ensureJava = () =>
+  javaAvailable() ||
+  (aptInstall('default-jre-headless', 'Java is missing (the W3C checker runs on it)') &&
+    javaAvailable());
 
 /** One message of vnu's JSON output (`--format json`). */
 interface VnuMessage {
@@ -62,7 +74,10 @@ export async function w3cErrors(root: string, files: readonly string[]): Promise
   const absolute = files.map((file) => resolve(file));
   // vnu passes over a file that is not there without a word: a page that is not there is an error here.
   const missing = absolute.filter((file) => !existsSync(file));
-  if (missing.length > 0) throw new Error(`Cannot check pages that do not exist: ${missing.map((file) => relative(root, file)).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(
+      `Cannot check pages that do not exist: ${missing.map((file) => relative(root, file)).join(', ')}`,
+    );
   const output = await runVnu(absolute);
   return output.messages
     .filter((message) => message.type !== 'info')
@@ -77,19 +92,32 @@ export async function w3cErrors(root: string, files: readonly string[]): Promise
 
 function runVnu(files: readonly string[]): Promise<{ messages: VnuMessage[] }> {
   return new Promise((done, failed) => {
-    const child = spawn('java', [...JAVA_OPTIONS, '-jar', VNU_JAR, ...VNU_OPTIONS, ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('java', [...JAVA_OPTIONS, '-jar', VNU_JAR, ...VNU_OPTIONS, ...files], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => failed(error.code === 'ENOENT' ? new Error(JAVA_NEEDED) : error));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      failed(error.code === 'ENOENT' ? new Error(JAVA_NEEDED) : error),
+    );
     child.on('close', (status) => {
       // With --exit-zero-always, any other status is the checker failing, not the pages.
-      if (status !== 0) return failed(new Error(`The W3C checker stopped (exit status ${status}): ${stderr.trim() || stdout.trim()}\n${JAVA_NEEDED}`));
+      if (status !== 0)
+        return failed(
+          new Error(
+            `The W3C checker stopped (exit status ${status}): ${stderr.trim() || stdout.trim()}\n${JAVA_NEEDED}`,
+          ),
+        );
       try {
         done(JSON.parse(stdout) as { messages: VnuMessage[] });
       } catch {
-        failed(new Error(`The W3C checker's output is not the JSON expected: ${(stdout || stderr).slice(0, 500)}`));
+        failed(
+          new Error(
+            `The W3C checker's output is not the JSON expected: ${(stdout || stderr).slice(0, 500)}`,
+          ),
+        );
       }
     });
   });
@@ -97,4 +125,7 @@ function runVnu(files: readonly string[]): Promise<{ messages: VnuMessage[] }> {
 
 /** For each error, page:line:column and the message, then (indented, on a line of its own) the markup it is about. */
 export const formatW3cErrors = (errors: readonly W3cError[]) =>
-  errors.map((error) => `${error.file}:${error.line}:${error.column} ${error.message}${error.extract ? `\n    ${error.extract.replace(/\s+/g, ' ').trim()}` : ''}`);
+  errors.map(
+    (error) =>
+      `${error.file}:${error.line}:${error.column} ${error.message}${error.extract ? `\n    ${error.extract.replace(/\s+/g, ' ').trim()}` : ''}`,
+  );

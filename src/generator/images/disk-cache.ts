@@ -26,7 +26,10 @@ export class DiskCache {
    * A cache that cannot be written (a read-only disk) only makes the next build slower: no error.
    */
   async write(name: string, contents: string | Uint8Array): Promise<void> {
-    const temporary = path.join(this.dir, `.${name}.${process.pid}-${Math.random().toString(36).slice(2)}`);
+    const temporary = path.join(
+      this.dir,
+      `.${name}.${process.pid}-${Math.random().toString(36).slice(2)}`,
+    );
     try {
       await (this.madeDir ??= mkdir(this.dir, { recursive: true }));
       await writeFile(temporary, contents);

@@ -14,14 +14,26 @@ export interface IconDrawings {
   problems: ContentProblem[];
 }
 
-export async function readIconDrawings(services: readonly ContentEntry<Service>[], publicDir: string): Promise<IconDrawings> {
+export async function readIconDrawings(
+  services: readonly ContentEntry<Service>[],
+  publicDir: string,
+): Promise<IconDrawings> {
   const fileOf = (icon: string) => {
     const file = path.join(publicDir, icon);
     return file.startsWith(publicDir + path.sep) && icon.endsWith('.svg') ? file : undefined;
   };
   // Each icon read once, all at once: several services may share one.
-  const icons = [...new Set(services.flatMap(({ data }) => (data.icon && fileOf(data.icon) ? [data.icon] : [])))];
-  const texts = new Map(await Promise.all(icons.map(async (icon) => [icon, await readFile(fileOf(icon)!, 'utf8').catch(() => undefined)] as const)));
+  const icons = [
+    ...new Set(services.flatMap(({ data }) => (data.icon && fileOf(data.icon) ? [data.icon] : []))),
+  ];
+  const texts = new Map(
+    await Promise.all(
+      icons.map(
+        async (icon) =>
+          [icon, await readFile(fileOf(icon)!, 'utf8').catch(() => undefined)] as const,
+      ),
+    ),
+  );
   const drawings: Record<string, IconDrawing> = {};
   const problems: ContentProblem[] = [];
   for (const service of services) {
@@ -29,16 +41,29 @@ export async function readIconDrawings(services: readonly ContentEntry<Service>[
     if (!icon) continue;
     const where = { file: service.file, line: service.lineOf(['icon']), field: 'icon' };
     if (!fileOf(icon)) {
-      problems.push({ code: 'unsupported-icon', ...where, message: `${icon} is not an SVG file in public/; a service's icon is drawn from one.` });
+      problems.push({
+        code: 'unsupported-icon',
+        ...where,
+        message: `${icon} is not an SVG file in public/; a service's icon is drawn from one.`,
+      });
       continue;
     }
     const text = texts.get(icon);
     if (text === undefined) {
-      problems.push({ code: 'missing-image', ...where, message: `There is no file public${icon}; the service's card draws its icon from it.` });
+      problems.push({
+        code: 'missing-image',
+        ...where,
+        message: `There is no file public${icon}; the service's card draws its icon from it.`,
+      });
       continue;
     }
     const result = iconDrawingOf(text);
-    if ('unsupported' in result) problems.push({ code: 'unsupported-icon', ...where, message: `public${icon} holds ${result.unsupported}, which an icon drawn in the page may not.` });
+    if ('unsupported' in result)
+      problems.push({
+        code: 'unsupported-icon',
+        ...where,
+        message: `public${icon} holds ${result.unsupported}, which an icon drawn in the page may not.`,
+      });
     else drawings[icon] = result.drawing;
   }
   return { drawings, problems };

@@ -8,7 +8,10 @@ import { librarySource, type LibrarySource } from '../../kernel/images/library-m
  * build), else where the running `npm start` noted it (`runningStorage`, host:port); with neither,
  * no emulator runs, and content that uses the library is told so (library-not-set-up).
  */
-export function librarySourceFrom(env: Readonly<Record<string, string | undefined>>, { local, runningStorage }: { local: boolean; runningStorage?: string }): LibrarySource | undefined {
+export function librarySourceFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  { local, runningStorage }: { local: boolean; runningStorage?: string },
+): LibrarySource | undefined {
   if (!local) return librarySource(env);
   const port = Number(env.STORAGE_EMULATOR_PORT);
   const host = port ? `127.0.0.1:${port}` : runningStorage;

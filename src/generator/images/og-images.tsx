@@ -57,14 +57,19 @@ export interface StartedOgImages {
 }
 
 /** Reads the branch logos, names the images after a hash of their inputs, and starts drawing them. */
-export async function startOgImages(profile: ContentEntry<BusinessProfile> | undefined, options: { publicDir: string; cache: DiskCache; wanted?: (outputPath: string) => boolean }): Promise<StartedOgImages> {
+export async function startOgImages(
+  profile: ContentEntry<BusinessProfile> | undefined,
+  options: { publicDir: string; cache: DiskCache; wanted?: (outputPath: string) => boolean },
+): Promise<StartedOgImages> {
   const problems: ContentProblem[] = [];
   const cards: OgCard[] = [];
   for (const branch of Object.keys(BRAND) as Branch[]) {
     const details = profile?.data.branches[branch];
     if (!profile || !details) continue;
     const logoFile = path.join(options.publicDir, details.logo);
-    const logo = logoFile.startsWith(options.publicDir + path.sep) ? await readFile(logoFile).catch(() => undefined) : undefined;
+    const logo = logoFile.startsWith(options.publicDir + path.sep)
+      ? await readFile(logoFile).catch(() => undefined)
+      : undefined;
     if (!logo) {
       problems.push({
         code: 'missing-image',
@@ -75,20 +80,44 @@ export async function startOgImages(profile: ContentEntry<BusinessProfile> | und
       });
       continue;
     }
-    const background = renderToStaticMarkup(<Background colour={BRAND[branch]} tagline={details.tagline} />);
-    const key = hashOf([OG_VERSION, SHARP_VERSION, JSON.stringify({ LOGO_BOX, PNG }), background, logo, ...(details.tagline ? [systemFontsKey()] : [])]);
+    const background = renderToStaticMarkup(
+      <Background colour={BRAND[branch]} tagline={details.tagline} />,
+    );
+    const key = hashOf([
+      OG_VERSION,
+      SHARP_VERSION,
+      JSON.stringify({ LOGO_BOX, PNG }),
+      background,
+      logo,
+      ...(details.tagline ? [systemFontsKey()] : []),
+    ]);
     const outputPath = `${OG_OUTPUT_DIR}/${slug(details.name)}-${key}.png`;
     cards.push({
       branch,
-      image: { path: outputPath, url: `/${outputPath}`, width: OG_WIDTH, height: OG_HEIGHT, type: 'image/png', alt: details.tagline ? `${details.name}: ${details.tagline}` : details.name },
+      image: {
+        path: outputPath,
+        url: `/${outputPath}`,
+        width: OG_WIDTH,
+        height: OG_HEIGHT,
+        type: 'image/png',
+        alt: details.tagline ? `${details.name}: ${details.tagline}` : details.name,
+      },
       logo,
       background,
       tagline: details.tagline !== undefined,
     });
   }
-  const images: StartedOgImages['images'] = Object.fromEntries(cards.map((card) => [card.branch, card.image]));
+  const images: StartedOgImages['images'] = Object.fromEntries(
+    cards.map((card) => [card.branch, card.image]),
+  );
   const wanted = options.wanted ?? (() => true);
-  const files = problems.length > 0 ? Promise.resolve({ files: [], encoded: 0, cached: 0 }) : drawAll(cards.filter((card) => wanted(card.image.path)), options.cache);
+  const files =
+    problems.length > 0
+      ? Promise.resolve({ files: [], encoded: 0, cached: 0 })
+      : drawAll(
+          cards.filter((card) => wanted(card.image.path)),
+          options.cache,
+        );
   // Awaited only when the rest of the build succeeds; a failure is not left unhandled meanwhile.
   files.catch(() => {});
   return { images, problems, files };
@@ -119,8 +148,15 @@ async function draw(card: OgCard): Promise<Buffer> {
   const sharp = await loadSharp();
   const metadata = await sharp(card.logo).metadata();
   const scale = Math.min(LOGO_BOX.width / metadata.width, LOGO_BOX.height / metadata.height);
-  const logo = metadata.format === 'svg' ? sharp(card.logo, { density: 72 * scale }) : sharp(card.logo).resize({ width: Math.round(metadata.width * scale) });
-  const { data, info } = await logo.trim().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const logo =
+    metadata.format === 'svg'
+      ? sharp(card.logo, { density: 72 * scale })
+      : sharp(card.logo).resize({ width: Math.round(metadata.width * scale) });
+  const { data, info } = await logo
+    .trim()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const centreY = card.tagline ? 285 : OG_HEIGHT / 2;
   return sharp(Buffer.from(card.background))
     .composite([
@@ -140,11 +176,30 @@ async function draw(card: OgCard): Promise<Buffer> {
 function Background({ colour, tagline }: { colour: string; tagline?: string }) {
   const { inset, radius } = CARD;
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" width={OG_WIDTH} height={OG_HEIGHT} viewBox={`0 0 ${OG_WIDTH} ${OG_HEIGHT}`}>
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={OG_WIDTH}
+      height={OG_HEIGHT}
+      viewBox={`0 0 ${OG_WIDTH} ${OG_HEIGHT}`}
+    >
       <rect width={OG_WIDTH} height={OG_HEIGHT} fill={colour} />
-      <rect x={inset} y={inset} width={OG_WIDTH - 2 * inset} height={OG_HEIGHT - 2 * inset} rx={radius} fill={PAPER} />
+      <rect
+        x={inset}
+        y={inset}
+        width={OG_WIDTH - 2 * inset}
+        height={OG_HEIGHT - 2 * inset}
+        rx={radius}
+        fill={PAPER}
+      />
       {tagline ? (
-        <text x={OG_WIDTH / 2} y={478} textAnchor="middle" fontFamily={FONT} fontSize={34} fill={MUTED}>
+        <text
+          x={OG_WIDTH / 2}
+          y={478}
+          textAnchor="middle"
+          fontFamily={FONT}
+          fontSize={34}
+          fill={MUTED}
+        >
           {tagline}
         </text>
       ) : null}
@@ -152,4 +207,8 @@ function Background({ colour, tagline }: { colour: string; tagline?: string }) {
   );
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'branch';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'branch';

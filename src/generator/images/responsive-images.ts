@@ -12,7 +12,11 @@ import { DiskCache, hashOf } from './disk-cache.ts';
 import { fetchLibraryPhoto, type LibrarySettings } from './library-photos.ts';
 import { libraryPathOf } from '../../kernel/wire/library-reference.ts';
 import type { ImagePlan } from '../../kernel/check/check-entry.ts';
-import { noSuchImage, RASTER_EXTENSION, type ImageReference } from '../../kernel/images/reference-checks.ts';
+import {
+  noSuchImage,
+  RASTER_EXTENSION,
+  type ImageReference,
+} from '../../kernel/images/reference-checks.ts';
 import { loadSharp, SHARP_VERSION } from './sharp.ts';
 
 /** Everything that decides the encoded bytes; it is part of every cache key and output name. */
@@ -33,8 +37,12 @@ const PIPELINE_VERSION = '1';
 /** Output folder: each file under assets/ is cached for a year (src/generator/emit/headers-file.ts), which content-hashed names allow. */
 const IMAGES_OUTPUT_DIR = 'assets/images';
 
-
-import type { ImageFormat, ImageMap, ImageVariant, ResponsiveImage } from '../../kernel/images/responsive-image.ts';
+import type {
+  ImageFormat,
+  ImageMap,
+  ImageVariant,
+  ResponsiveImage,
+} from '../../kernel/images/responsive-image.ts';
 
 /** Source metadata, cached next to the variants so that a rebuild does not load sharp. */
 interface SourceFacts {
@@ -58,14 +66,20 @@ export interface PlanOptions {
 type PlanResult = { image: ResponsiveImage } | { problem: string; code?: ProblemCode };
 
 /** Plan options whose memo makes each source's plan once per build, on each thread that asks. */
-export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({ ...options, memo: new Map() });
+export const imagePlanner = (options: Omit<PlanOptions, 'memo'>): PlanOptions => ({
+  ...options,
+  memo: new Map(),
+});
 
 /**
  * Plans the variants of each raster image once, however often it is referenced, and finds those
  * whose file is missing or unreadable. Reads files and sizes only: no encoding. The references are
  * the raster ones checkReferences (src/kernel/images/reference-checks.ts) found.
  */
-export async function planImages(raster: readonly ImageReference[], options: PlanOptions): Promise<ImagePlan> {
+export async function planImages(
+  raster: readonly ImageReference[],
+  options: PlanOptions,
+): Promise<ImagePlan> {
   const problems: ContentProblem[] = [];
 
   const sources = [...new Set(raster.map((reference) => reference.src))];
@@ -85,23 +99,39 @@ export async function planImages(raster: readonly ImageReference[], options: Pla
       return;
     }
     for (const reference of raster.filter((r) => r.src === src)) {
-      problems.push({ code: result.code ?? 'missing-image', file: reference.file, line: reference.line, field: reference.field, message: result.problem });
+      problems.push({
+        code: result.code ?? 'missing-image',
+        file: reference.file,
+        line: reference.line,
+        field: reference.field,
+        message: result.problem,
+      });
     }
   });
   return { images, problems };
 }
 
-async function planImage(src: string, { imagesDir, imagesDirDisplay, cache, library }: PlanOptions): Promise<PlanResult> {
+async function planImage(
+  src: string,
+  { imagesDir, imagesDirDisplay, cache, library }: PlanOptions,
+): Promise<PlanResult> {
   const libraryPath = libraryPathOf(src);
   let relative: string;
   let file: string;
   let shown: string;
   let alt: string | undefined;
   if (libraryPath) {
-    if (!library) return { code: 'library-not-set-up', problem: `"${src}" is a photo from the media library, and this build has no storage bucket to fetch it from.` };
+    if (!library)
+      return {
+        code: 'library-not-set-up',
+        problem: `"${src}" is a photo from the media library, and this build has no storage bucket to fetch it from.`,
+      };
     const photo = await fetchLibraryPhoto(libraryPath, library);
     if ('code' in photo) return { code: photo.code, problem: photo.message };
-    if (photo.fromCache) console.warn(`The media library could not be reached: using the copy of ${libraryPath} an earlier build fetched.`);
+    if (photo.fromCache)
+      console.warn(
+        `The media library could not be reached: using the copy of ${libraryPath} an earlier build fetched.`,
+      );
     ({ file, alt } = photo);
     relative = libraryPath;
     shown = src;
@@ -109,7 +139,8 @@ async function planImage(src: string, { imagesDir, imagesDirDisplay, cache, libr
     relative = src.slice('/images/'.length);
     file = path.join(imagesDir, relative);
     shown = `${imagesDirDisplay}/${relative}`;
-    if (!file.startsWith(imagesDir + path.sep)) return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
+    if (!file.startsWith(imagesDir + path.sep))
+      return { problem: `"${src}" points outside ${imagesDirDisplay}/.` };
   }
   let bytes: Buffer;
   try {
@@ -123,9 +154,15 @@ async function planImage(src: string, { imagesDir, imagesDirDisplay, cache, libr
     try {
       const sharp = await loadSharp();
       const metadata = await sharp(bytes).metadata();
-      facts = { width: metadata.autoOrient.width, height: metadata.autoOrient.height, alpha: metadata.hasAlpha };
+      facts = {
+        width: metadata.autoOrient.width,
+        height: metadata.autoOrient.height,
+        alpha: metadata.hasAlpha,
+      };
     } catch (error) {
-      return { problem: `${shown} could not be read as an image (${error instanceof Error ? error.message : String(error)}).` };
+      return {
+        problem: `${shown} could not be read as an image (${error instanceof Error ? error.message : String(error)}).`,
+      };
     }
     await cache.write(`${key}.json`, JSON.stringify(facts));
   }
@@ -162,7 +199,11 @@ function parseFacts(cached: Buffer | undefined): SourceFacts | undefined {
   if (!cached) return undefined;
   try {
     const facts = JSON.parse(cached.toString('utf8')) as Partial<SourceFacts>;
-    return typeof facts.width === 'number' && typeof facts.height === 'number' && typeof facts.alpha === 'boolean' ? (facts as SourceFacts) : undefined;
+    return typeof facts.width === 'number' &&
+      typeof facts.height === 'number' &&
+      typeof facts.alpha === 'boolean'
+      ? (facts as SourceFacts)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -184,12 +225,20 @@ export interface EncodeReport {
  * Makes the variants `wanted` says the output lacks (their names hash their inputs, so one already
  * there is the same file): from the cache when it is there, else encoded with sharp (and cached).
  */
-export async function encodeImages(images: ImageMap, cache: DiskCache, wanted: (outputPath: string) => boolean = () => true): Promise<EncodeReport> {
+export async function encodeImages(
+  images: ImageMap,
+  cache: DiskCache,
+  wanted: (outputPath: string) => boolean = () => true,
+): Promise<EncodeReport> {
   const report: EncodeReport = { files: [], encoded: 0, cached: 0 };
   // A few sources at a time, each with all its variants at once: sharp runs them on libuv's threads.
   await forEachLimited([...images.values()], Math.max(2, availableParallelism()), async (image) => {
-    const variants = [...image.avif, ...image.webp, image.fallback].filter((variant) => wanted(variant.path));
-    const found = await Promise.all(variants.map((variant) => cache.read(path.basename(variant.path))));
+    const variants = [...image.avif, ...image.webp, image.fallback].filter((variant) =>
+      wanted(variant.path),
+    );
+    const found = await Promise.all(
+      variants.map((variant) => cache.read(path.basename(variant.path))),
+    );
     let source: Promise<Buffer> | undefined;
     await Promise.all(
       variants.map(async (variant, i) => {
@@ -211,7 +260,9 @@ export async function encodeImages(images: ImageMap, cache: DiskCache, wanted: (
 
 async function encodeVariant(source: Buffer, variant: ImageVariant): Promise<Buffer> {
   const sharp = await loadSharp();
-  const resized = sharp(source).autoOrient().resize({ width: variant.width, withoutEnlargement: true });
+  const resized = sharp(source)
+    .autoOrient()
+    .resize({ width: variant.width, withoutEnlargement: true });
   switch (variant.format) {
     case 'avif':
       return resized.avif(IMAGE_SETTINGS.avif).toBuffer();
@@ -224,7 +275,11 @@ async function encodeVariant(source: Buffer, variant: ImageVariant): Promise<Buf
   }
 }
 
-async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const runner = async () => {
     while (next < items.length) await task(items[next++]!);

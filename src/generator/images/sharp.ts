@@ -17,4 +17,8 @@ export function loadSharp(): Promise<SharpFunction> {
  * The installed sharp's version, read without loading it: part of every cache key, so an upgrade
  * re-encodes. Its package.json is found the way Node resolves sharp (sharp's exports do not list it).
  */
-export const SHARP_VERSION: string = (JSON.parse(readFileSync(findPackageJSON('sharp', import.meta.url)!, 'utf8')) as { version: string }).version;
+export const SHARP_VERSION: string = (
+  JSON.parse(readFileSync(findPackageJSON('sharp', import.meta.url)!, 'utf8')) as {
+    version: string;
+  }
+).version;

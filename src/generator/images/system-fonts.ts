@@ -8,7 +8,15 @@ import path from 'node:path';
 import { hashOf } from './disk-cache.ts';
 
 /** fontconfig's usual folders on Linux, and macOS's. */
-const FONT_DIRS = ['/usr/share/fonts', '/usr/local/share/fonts', path.join(homedir(), '.local/share/fonts'), path.join(homedir(), '.fonts'), '/System/Library/Fonts', '/Library/Fonts', path.join(homedir(), 'Library/Fonts')];
+const FONT_DIRS = [
+  '/usr/share/fonts',
+  '/usr/local/share/fonts',
+  path.join(homedir(), '.local/share/fonts'),
+  path.join(homedir(), '.fonts'),
+  '/System/Library/Fonts',
+  '/Library/Fonts',
+  path.join(homedir(), 'Library/Fonts'),
+];
 
 let fingerprint: string | undefined;
 

@@ -6,7 +6,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const LAMBDA_NODE_FLAGS = ['--no-experimental-require-module', '--no-experimental-detect-module'];
+export const LAMBDA_NODE_FLAGS = [
+  '--no-experimental-require-module',
+  '--no-experimental-detect-module',
+];
 
 const RUNTIME = fileURLToPath(new URL('./runtime.mjs', import.meta.url));
 
@@ -36,13 +39,31 @@ export interface Lambda {
   stop(): Promise<void>;
 }
 
-type Message = { type: 'ready'; ms: number } | { type: 'init-error'; error: string } | { type: 'answer'; id: number; prelude?: { statusCode: number; headers?: Record<string, string>; multiValueHeaders?: Record<string, string[]> }; body?: string; ms: number; error?: string };
+type Message =
+  | { type: 'ready'; ms: number }
+  | { type: 'init-error'; error: string }
+  | {
+      type: 'answer';
+      id: number;
+      prelude?: {
+        statusCode: number;
+        headers?: Record<string, string>;
+        multiValueHeaders?: Record<string, string[]>;
+      };
+      body?: string;
+      ms: number;
+      error?: string;
+    };
 
 /**
  * Starts the function whose entry (Netlify's `___netlify-entry-point.mjs`) is `entry`, with exactly
  * `env` (and PATH), under Lambda's flags or `flags` instead.
  */
-export async function startLambda(entry: string, env: Record<string, string>, flags: readonly string[] = LAMBDA_NODE_FLAGS): Promise<Lambda> {
+export async function startLambda(
+  entry: string,
+  env: Record<string, string>,
+  flags: readonly string[] = LAMBDA_NODE_FLAGS,
+): Promise<Lambda> {
   const started = performance.now();
   const child: ChildProcess = fork(RUNTIME, [entry], {
     execPath: process.execPath,
@@ -58,10 +79,13 @@ export async function startLambda(entry: string, env: Record<string, string>, fl
   const ready = new Promise<number>((resolve, reject) => {
     child.on('message', (message: Message) => {
       if (message.type === 'ready') resolve(performance.now() - started);
-      else if (message.type === 'init-error') reject(new Error(`The function did not load: ${message.error}`));
+      else if (message.type === 'init-error')
+        reject(new Error(`The function did not load: ${message.error}`));
       else waiting.get(message.id)?.(message);
     });
-    void exited.then(() => reject(new Error(`The function's process ended before it was ready:\n${output}`)));
+    void exited.then(() =>
+      reject(new Error(`The function's process ended before it was ready:\n${output}`)),
+    );
   });
   const initMs = await ready;
   let next = 0;
@@ -84,15 +108,30 @@ export async function startLambda(entry: string, env: Record<string, string>, fl
       const id = ++next;
       const answered = new Promise<Extract<Message, { type: 'answer' }>>((resolve, reject) => {
         waiting.set(id, resolve);
-        void exited.then(() => reject(new Error(`The function's process ended during the request:\n${output}`)));
+        void exited.then(() =>
+          reject(new Error(`The function's process ended during the request:\n${output}`)),
+        );
       });
       child.send({ id, event });
       const answer = await answered;
       waiting.delete(id);
-      if (answer.error !== undefined || !answer.prelude) return { status: 500, headers: new Headers(), body: '', ms: answer.ms, error: answer.error ?? 'The handler wrote no response.' };
+      if (answer.error !== undefined || !answer.prelude)
+        return {
+          status: 500,
+          headers: new Headers(),
+          body: '',
+          ms: answer.ms,
+          error: answer.error ?? 'The handler wrote no response.',
+        };
       const responseHeaders = new Headers(answer.prelude.headers);
-      for (const [name, values] of Object.entries(answer.prelude.multiValueHeaders ?? {})) for (const value of values) responseHeaders.append(name, value);
-      return { status: answer.prelude.statusCode, headers: responseHeaders, body: answer.body ?? '', ms: answer.ms };
+      for (const [name, values] of Object.entries(answer.prelude.multiValueHeaders ?? {}))
+        for (const value of values) responseHeaders.append(name, value);
+      return {
+        status: answer.prelude.statusCode,
+        headers: responseHeaders,
+        body: answer.body ?? '',
+        ms: answer.ms,
+      };
     },
     async stop() {
       child.kill();

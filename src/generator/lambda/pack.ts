@@ -24,14 +24,27 @@ export interface PackedFunction {
  * Packs every function in `source` into `destination`, for the project at `projectRoot`, with its
  * netlify.toml's [functions] settings, or with `settings` instead.
  */
-export async function packFunctions(projectRoot: string, source: string, destination: string, settings?: Record<string, unknown>): Promise<PackedFunction[]> {
-  const config = toml.parse(readFileSync(path.join(projectRoot, 'netlify.toml'), 'utf8')) as NetlifyToml;
+export async function packFunctions(
+  projectRoot: string,
+  source: string,
+  destination: string,
+  settings?: Record<string, unknown>,
+): Promise<PackedFunction[]> {
+  const config = toml.parse(
+    readFileSync(path.join(projectRoot, 'netlify.toml'), 'utf8'),
+  ) as NetlifyToml;
   settings ??= config.functions ?? {};
   const functionConfig = {
     nodeVersion: config.build?.environment?.AWS_LAMBDA_JS_RUNTIME,
     includedFilesBasePath: projectRoot,
-    ...(settings.node_bundler ? { nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler } : {}),
-    ...(settings.external_node_modules ? { externalNodeModules: settings.external_node_modules } : {}),
+    ...(settings.node_bundler
+      ? {
+          nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler,
+        }
+      : {}),
+    ...(settings.external_node_modules
+      ? { externalNodeModules: settings.external_node_modules }
+      : {}),
     ...(settings.included_files ? { includedFiles: settings.included_files } : {}),
   };
   const results = await zipFunctions(source, destination, {
@@ -41,5 +54,9 @@ export async function packFunctions(projectRoot: string, source: string, destina
     config: { '*': functionConfig as never },
     manifest: path.join(destination, 'manifest.json'),
   });
-  return results.map((result) => ({ name: result.name, entry: path.join(result.path, result.entryFilename), result }));
+  return results.map((result) => ({
+    name: result.name,
+    entry: path.join(result.path, result.entryFilename),
+    result,
+  }));
 }

@@ -47,7 +47,9 @@ await send({ type: 'ready', ms: performance.now() - started });
 let invocations = 0;
 process.on('message', async ({ id, event }) => {
   const stream = new ResponseStream();
-  const finished = new Promise((resolve, reject) => stream.on('finish', resolve).on('error', reject));
+  const finished = new Promise((resolve, reject) =>
+    stream.on('finish', resolve).on('error', reject),
+  );
   const begun = performance.now();
   const context = {
     awsRequestId: `${process.pid}-${++invocations}`,
@@ -59,7 +61,13 @@ process.on('message', async ({ id, event }) => {
   try {
     await handler(event, stream, context);
     await finished;
-    await send({ type: 'answer', id, prelude: stream.prelude, body: Buffer.concat(stream.chunks).toString('utf8'), ms: performance.now() - begun });
+    await send({
+      type: 'answer',
+      id,
+      prelude: stream.prelude,
+      body: Buffer.concat(stream.chunks).toString('utf8'),
+      ms: performance.now() - begun,
+    });
   } catch (error) {
     // Lambda reports the invocation as failed; Netlify answers it 500.
     await send({ type: 'answer', id, error: reason(error), ms: performance.now() - begun });

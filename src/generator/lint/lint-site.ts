@@ -19,8 +19,6 @@ import { DEFAULT_LINT_OPTIONS, type LintOptions } from '../../kernel/lint/option
 import { LINT_RULES } from '../../kernel/lint/rules.ts';
 import { contentFiles, SourceFiles } from '../../kernel/lint/sources.ts';
 
-
-
 export interface LintInput {
   content: LoadedContent;
   site: SiteModel;
@@ -55,7 +53,9 @@ export interface LintReport {
 export async function lintSite(input: LintInput): Promise<LintReport> {
   const started = performance.now();
   const options: LintOptions = { ...DEFAULT_LINT_OPTIONS, ...input.options };
-  const rules = input.rules ? LINT_RULES.filter((rule) => input.rules!.includes(rule.id)) : LINT_RULES;
+  const rules = input.rules
+    ? LINT_RULES.filter((rule) => input.rules!.includes(rule.id))
+    : LINT_RULES;
   const unknown = input.rules?.filter((id) => !LINT_RULES.some((rule) => rule.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`Unknown lint rule: ${unknown.join(', ')}`);
 
@@ -74,7 +74,13 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
     const result = rule.run(context);
     let count = 0;
     for (const problem of result.problems) {
-      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.field, problem.message]);
+      const key = JSON.stringify([
+        problem.code,
+        problem.file,
+        problem.line,
+        problem.field,
+        problem.message,
+      ]);
       if (seen.has(key)) continue;
       seen.add(key);
       problems.push(problem);
@@ -82,7 +88,12 @@ export async function lintSite(input: LintInput): Promise<LintReport> {
     }
     counts.push({ id: rule.id, summary: rule.summary, checked: result.checked, problems: count });
   }
-  return { problems, rules: counts, pages: context.pages.length, milliseconds: performance.now() - started };
+  return {
+    problems,
+    rules: counts,
+    pages: context.pages.length,
+    milliseconds: performance.now() - started,
+  };
 }
 
 /** Every content file that loaded, read from disk when needed; `root` is the folder their names are relative to. */
@@ -110,8 +121,23 @@ export function lintedPage(input: RenderInput, job: RenderJob, rendered?: string
   const html = rendered ?? renderJob(input, job).html;
   if ('page' in job) {
     const { page } = job;
-    return { route: page.route, file: page.file, entry: page.entry, page, title: page.title, description: page.description, document: parseDocument(html) };
+    return {
+      route: page.route,
+      file: page.file,
+      entry: page.entry,
+      page,
+      title: page.title,
+      description: page.description,
+      document: parseDocument(html),
+    };
   }
   const { error } = job;
-  return { route: `/${error.data.status}`, file: error.file, entry: error, title: error.data.title, description: error.data.message, document: parseDocument(html) };
+  return {
+    route: `/${error.data.status}`,
+    file: error.file,
+    entry: error,
+    title: error.data.title,
+    description: error.data.message,
+    document: parseDocument(html),
+  };
 }

@@ -10,14 +10,21 @@ import type { LintReport } from './lint-site.ts';
  */
 export function formatLintSummary(report: LintReport): string {
   const total = report.problems.length;
-  const rows = report.rules.map((rule) => [rule.id, rule.summary, String(rule.checked), String(rule.problems)]);
+  const rows = report.rules.map((rule) => [
+    rule.id,
+    rule.summary,
+    String(rule.checked),
+    String(rule.problems),
+  ]);
   const header = ['rule', 'checks', 'pages', 'problems'];
   const footer = ['total', '', '', String(total)];
   const table = [header, ...rows, footer];
   const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     row
-      .map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join('  ')
       .trimEnd();
   const verdict =

@@ -47,7 +47,10 @@ export function allowedHostNames(extra: readonly string[] = []): ReadonlySet<str
   const names = new Set(LOOPBACK_HOSTS);
   for (const value of extra) {
     const name = hostName(value);
-    if (name === null) throw new AllowedHostError(`"${value}" is not a host name (${ALLOWED_HOST_FLAG} takes a name such as my-laptop.local, or an address).`);
+    if (name === null)
+      throw new AllowedHostError(
+        `"${value}" is not a host name (${ALLOWED_HOST_FLAG} takes a name such as my-laptop.local, or an address).`,
+      );
     names.add(name);
   }
   return names;

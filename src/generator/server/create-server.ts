@@ -8,7 +8,14 @@ import { realpath } from 'node:fs/promises';
 import { allowedHostNames, hostName, isHostAllowed, refuseHost } from './allowed-hosts.ts';
 import { isBotUserAgent } from './bot-user-agent.ts';
 import type { FunctionRoutes } from './functions.ts';
-import { declaredForms, formPostOutcome, FormTooLargeError, readFormPost, storeSubmission, type FormDeclaration } from './netlify-forms.ts';
+import {
+  declaredForms,
+  formPostOutcome,
+  FormTooLargeError,
+  readFormPost,
+  storeSubmission,
+  type FormDeclaration,
+} from './netlify-forms.ts';
 import { headersForPath, matchRedirect, type RedirectMatch } from './netlify-rules.ts';
 import { decodeRequestPath, resolveFile, resolveRequest } from './resolve-file.ts';
 import { createRulesLoader } from './rules-loader.ts';
@@ -58,18 +65,37 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
   // Each refused name is said once in the server's log, with the flag that allows it.
   const refusedNames = new Set<string>();
   const realRoot = await realpath(options.root);
-  const rules = await createRulesLoader({ netlifyToml: options.netlifyToml, publishDir: realRoot }, (error) =>
-    logger.error(`Keeping previous Netlify rules: ${error instanceof Error ? error.message : String(error)}`),
+  const rules = await createRulesLoader(
+    { netlifyToml: options.netlifyToml, publishDir: realRoot },
+    (error) =>
+      logger.error(
+        `Keeping previous Netlify rules: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   );
 
   /** Serves a page from the root (404.html, 500.html) with a status, or plain text if it is missing. */
-  async function sendPage(req: IncomingMessage, res: ServerResponse, status: number, page: string, text: string) {
+  async function sendPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    page: string,
+    text: string,
+  ) {
     const file = await resolveFile(realRoot, `/${page}`);
     if (!file) return sendText(req, res, status, text);
-    await sendFile(req, res, file, { status, headers: ruleHeadersOf(res), transformHtml: options.transformHtml });
+    await sendFile(req, res, file, {
+      status,
+      headers: ruleHeadersOf(res),
+      transformHtml: options.transformHtml,
+    });
   }
 
-  async function applyRedirect(req: IncomingMessage, res: ServerResponse, match: RedirectMatch, query: string) {
+  async function applyRedirect(
+    req: IncomingMessage,
+    res: ServerResponse,
+    match: RedirectMatch,
+    query: string,
+  ) {
     if (match.force404) return sendPage(req, res, 404, '404.html', 'Not Found');
     const external = /^https?:\/\//i.test(match.to);
     if (match.status >= 300 && match.status < 400) {
@@ -97,7 +123,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
    * action page (the thank-you page) or, without one, a line of thanks, whether the submission was
    * kept or, its honeypot filled, dropped. False when the post is not a form submission.
    */
-  async function takeFormPost(req: IncomingMessage, res: ServerResponse, formsDir: string): Promise<boolean> {
+  async function takeFormPost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    formsDir: string,
+  ): Promise<boolean> {
     let body: URLSearchParams | null;
     try {
       body = await readFormPost(req);
@@ -115,17 +145,29 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
     }
     if (outcome.kind === 'accepted') {
       const file = await storeSubmission(formsDir, outcome.submission);
-      logger.info(`Form "${outcome.form.name}": submission ${outcome.submission.id} kept in ${file}`);
+      logger.info(
+        `Form "${outcome.form.name}": submission ${outcome.submission.id} kept in ${file}`,
+      );
     }
     await sendThanks(req, res, outcome.form);
     return true;
   }
 
-  async function sendThanks(req: IncomingMessage, res: ServerResponse, form: FormDeclaration): Promise<void> {
-    const actionPath = form.action ? decodeRequestPath(new URL(form.action, 'http://localhost').pathname) : null;
+  async function sendThanks(
+    req: IncomingMessage,
+    res: ServerResponse,
+    form: FormDeclaration,
+  ): Promise<void> {
+    const actionPath = form.action
+      ? decodeRequestPath(new URL(form.action, 'http://localhost').pathname)
+      : null;
     const page = actionPath === null ? null : await resolveFile(realRoot, actionPath);
     if (!page) return sendText(req, res, 200, 'Thank you: your form was sent.');
-    await sendFile(req, res, page, { status: 200, headers: ruleHeadersOf(res), transformHtml: options.transformHtml });
+    await sendFile(req, res, page, {
+      status: 200,
+      headers: ruleHeadersOf(res),
+      transformHtml: options.transformHtml,
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -143,8 +185,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
 
     if (options.extraRoutes && (await options.extraRoutes(req, res))) return;
     if (options.functions && (await options.functions(req, res))) return;
-    if (path !== null && options.failPaths?.includes(path)) throw new Error(`Forced failure for ${path} (failPaths)`);
-    if (req.method === 'POST' && options.formsDir && (await takeFormPost(req, res, options.formsDir))) return;
+    if (path !== null && options.failPaths?.includes(path))
+      throw new Error(`Forced failure for ${path} (failPaths)`);
+    if (
+      req.method === 'POST' &&
+      options.formsDir &&
+      (await takeFormPost(req, res, options.formsDir))
+    )
+      return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       return sendText(req, res, 405, 'Method Not Allowed');
@@ -164,20 +212,31 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
       return sendText(req, res, 301, `Redirecting to ${location}`);
     }
     if (resolved) {
-      await sendFile(req, res, resolved.file, { status: 200, headers: ruleHeaders, transformHtml: options.transformHtml });
+      await sendFile(req, res, resolved.file, {
+        status: 200,
+        headers: ruleHeaders,
+        transformHtml: options.transformHtml,
+      });
       return;
     }
     await sendPage(req, res, 404, '404.html', 'Not Found');
   }
 
-  async function handleError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
-    logger.error(`500 ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  async function handleError(
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: unknown,
+  ): Promise<void> {
+    logger.error(
+      `500 ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     if (res.headersSent) {
       res.destroy();
       return;
     }
     try {
-      if (isBotUserAgent(req.headers['user-agent'])) return sendText(req, res, 500, 'Internal Server Error');
+      if (isBotUserAgent(req.headers['user-agent']))
+        return sendText(req, res, 500, 'Internal Server Error');
       await sendPage(req, res, 500, '500.html', 'Internal Server Error');
     } catch (pageError) {
       logger.error(`500.html could not be served: ${String(pageError)}`);
@@ -188,14 +247,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
 
   return createServer((req, res) => {
     const started = Date.now();
-    res.on('finish', () => logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    res.on('finish', () =>
+      logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`),
+    );
     // Before anything else: pages, /api/, the emulators' paths and form posts alike.
     if (!isHostAllowed(req.headers.host, allowed)) {
       const name = hostName(req.headers.host ?? '');
       const what = name === null ? 'a malformed Host header' : `the host "${name}"`;
       if (refusedNames.size < 20 && !refusedNames.has(what)) {
         refusedNames.add(what);
-        logger.error(`Refused requests for ${what} (403): this server answers only to ${[...allowed].join(', ')}. --allowed-host <name> adds a name.`);
+        logger.error(
+          `Refused requests for ${what} (403): this server answers only to ${[...allowed].join(', ')}. --allowed-host <name> adds a name.`,
+        );
       }
       return refuseHost(req, res);
     }
@@ -207,7 +270,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Serv
 function ruleHeadersOf(res: ServerResponse): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    if (value !== undefined)
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return headers;
 }
@@ -220,7 +284,10 @@ const onThisOrigin = (path: string) => path.replace(/^[/\\]+/, '/');
 
 function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': body.length,
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

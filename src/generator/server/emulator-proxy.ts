@@ -33,8 +33,12 @@ export function emulatorProxy(options: EmulatorProxyOptions): ExtraRoute {
     const route = emulatorRouteFor(req.method, url);
     if (route === null) return false;
     if (route === 'refused' || !options[route.emulator]) {
-      const body = 'Not Found: the site passes on to the local emulators only the requests the Firebase SDKs make (src/generator/server/emulator-routes.ts).\n';
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      const body =
+        'Not Found: the site passes on to the local emulators only the requests the Firebase SDKs make (src/generator/server/emulator-routes.ts).\n';
+      res.writeHead(404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     }
@@ -51,17 +55,22 @@ export function emulatorProxy(options: EmulatorProxyOptions): ExtraRoute {
     const credentials = SDK_CREDENTIALS[route.emulator];
     if (authorization && credentials?.test(authorization)) headers.authorization = authorization;
     if (!KEEPS_HOST[route.emulator]) headers.host = host;
-    const upstream = request({ hostname, port: Number(port), path: url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { hostname, port: Number(port), path: url, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     // The browser gave up on the request (an upload cancelled, a page left): so does the proxy, quietly.
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
     upstream.on('error', (error) => {
       if (res.destroyed) return;
-      options.logger?.error(`The local ${NAMES[route.emulator]} emulator did not answer ${req.method} ${url}: ${error.message}`);
+      options.logger?.error(
+        `The local ${NAMES[route.emulator]} emulator did not answer ${req.method} ${url}: ${error.message}`,
+      );
       // The SDK then reports a network failure, as it would offline.
       res.destroy();
     });

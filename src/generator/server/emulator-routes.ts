@@ -23,18 +23,73 @@ const IDENTITY = '/identitytoolkit.googleapis.com';
 const OBJECTS = `/v0/b/${LOCAL_EMULATOR_CONFIG.storageBucket}/o`;
 
 const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
-  { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:signUp`, madeBy: 'createUserWithEmailAndPassword' },
-  { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:signInWithPassword`, madeBy: 'signInWithEmailAndPassword' },
-  { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:lookup`, madeBy: 'the signed-in user, read after sign-in and when a page opens' },
-  { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:sendOobCode`, madeBy: 'sendPasswordResetEmail' },
-  { emulator: 'auth', method: 'POST', path: `${IDENTITY}/v1/accounts:resetPassword`, madeBy: 'verifyPasswordResetCode, confirmPasswordReset' },
-  { emulator: 'auth', method: 'GET', path: `${IDENTITY}/v2/passwordPolicy`, madeBy: 'the SDK, after the service refuses a password' },
-  { emulator: 'auth', method: 'GET', path: `${IDENTITY}/v2/recaptchaConfig`, madeBy: 'the SDK, when the service asks for reCAPTCHA' },
-  { emulator: 'auth', method: 'POST', path: '/securetoken.googleapis.com/v1/token', madeBy: 'getIdTokenResult (a fresh ID token)' },
-  { emulator: 'auth', method: 'GET', path: `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/oobCodes`, madeBy: 'nobody: the reset codes, for a developer (docs/accounts-and-media.md)' },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: `${IDENTITY}/v1/accounts:signUp`,
+    madeBy: 'createUserWithEmailAndPassword',
+  },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: `${IDENTITY}/v1/accounts:signInWithPassword`,
+    madeBy: 'signInWithEmailAndPassword',
+  },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: `${IDENTITY}/v1/accounts:lookup`,
+    madeBy: 'the signed-in user, read after sign-in and when a page opens',
+  },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: `${IDENTITY}/v1/accounts:sendOobCode`,
+    madeBy: 'sendPasswordResetEmail',
+  },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: `${IDENTITY}/v1/accounts:resetPassword`,
+    madeBy: 'verifyPasswordResetCode, confirmPasswordReset',
+  },
+  {
+    emulator: 'auth',
+    method: 'GET',
+    path: `${IDENTITY}/v2/passwordPolicy`,
+    madeBy: 'the SDK, after the service refuses a password',
+  },
+  {
+    emulator: 'auth',
+    method: 'GET',
+    path: `${IDENTITY}/v2/recaptchaConfig`,
+    madeBy: 'the SDK, when the service asks for reCAPTCHA',
+  },
+  {
+    emulator: 'auth',
+    method: 'POST',
+    path: '/securetoken.googleapis.com/v1/token',
+    madeBy: 'getIdTokenResult (a fresh ID token)',
+  },
+  {
+    emulator: 'auth',
+    method: 'GET',
+    path: `/emulator/v1/projects/${LOCAL_EMULATOR_CONFIG.projectId}/oobCodes`,
+    madeBy: 'nobody: the reset codes, for a developer (docs/accounts-and-media.md)',
+  },
   { emulator: 'storage', method: 'GET', path: OBJECTS, madeBy: 'listAll' },
-  { emulator: 'storage', method: 'POST', path: OBJECTS, madeBy: 'uploadBytesResumable, uploadString (each step of an upload)' },
-  { emulator: 'storage', method: 'GET', path: `${OBJECTS}/:name`, madeBy: 'getMetadata, getDownloadURL, getBlob, getBytes, and the download URL' },
+  {
+    emulator: 'storage',
+    method: 'POST',
+    path: OBJECTS,
+    madeBy: 'uploadBytesResumable, uploadString (each step of an upload)',
+  },
+  {
+    emulator: 'storage',
+    method: 'GET',
+    path: `${OBJECTS}/:name`,
+    madeBy: 'getMetadata, getDownloadURL, getBlob, getBytes, and the download URL',
+  },
   { emulator: 'storage', method: 'PATCH', path: `${OBJECTS}/:name`, madeBy: 'updateMetadata' },
   { emulator: 'storage', method: 'DELETE', path: `${OBJECTS}/:name`, madeBy: 'deleteObject' },
 ];
@@ -66,17 +121,26 @@ const decodeSegment = (segment: string) => {
  * once: any `.` or `..` segment (also encoded, or behind an encoded slash), an empty segment, a
  * backslash or a malformed escape is refused, and the method must match too.
  */
-export function emulatorRouteFor(method: string | undefined, rawUrl: string): EmulatorRoute | 'refused' | null {
+export function emulatorRouteFor(
+  method: string | undefined,
+  rawUrl: string,
+): EmulatorRoute | 'refused' | null {
   const rawPath = rawUrl.split('?', 1)[0] ?? '';
   const segments = rawPath.split('/').slice(1).map(decodeSegment);
   if (!rawPath.startsWith('/') || !EMULATOR_FOLDERS.has(segments[0] ?? '')) return null;
   const decoded = decodeRequestPath(rawPath);
-  if (decoded === null || decoded.includes('//') || segments.some((segment) => !segment)) return 'refused';
-  const route = EMULATOR_ROUTES.find((candidate) => candidate.method === method && matches(candidate.path, segments as string[]));
+  if (decoded === null || decoded.includes('//') || segments.some((segment) => !segment))
+    return 'refused';
+  const route = EMULATOR_ROUTES.find(
+    (candidate) => candidate.method === method && matches(candidate.path, segments as string[]),
+  );
   return route ?? 'refused';
 }
 
 function matches(pattern: string, segments: readonly string[]): boolean {
   const parts = pattern.split('/').slice(1);
-  return parts.length === segments.length && parts.every((part, index) => part.startsWith(':') || part === segments[index]);
+  return (
+    parts.length === segments.length &&
+    parts.every((part, index) => part.startsWith(':') || part === segments[index])
+  );
 }

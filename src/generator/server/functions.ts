@@ -75,11 +75,23 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
     try {
       routes ??= loadRoutes();
       let params: Record<string, string> | undefined;
-      const route = (await routes).find((candidate) => (params = matchRoute(candidate, url.pathname)) !== undefined);
+      const route = (await routes).find(
+        (candidate) => (params = matchRoute(candidate, url.pathname)) !== undefined,
+      );
       if (!route) return false;
       await givenEnvironment(options);
       const request = requestOf(req, url);
-      const response = await (await route.load()).default(request, contextOf({ url, params: params!, cookie: req.headers.cookie ?? '', ip: req.socket.remoteAddress ?? '127.0.0.1' }));
+      const response = await (
+        await route.load()
+      ).default(
+        request,
+        contextOf({
+          url,
+          params: params!,
+          cookie: req.headers.cookie ?? '',
+          ip: req.socket.remoteAddress ?? '127.0.0.1',
+        }),
+      );
       const body = Buffer.from(await response.arrayBuffer());
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
@@ -91,10 +103,13 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
       // A function that answered before reading the whole body (413): the rest is not read, and the connection not kept.
       if (!req.complete) res.setHeader('connection', 'close');
       res.end(req.method === 'HEAD' ? undefined : body);
-      if (req.method === 'POST' && response.status === 200 && url.pathname.endsWith('/publish')) notePublished([ProposalAnswerSchema.safeParse(parsedBody(body)).data?.proposal], options);
+      if (req.method === 'POST' && response.status === 200 && url.pathname.endsWith('/publish'))
+        notePublished([ProposalAnswerSchema.safeParse(parsedBody(body)).data?.proposal], options);
     } catch (error) {
       routes = undefined;
-      logger.error(`500 ${req.method} ${url.pathname}: the function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      logger.error(
+        `500 ${req.method} ${url.pathname}: the function failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (res.headersSent) res.destroy();
       else answerFault(res);
     }
@@ -105,9 +120,14 @@ export function functionRoutes(options: FunctionRoutesOptions = {}): FunctionRou
 /** The incoming request as the web's Request: its method, full URL, headers and body (streamed). */
 function requestOf(req: IncomingMessage, url: URL): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+  for (const [name, value] of Object.entries(req.headers))
+    for (const one of [value ?? []].flat()) headers.append(name, one);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, { method: req.method, headers, ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}) } as RequestInit);
+  return new Request(url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 /**
@@ -115,20 +135,37 @@ function requestOf(req: IncomingMessage, url: URL): Request {
  * environment, where the functions read theirs. A service that failed to start is for the function
  * to report, in its words.
  */
-export async function givenEnvironment(options: Pick<FunctionRoutesOptions, 'ready' | 'env'>): Promise<void> {
+export async function givenEnvironment(
+  options: Pick<FunctionRoutesOptions, 'ready' | 'env'>,
+): Promise<void> {
   await options.ready?.catch(() => {});
   Object.assign(process.env, await options.env?.catch(() => ({})));
 }
 
 /** Netlify's Context, as far as a local run has one: the path's params, the URL, the site, a request id. */
-export function contextOf({ url, params, cookie, ip }: { url: URL; params: Record<string, string>; cookie: string; ip: string }): Context {
+export function contextOf({
+  url,
+  params,
+  cookie,
+  ip,
+}: {
+  url: URL;
+  params: Record<string, string>;
+  cookie: string;
+  ip: string;
+}): Context {
   const unsupported = (what: string) => () => {
     throw new Error(`${what} is not available in the local server.`);
   };
   return {
     account: { id: 'local' },
     cookies: {
-      get: (name: string) => decodeURIComponent(new RegExp(`(?:^|;\\s*)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=([^;]*)`).exec(cookie)?.[1] ?? ''),
+      get: (name: string) =>
+        decodeURIComponent(
+          new RegExp(`(?:^|;\\s*)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=([^;]*)`).exec(
+            cookie,
+          )?.[1] ?? '',
+        ),
       set: unsupported('context.cookies.set'),
       delete: unsupported('context.cookies.delete'),
     },
@@ -144,7 +181,10 @@ export function contextOf({ url, params, cookie, ip }: { url: URL; params: Recor
     server: { region: 'local' },
     site: { id: 'local', name: 'local', url: url.origin },
     url,
-    waitUntil: (promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error(`A function's waitUntil promise failed: ${String(error)}`)),
+    waitUntil: (promise: Promise<unknown>) =>
+      void promise.catch((error: unknown) =>
+        console.error(`A function's waitUntil promise failed: ${String(error)}`),
+      ),
   };
 }
 
@@ -158,13 +198,23 @@ export function parsedBody(body: Buffer): unknown {
 }
 
 /** Tells the server of the changes published locally (an answer that is not a proposal's published nothing). */
-export function notePublished(proposals: readonly (Proposal | undefined)[], options: Pick<FunctionRoutesOptions, 'onPublished'>): void {
-  for (const proposal of proposals) if (proposal?.local && proposal.state === 'published') options.onPublished?.(proposal);
+export function notePublished(
+  proposals: readonly (Proposal | undefined)[],
+  options: Pick<FunctionRoutesOptions, 'onPublished'>,
+): void {
+  for (const proposal of proposals)
+    if (proposal?.local && proposal.state === 'published') options.onPublished?.(proposal);
 }
 
 function answerFault(res: ServerResponse): void {
   const { title, message, hint } = API_ERRORS['server-fault'];
-  const body = Buffer.from(`${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`);
-  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+  const body = Buffer.from(
+    `${JSON.stringify({ error: { code: 'server-fault', title, message, hint } })}\n`,
+  );
+  res.writeHead(500, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': body.length,
+  });
   res.end(body);
 }

@@ -42,13 +42,19 @@ export async function declaredForms(root: string): Promise<Map<string, FormDecla
     if (!html.includes('netlify')) continue;
     for (const form of parse(html).querySelectorAll('form')) {
       const name = form.getAttribute('name');
-      if (!name || !(form.hasAttribute('netlify') || form.getAttribute('data-netlify') === 'true')) continue;
+      if (!name || !(form.hasAttribute('netlify') || form.getAttribute('data-netlify') === 'true'))
+        continue;
       const known = forms.get(name) ?? { name, fields: [] };
-      for (const field of form.querySelectorAll('input[name], select[name], textarea[name], button[name]')) {
+      for (const field of form.querySelectorAll(
+        'input[name], select[name], textarea[name], button[name]',
+      )) {
         const fieldName = field.getAttribute('name')!;
         if (!known.fields.includes(fieldName)) known.fields.push(fieldName);
       }
-      known.honeypot ??= form.getAttribute('netlify-honeypot') ?? form.getAttribute('data-netlify-honeypot') ?? undefined;
+      known.honeypot ??=
+        form.getAttribute('netlify-honeypot') ??
+        form.getAttribute('data-netlify-honeypot') ??
+        undefined;
       known.action ??= form.getAttribute('action') || undefined;
       forms.set(name, known);
     }
@@ -66,15 +72,31 @@ export type FormPostOutcome =
   | { kind: 'accepted'; form: FormDeclaration; submission: StoredSubmission };
 
 /** What becomes of a post's fields: the decision, without the request or the disk. */
-export function formPostOutcome(forms: ReadonlyMap<string, FormDeclaration>, body: URLSearchParams, received = new Date(), id: string = randomUUID()): FormPostOutcome {
+export function formPostOutcome(
+  forms: ReadonlyMap<string, FormDeclaration>,
+  body: URLSearchParams,
+  received = new Date(),
+  id: string = randomUUID(),
+): FormPostOutcome {
   const name = body.get(FORM_NAME_FIELD);
   if (name === null) return { kind: 'not-a-form' };
   const form = forms.get(name);
   if (!form) return { kind: 'unknown-form', name };
   if (form.honeypot && body.get(form.honeypot)) return { kind: 'spam', form };
-  const kept = form.fields.filter((field) => field !== FORM_NAME_FIELD && field !== form.honeypot && body.has(field));
+  const kept = form.fields.filter(
+    (field) => field !== FORM_NAME_FIELD && field !== form.honeypot && body.has(field),
+  );
   const fields = Object.fromEntries(kept.map((field) => [field, body.get(field)!]));
-  return { kind: 'accepted', form, submission: StoredSubmissionSchema.parse({ id, form: form.name, receivedAt: received.toISOString(), fields }) };
+  return {
+    kind: 'accepted',
+    form,
+    submission: StoredSubmissionSchema.parse({
+      id,
+      form: form.name,
+      receivedAt: received.toISOString(),
+      fields,
+    }),
+  };
 }
 
 export class FormTooLargeError extends Error {}
@@ -90,18 +112,29 @@ export async function readFormPost(req: IncomingMessage): Promise<URLSearchParam
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new FormTooLargeError(`A form post may hold at most ${MAX_FORM_BYTES.toLocaleString('en-GB')} bytes.`);
+    if (size > MAX_FORM_BYTES)
+      throw new FormTooLargeError(
+        `A form post may hold at most ${MAX_FORM_BYTES.toLocaleString('en-GB')} bytes.`,
+      );
     chunks.push(chunk);
   }
   const body = Buffer.concat(chunks);
-  if (type === 'application/x-www-form-urlencoded') return new URLSearchParams(body.toString('utf8'));
+  if (type === 'application/x-www-form-urlencoded')
+    return new URLSearchParams(body.toString('utf8'));
   // The platform's own multipart reader; files are not fields of words, and are left out.
-  const data = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type']! }, body }).formData();
-  return new URLSearchParams([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const data = await new Request('http://localhost/', {
+    method: 'POST',
+    headers: { 'content-type': req.headers['content-type']! },
+    body,
+  }).formData();
+  return new URLSearchParams(
+    [...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The file a form's submissions are kept in, one JSON line each: `<dir>/<form>.jsonl`. */
-export const submissionsFile = (dir: string, form: string) => path.join(dir, submissionsFileName(form));
+export const submissionsFile = (dir: string, form: string) =>
+  path.join(dir, submissionsFileName(form));
 
 export async function storeSubmission(dir: string, submission: StoredSubmission): Promise<string> {
   await mkdir(dir, { recursive: true });

@@ -36,7 +36,11 @@ export class NetlifyRulesError extends Error {
 }
 
 export function ruleFilesFor(sources: NetlifyRuleSources): string[] {
-  return [sources.netlifyToml, join(sources.publishDir, '_headers'), join(sources.publishDir, '_redirects')];
+  return [
+    sources.netlifyToml,
+    join(sources.publishDir, '_headers'),
+    join(sources.publishDir, '_redirects'),
+  ];
 }
 
 /** Parse all header and redirect rules. Invalid rules throw (a Netlify deploy would reject them too). */
@@ -57,7 +61,9 @@ export async function loadNetlifyRules(sources: NetlifyRuleSources): Promise<Net
   ]);
   const errors: unknown[] = [...headerResult.errors, ...redirectResult.errors];
   if (errors.length > 0) {
-    const messages = errors.map((error) => (error instanceof Error ? error.message : String(error)));
+    const messages = errors.map((error) =>
+      error instanceof Error ? error.message : String(error),
+    );
     throw new NetlifyRulesError(`Invalid Netlify rules:\n${messages.join('\n\n')}`);
   }
   // With `minimal: false` every header carries `forRegExp`; the filter only narrows the type.
@@ -111,7 +117,9 @@ export function headersForPath(rules: readonly Header[], path: string): Record<s
       if (!values.includes(value)) values.push(value);
     }
   }
-  return Object.fromEntries(Object.entries(result).map(([key, values]) => [key, values.join(', ')]));
+  return Object.fromEntries(
+    Object.entries(result).map(([key, values]) => [key, values.join(', ')]),
+  );
 }
 
 export interface RedirectRequest {
@@ -128,7 +136,10 @@ export interface RedirectRequest {
  * does (rules-proxy.ts), including the x-language / x-country headers the
  * matcher reads for Language/Country conditions.
  */
-export function matchRedirect(matcher: RedirectMatcher | null, request: RedirectRequest): RedirectorMatch | null {
+export function matchRedirect(
+  matcher: RedirectMatcher | null,
+  request: RedirectRequest,
+): RedirectorMatch | null {
   if (!matcher) return null;
   const cookieValues = parseCookies(request.headers.cookie);
   const headers: Record<string, string | string[] | undefined> = {

@@ -61,9 +61,13 @@ export async function resolveRequest(realRoot: string, path: string): Promise<Re
     const file = await findFile(realRoot, path);
     if (!file) return null;
     // /about.html -> /about, /about/index.html -> /about/, when that URL serves this same file.
-    const pretty = path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path.slice(0, -'.html'.length);
+    const pretty = path.endsWith('/index.html')
+      ? path.slice(0, -'index.html'.length)
+      : path.slice(0, -'.html'.length);
     const there = await resolveRequest(realRoot, pretty);
-    return there && 'file' in there && there.file.filePath === file.filePath ? { redirect: pretty } : { file };
+    return there && 'file' in there && there.file.filePath === file.filePath
+      ? { redirect: pretty }
+      : { file };
   }
   const exact = (await findFile(realRoot, path)) ?? (await findFile(realRoot, `${path}.html`));
   if (exact) return { file: exact };

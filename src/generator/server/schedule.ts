@@ -7,9 +7,20 @@
 // the run published is told to the server, which builds the site again.
 import { Cron } from 'croner';
 import { ScheduleRunSchema } from '../../kernel/wire/schedule-run.ts';
-import { contextOf, givenEnvironment, notePublished, parsedBody, PROJECT_FUNCTIONS, type FunctionModule, type FunctionRoutesOptions } from './functions.ts';
+import {
+  contextOf,
+  givenEnvironment,
+  notePublished,
+  parsedBody,
+  PROJECT_FUNCTIONS,
+  type FunctionModule,
+  type FunctionRoutesOptions,
+} from './functions.ts';
 
-export interface ScheduleOptions extends Pick<FunctionRoutesOptions, 'modules' | 'ready' | 'env' | 'onPublished'> {
+export interface ScheduleOptions extends Pick<
+  FunctionRoutesOptions,
+  'modules' | 'ready' | 'env' | 'onPublished'
+> {
   clock: () => Date;
   logger?: { log(message: string): void; error(message: string): void };
   /** How often the clock is read, in ms. */
@@ -31,7 +42,12 @@ export function runSchedules(options: ScheduleOptions): { stop(): void } {
   let stopped = false;
   const start = async () => {
     await givenEnvironment(options);
-    const loaded = await Promise.all(Object.entries(options.modules ?? PROJECT_FUNCTIONS).map(async ([name, load]) => ({ name, module: await load() })));
+    const loaded = await Promise.all(
+      Object.entries(options.modules ?? PROJECT_FUNCTIONS).map(async ([name, load]) => ({
+        name,
+        module: await load(),
+      })),
+    );
     const scheduled: Scheduled[] = loaded.flatMap(({ name, module }) => {
       const pattern = module.config?.schedule;
       if (!pattern) return [];
@@ -41,7 +57,8 @@ export function runSchedules(options: ScheduleOptions): { stop(): void } {
     if (stopped || scheduled.length === 0) return;
     timer = setInterval(() => {
       const now = clock();
-      for (const one of scheduled) if (!one.running && one.next && now >= one.next) void runOnce(one, now);
+      for (const one of scheduled)
+        if (!one.running && one.next && now >= one.next) void runOnce(one, now);
     }, tickMs);
     timer.unref();
   };
@@ -51,19 +68,38 @@ export function runSchedules(options: ScheduleOptions): { stop(): void } {
     try {
       await givenEnvironment(options);
       const url = new URL(`http://localhost/.netlify/functions/${one.name}`);
-      const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: one.next?.toISOString() }) });
-      const response = await one.module.default(request, contextOf({ url, params: {}, cookie: '', ip: '127.0.0.1' }));
-      const report = ScheduleRunSchema.safeParse(parsedBody(Buffer.from(await response.arrayBuffer())));
-      if (!response.ok || !report.success) return logger.error(`The scheduled function ${one.name} answered ${response.status}: it runs again at ${one.next?.toISOString() ?? 'no later time'}.`);
-      for (const published of report.data.published) logger.log(`Published at its time: “${published.summary}” (${published.pages.map((page) => page.path).join(', ')}).`);
+      const request = new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ next_run: one.next?.toISOString() }),
+      });
+      const response = await one.module.default(
+        request,
+        contextOf({ url, params: {}, cookie: '', ip: '127.0.0.1' }),
+      );
+      const report = ScheduleRunSchema.safeParse(
+        parsedBody(Buffer.from(await response.arrayBuffer())),
+      );
+      if (!response.ok || !report.success)
+        return logger.error(
+          `The scheduled function ${one.name} answered ${response.status}: it runs again at ${one.next?.toISOString() ?? 'no later time'}.`,
+        );
+      for (const published of report.data.published)
+        logger.log(
+          `Published at its time: “${published.summary}” (${published.pages.map((page) => page.path).join(', ')}).`,
+        );
       notePublished(report.data.published, options);
     } catch (error) {
-      logger.error(`The scheduled function ${one.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      logger.error(
+        `The scheduled function ${one.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     } finally {
       one.running = false;
     }
   };
-  void start().catch((error: unknown) => logger.error(`The scheduled functions could not start: ${String(error)}`));
+  void start().catch((error: unknown) =>
+    logger.error(`The scheduled functions could not start: ${String(error)}`),
+  );
   return {
     stop: () => {
       stopped = true;

@@ -63,7 +63,8 @@ async function sendBuffer(
   options: SendFileOptions,
 ): Promise<void> {
   if (options.status === 200 && isNotModified(req, base)) return notModified(res, base, options);
-  const encoding = body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
+  const encoding =
+    body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
   const payload =
     encoding === 'br'
       ? await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
@@ -113,7 +114,11 @@ async function sendStream(
   }
 }
 
-function notModified(res: ServerResponse, base: OutgoingHttpHeaders, options: SendFileOptions): void {
+function notModified(
+  res: ServerResponse,
+  base: OutgoingHttpHeaders,
+  options: SendFileOptions,
+): void {
   const { 'content-type': _contentType, ...validators } = base;
   res.writeHead(304, { ...validators, ...options.headers });
   res.end();
@@ -152,7 +157,10 @@ function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | nul
 }
 
 /** A single `bytes=` range; multi-range or malformed headers are ignored (full body). */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match) return null;
   const [, first = '', last = ''] = match;

@@ -19,7 +19,15 @@ import type { LoadedFile, LoadSettings } from '../content/load-entry.ts';
 import type { RenderJob } from '../../kernel/render/render-page.tsx';
 import { kindOf } from '../../kernel/wire/builder-data.ts';
 import type { FromWorker, ToWorker, WorkerSettings } from './messages.ts';
-import { PageWork, received, type LoadedItem, type LoadItem, type RenderedPage, type RenderSetup, type RenderTask } from './page-work.ts';
+import {
+  PageWork,
+  received,
+  type LoadedItem,
+  type LoadItem,
+  type RenderedPage,
+  type RenderSetup,
+  type RenderTask,
+} from './page-work.ts';
 
 /**
  * The least number of files to load for which worker threads pay for their start: measured with
@@ -79,17 +87,28 @@ const LAUNCH = new URL(
 class WorkerThread implements Lane {
   readonly depth = 2;
   #worker: Worker;
-  #requests = new Map<number, { resolve(message: FromWorker): void; reject(error: unknown): void }>();
+  #requests = new Map<
+    number,
+    { resolve(message: FromWorker): void; reject(error: unknown): void }
+  >();
   #next = 0;
   /** Why the thread stopped, if it did: every request after that fails with it too. */
   #stopped: unknown;
 
   constructor(entry: URL, settings: LoadSettings) {
-    const workerSettings: WorkerSettings = { displayRoot: settings.displayRoot, loadKey: settings.loadKey, imagesDir: settings.imagesDir };
-    this.#worker = new Worker(LAUNCH, { workerData: { entry: entry.href, compileCache: COMPILE_CACHE_DIR, settings: workerSettings } });
+    const workerSettings: WorkerSettings = {
+      displayRoot: settings.displayRoot,
+      loadKey: settings.loadKey,
+      imagesDir: settings.imagesDir,
+    };
+    this.#worker = new Worker(LAUNCH, {
+      workerData: { entry: entry.href, compileCache: COMPILE_CACHE_DIR, settings: workerSettings },
+    });
     this.#worker.on('message', (message: FromWorker) => {
       if ('plan' in message) {
-        void settings.planImages(message.raster).then((plan) => this.#post({ planned: message.plan, plan }));
+        void settings
+          .planImages(message.raster)
+          .then((plan) => this.#post({ planned: message.plan, plan }));
         return;
       }
       const request = this.#requests.get(message.id)!;
@@ -98,7 +117,9 @@ class WorkerThread implements Lane {
       else request.resolve(message);
     });
     this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`A page worker thread stopped (exit code ${code}).`)));
+    this.#worker.on('exit', (code) =>
+      this.#fail(new Error(`A page worker thread stopped (exit code ${code}).`)),
+    );
   }
 
   async load(items: LoadItem[]): Promise<LoadedItem[]> {
@@ -190,7 +211,12 @@ export class PagePool {
   }
 
   /** Renders and writes the jobs' pages (`known`: the digest the output folder holds at a path), handing each batch's results to `done` as they come. */
-  async render(setup: RenderSetup, jobs: readonly RenderJob[], known: (path: string) => string | undefined, done: (pages: RenderedPage[]) => void): Promise<void> {
+  async render(
+    setup: RenderSetup,
+    jobs: readonly RenderJob[],
+    known: (path: string) => string | undefined,
+    done: (pages: RenderedPage[]) => void,
+  ): Promise<void> {
     const lanes = this.#lanes;
     const own = new Map<Lane, RenderJob[]>(lanes.map((lane) => [lane, []]));
     // A page whose entry no thread loaded in this build (the entry cache knew it) is the main thread's to begin with.
@@ -208,7 +234,14 @@ export class PagePool {
       async (lane, batch) => {
         const first = !started.has(lane);
         started.add(lane);
-        done(await lane.render(batch.map((job) => taskOf(job, this.#holders.get(fileOf(job)) === lane, known(job.path))), first ? setup : undefined));
+        done(
+          await lane.render(
+            batch.map((job) =>
+              taskOf(job, this.#holders.get(fileOf(job)) === lane, known(job.path)),
+            ),
+            first ? setup : undefined,
+          ),
+        );
       },
     );
   }
@@ -236,13 +269,18 @@ function taskOf(job: RenderJob, held: boolean, known: string | undefined): Rende
 }
 
 /** Each thread takes batches (`next`) until there are none, as many at a time as it holds; the first failure stops them all. */
-async function share<B>(lanes: readonly Lane[], next: (lane: Lane) => B | undefined, run: (lane: Lane, batch: B) => Promise<void>): Promise<void> {
+async function share<B>(
+  lanes: readonly Lane[],
+  next: (lane: Lane) => B | undefined,
+  run: (lane: Lane, batch: B) => Promise<void>,
+): Promise<void> {
   let failed = false;
   await Promise.all(
     lanes.flatMap((lane) =>
       Array.from({ length: lane.depth }, async () => {
         try {
-          for (let batch = next(lane); batch !== undefined && !failed; batch = next(lane)) await run(lane, batch);
+          for (let batch = next(lane); batch !== undefined && !failed; batch = next(lane))
+            await run(lane, batch);
         } catch (error) {
           failed = true;
           throw error;

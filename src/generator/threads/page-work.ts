@@ -5,7 +5,14 @@
 // cross-checks read (ids, links, headings, images), never a syntax tree, and a written page is its
 // digest and size (its HTML too when the content health's lint wants it). It keeps the entries it
 // loaded, so that a page is rendered where its file was loaded and its entry is not sent back.
-import { keepSource, loadedSource, parseFile, type FileStamp, type LoadedFile, type LoadSettings } from '../content/load-entry.ts';
+import {
+  keepSource,
+  loadedSource,
+  parseFile,
+  type FileStamp,
+  type LoadedFile,
+  type LoadSettings,
+} from '../content/load-entry.ts';
 import type { SchemaKey } from '../../kernel/content/collections.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
 import type { RenderInput } from '../../kernel/render/page-context.tsx';
@@ -88,7 +95,11 @@ export class PageWork {
       const entry = task.entry ? ContentEntry.revive(task.entry) : this.#entries.get(task.file);
       if (!entry) throw new Error(`No entry for ${task.file} on this thread.`);
       const { html } = renderJob(setup.input, jobOf(task, entry));
-      return { path: task.path, ...writeFile(setup.root, task.path, html, task.known, this.#madeDirs), ...(setup.keepHtml ? { html } : {}) };
+      return {
+        path: task.path,
+        ...writeFile(setup.root, task.path, html, task.known, this.#madeDirs),
+        ...(setup.keepHtml ? { html } : {}),
+      };
     });
   }
 }

@@ -66,16 +66,28 @@ export interface EntryCheck {
 }
 
 const MAKES_A_PAGE = new Set<EntryKind['key']>(['services', 'areas', 'pages']);
-const makesAPage = (key: EntryKind['key']): key is 'services' | 'areas' | 'pages' => MAKES_A_PAGE.has(key);
+const makesAPage = (key: EntryKind['key']): key is 'services' | 'areas' | 'pages' =>
+  MAKES_A_PAGE.has(key);
 
 /** `raw`: the file as read (src/kernel/content/read-entry.ts), or the problem that stopped it being read. */
-export async function checkEntry(raw: RawEntry | ContentProblem, kind: EntryKind, options: CheckOptions): Promise<EntryCheck> {
+export async function checkEntry(
+  raw: RawEntry | ContentProblem,
+  kind: EntryKind,
+  options: CheckOptions,
+): Promise<EntryCheck> {
   const { file } = raw;
   const name = file.split('/').pop()!.replace(/\.md$/, '');
   const failed = (problems: ContentProblem[], data?: unknown): EntryCheck => {
     const fields = (data ?? {}) as { slug?: unknown; route?: unknown };
     const names = [name, ...(typeof fields.slug === 'string' ? [fields.slug] : [])];
-    return { entry: null, page: null, problems, references: [], images: new Map(), invalid: { names, routes: typeof fields.route === 'string' ? [fields.route] : [] } };
+    return {
+      entry: null,
+      page: null,
+      problems,
+      references: [],
+      images: new Map(),
+      invalid: { names, routes: typeof fields.route === 'string' ? [fields.route] : [] },
+    };
   };
   if ('code' in raw) return failed([raw]);
   const result = validateEntry(raw, kind.schema);
@@ -83,7 +95,10 @@ export async function checkEntry(raw: RawEntry | ContentProblem, kind: EntryKind
 
   const { references, blocks, body } = markdownOf(raw, result.data);
   const checked = checkReferences(references, options.imagesDir);
-  const plan = checked.raster.length > 0 ? await options.planImages(checked.raster) : { images: new Map(), problems: [] };
+  const plan =
+    checked.raster.length > 0
+      ? await options.planImages(checked.raster)
+      : { images: new Map(), problems: [] };
   const entry = new ContentEntry(
     file,
     name,
@@ -98,17 +113,35 @@ export async function checkEntry(raw: RawEntry | ContentProblem, kind: EntryKind
   const problems = [...checked.problems, ...plan.problems];
   const page = options.site && makesAPage(kind.key) ? pageOfEntry(entry, kind.key) : null;
   if (page && options.site) {
-    page.trail = trailFor(page, options.site.branches, new Map([...options.site.byRoute, [page.route, page]]));
+    page.trail = trailFor(
+      page,
+      options.site.branches,
+      new Map([...options.site.byRoute, [page.route, page]]),
+    );
     problems.push(...checkPage(page, options.site.targets(page)));
     const owner = options.site.fileAt(page.route);
     if (owner) problems.push(duplicateRoute(page, owner));
     if (options.lint) problems.push(...options.lint(page, file));
   }
-  return { entry, page, problems, references, images: plan.images, invalid: { names: [], routes: [] } };
+  return {
+    entry,
+    page,
+    problems,
+    references,
+    images: plan.images,
+    invalid: { names: [], routes: [] },
+  };
 }
 
 /** The entry's Markdown, parsed once: the body and each `markdown` block, with every image they and the front matter show. */
-function markdownOf(raw: RawEntry, data: unknown): { references: ImageReference[]; blocks: Map<number, ParsedMarkdown>; body: ParsedMarkdown | null } {
+function markdownOf(
+  raw: RawEntry,
+  data: unknown,
+): {
+  references: ImageReference[];
+  blocks: Map<number, ParsedMarkdown>;
+  body: ParsedMarkdown | null;
+} {
   const references = frontMatterImageReferences(raw, data);
   const blocks = new Map<number, ParsedMarkdown>();
   const list = (data as { blocks?: { type: string; markdown?: string }[] }).blocks ?? [];
@@ -116,9 +149,17 @@ function markdownOf(raw: RawEntry, data: unknown): { references: ImageReference[
     if (block.type !== 'markdown' || !block.markdown) return;
     const parsed = parseMarkdown(block.markdown);
     blocks.set(index, parsed);
-    references.push(...markdownImageReferences(raw, parsed, (line) => raw.textLineOf(['blocks', index, 'markdown']) + line - 1, `blocks.${index}.markdown`));
+    references.push(
+      ...markdownImageReferences(
+        raw,
+        parsed,
+        (line) => raw.textLineOf(['blocks', index, 'markdown']) + line - 1,
+        `blocks.${index}.markdown`,
+      ),
+    );
   });
   const body = raw.body.trim() ? parseMarkdown(raw.body) : null;
-  if (body) references.push(...markdownImageReferences(raw, body, (line) => raw.bodyLine + line - 1));
+  if (body)
+    references.push(...markdownImageReferences(raw, body, (line) => raw.bodyLine + line - 1));
   return { references, blocks, body };
 }

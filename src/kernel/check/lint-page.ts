@@ -20,8 +20,28 @@ export interface PageLint {
   text: string;
 }
 
-export function lintPage(page: SitePage, file: string, { render, site, others, text }: PageLint): ContentProblem[] {
-  const linted: LintedPage = { route: page.route, file, entry: page.entry, page, title: page.title, description: page.description, document: render(page) };
-  const context: LintContext = { site, pages: [linted], others, sources: SourceFiles.fromTexts(new Map([[file, text]])), options: DEFAULT_LINT_OPTIONS };
-  return LINT_RULES.flatMap((rule) => rule.run(context).problems).filter((problem) => problem.file === file);
+export function lintPage(
+  page: SitePage,
+  file: string,
+  { render, site, others, text }: PageLint,
+): ContentProblem[] {
+  const linted: LintedPage = {
+    route: page.route,
+    file,
+    entry: page.entry,
+    page,
+    title: page.title,
+    description: page.description,
+    document: render(page),
+  };
+  const context: LintContext = {
+    site,
+    pages: [linted],
+    others,
+    sources: SourceFiles.fromTexts(new Map([[file, text]])),
+    options: DEFAULT_LINT_OPTIONS,
+  };
+  return LINT_RULES.flatMap((rule) => rule.run(context).problems).filter(
+    (problem) => problem.file === file,
+  );
 }

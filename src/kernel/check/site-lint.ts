@@ -15,13 +15,26 @@ export type RenderForLint = (element: ReactElement) => ParsedDocument;
 
 /** The lint for checkEntry: `text` is the file checked; `replaces`, the route of the live page it edits. */
 export function siteLint(site: BuilderSite, render: RenderForLint) {
-  const slugs = (list: readonly { slug: string }[]) => list.map((item) => ({ data: { slug: item.slug } }));
+  const slugs = (list: readonly { slug: string }[]) =>
+    list.map((item) => ({ data: { slug: item.slug } }));
   return (text: string, replaces?: string) =>
     (page: SitePage, file: string): ContentProblem[] =>
       lintPage(page, file, {
-        render: (shown) => render(contentTemplate(contextFor({ parts: site.parts, images: site.images }, shown))),
-        site: { siteUrl: site.parts.layout.siteUrl, areas: slugs(site.data.areas), services: slugs(site.data.services) },
-        others: site.data.routes.filter((facts) => facts.route !== replaces).map(({ route, path, title, description }) => ({ route, file: path, title, description })),
+        render: (shown) =>
+          render(contentTemplate(contextFor({ parts: site.parts, images: site.images }, shown))),
+        site: {
+          siteUrl: site.parts.layout.siteUrl,
+          areas: slugs(site.data.areas),
+          services: slugs(site.data.services),
+        },
+        others: site.data.routes
+          .filter((facts) => facts.route !== replaces)
+          .map(({ route, path, title, description }) => ({
+            route,
+            file: path,
+            title,
+            description,
+          })),
         text,
       });
 }

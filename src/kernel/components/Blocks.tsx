@@ -12,7 +12,9 @@ import { EnquiryForm } from './enquiry/EnquiryForm.tsx';
  * photos follow that hero, or come first when the page has none.
  */
 export function Blocks({ ctx }: { ctx: PageContext }) {
-  const images = ctx.page.service?.images.length ? <ServiceImages images={ctx.page.service.images} ctx={ctx} /> : null;
+  const images = ctx.page.service?.images.length ? (
+    <ServiceImages images={ctx.page.service.images} ctx={ctx} />
+  ) : null;
   const afterHero = opensWithHero(ctx.page.blocks);
   return (
     <>
@@ -39,7 +41,11 @@ function ServiceImages({ images, ctx }: { images: readonly Image[]; ctx: PageCon
         const processed = ctx.images.get(image.src);
         return (
           <p key={i}>
-            {processed ? <Picture image={processed} alt={image.alt || (processed.alt ?? '')} /> : <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />}
+            {processed ? (
+              <Picture image={processed} alt={image.alt || (processed.alt ?? '')} />
+            ) : (
+              <img src={image.src} alt={image.alt} loading="lazy" decoding="async" />
+            )}
           </p>
         );
       })}
@@ -63,7 +69,11 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
           {block.actions.length > 0 ? (
             <p className="hero-actions">
               {block.actions.map((action, i) => (
-                <a key={action.href} className={i === 0 ? 'button' : 'button button-secondary'} href={action.href}>
+                <a
+                  key={action.href}
+                  className={i === 0 ? 'button' : 'button button-secondary'}
+                  href={action.href}
+                >
                   {action.label}
                 </a>
               ))}
@@ -73,23 +83,31 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
       );
     }
     case 'body':
-      return page.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: page.body.html }} /> : null;
+      return page.body ? (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.body.html }} />
+      ) : null;
     case 'markdown': {
       const rendered = page.blockMarkdown.get(index);
-      return rendered ? <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} /> : null;
+      return rendered ? (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: rendered.html }} />
+      ) : null;
     }
     case 'services-grid': {
       // An explicit list, else on an area page the services popular there, else the branch's services.
       const slugs = block.services ?? page.area?.services;
       const cards = part('services');
-      const services = slugs ? known(slugs.map((slug) => cards.find((card) => card.slug === slug))) : cards.filter((card) => block.branch === 'all' || card.branch === block.branch);
+      const services = slugs
+        ? known(slugs.map((slug) => cards.find((card) => card.slug === slug)))
+        : cards.filter((card) => block.branch === 'all' || card.branch === block.branch);
       return (
         <section className="services-grid" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Our services'}</h2>
           <ul className="card-grid">
             {services.map((service) => (
               <li className="card" key={service.slug}>
-                {service.iconDrawing ? <IconDrawing drawing={service.iconDrawing} className="card-icon" size={48} /> : null}
+                {service.iconDrawing ? (
+                  <IconDrawing drawing={service.iconDrawing} className="card-icon" size={48} />
+                ) : null}
                 <h3 className="card-title">
                   <a href={service.href}>{service.name}</a>
                 </h3>
@@ -103,7 +121,9 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     case 'areas-list': {
       const slugs = block.areas ?? page.service?.areaServed ?? page.area?.neighbours;
       const links = part('areas');
-      const areas = slugs ? known(slugs.map((slug) => links.find((area) => area.slug === slug))) : links;
+      const areas = slugs
+        ? known(slugs.map((slug) => links.find((area) => area.slug === slug)))
+        : links;
       return (
         <section className="areas-list" aria-labelledby={`block-${index}`}>
           <h2 id={`block-${index}`}>{block.heading ?? 'Areas we cover'}</h2>
@@ -119,15 +139,23 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     }
     case 'faq-list': {
       const items = part('faqs');
-      const faqs = block.faqs ? known(block.faqs.map((name) => items.find((faq) => faq.name === name))) : items;
+      const faqs = block.faqs
+        ? known(block.faqs.map((name) => items.find((faq) => faq.name === name)))
+        : items;
       const QuestionHeading = block.heading ? 'h3' : 'h2';
       return (
-        <section className="faq-list" aria-label={block.heading ? undefined : 'Questions and answers'} aria-labelledby={block.heading ? `block-${index}` : undefined}>
+        <section
+          className="faq-list"
+          aria-label={block.heading ? undefined : 'Questions and answers'}
+          aria-labelledby={block.heading ? `block-${index}` : undefined}
+        >
           {block.heading ? <h2 id={`block-${index}`}>{block.heading}</h2> : null}
           {faqs.map((faq) => (
             <article className="faq" id={faq.name} key={faq.name}>
               <QuestionHeading className="faq-question">{faq.question}</QuestionHeading>
-              {faq.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: faq.html }} /> : null}
+              {faq.html ? (
+                <div className="prose" dangerouslySetInnerHTML={{ __html: faq.html }} />
+              ) : null}
             </article>
           ))}
         </section>
@@ -170,7 +198,14 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
     }
     case 'enquiry-form': {
       const served = [...new Set(part('areas').flatMap((area) => area.postcodes))].sort();
-      return <EnquiryForm block={block} services={part('services')} served={served} phone={site.layout.navigation.phone} />;
+      return (
+        <EnquiryForm
+          block={block}
+          services={part('services')}
+          served={served}
+          phone={site.layout.navigation.phone}
+        />
+      );
     }
   }
 }
@@ -179,7 +214,8 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
  * The entries a block names that exist. The build's cross-checks stop a name that does not exist
  * before anything renders; the block builder's preview shows a draft while it still has one.
  */
-const known = <T,>(items: readonly (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
+const known = <T,>(items: readonly (T | undefined)[]): T[] =>
+  items.filter((item): item is T => item !== undefined);
 
 /** ["Monday", …, "Friday"] → "Monday to Friday". */
 function dayRange(days: readonly string[]): string {

@@ -63,7 +63,10 @@ export function Document(props: DocumentProps) {
                 <meta property="og:image:alt" content={openGraph.image.alt} />
               </>
             ) : null}
-            <meta name="twitter:card" content={openGraph.image ? 'summary_large_image' : 'summary'} />
+            <meta
+              name="twitter:card"
+              content={openGraph.image ? 'summary_large_image' : 'summary'}
+            />
             <meta name="twitter:title" content={title} />
             <meta name="twitter:description" content={description} />
             {openGraph.image ? (
@@ -77,9 +80,16 @@ export function Document(props: DocumentProps) {
         {props.scripts?.map((src, i) => (
           // The first script is boot: it preloads the `later` modules after the load event. (A list of
           // <link>s in a <template> would do, but React hoists every <link rel=modulepreload> into the head.)
-          <script key={src} type="module" src={src} data-later-modules={i === 0 && props.later?.length ? props.later.join(' ') : undefined} />
+          <script
+            key={src}
+            type="module"
+            src={src}
+            data-later-modules={i === 0 && props.later?.length ? props.later.join(' ') : undefined}
+          />
         ))}
-        {props.preloads?.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
+        {props.preloads?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+        ))}
         {props.jsonLd ? <JsonLd data={props.jsonLd} /> : null}
       </head>
       <body id="top" className={props.bodyClass}>

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import type { NavModel } from '../site/navigation.ts';
 
 /** `children`: the back-to-top link, inside the footer landmark so that it is never content outside one when it floats. */
-export function Footer({ footer, year, children }: { footer: NavModel['footer']; year: number; children?: ReactNode }) {
+export function Footer({
+  footer,
+  year,
+  children,
+}: {
+  footer: NavModel['footer'];
+  year: number;
+  children?: ReactNode;
+}) {
   return (
     <footer className="site-footer">
       <div className="footer-inner">

@@ -1,8 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import type { LogoLink } from '../site/logo.ts';
 import type { NavLink, NavModel } from '../site/navigation.ts';
 import { ariaCurrent } from './aria-current.ts';
-import { hidePopoverOnLink, useMediaQuery, useOutsidePointerDown, usePopoverOpen } from './browser-hooks.ts';
+import {
+  hidePopoverOnLink,
+  useMediaQuery,
+  useOutsidePointerDown,
+  usePopoverOpen,
+} from './browser-hooks.ts';
 
 export interface HeaderProps {
   menu: Pick<NavModel, 'servicesMenu' | 'areasMenu' | 'links' | 'phone'>;
@@ -46,26 +60,46 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
   // Focus moves into the mobile menu when it opens, and back to its button when it closes.
   useEffect(() => {
     if (menuOpen) closeButtonRef.current?.focus();
-    else if (navRef.current?.contains(document.activeElement) && !hoverLayoutNow()) menuButtonRef.current?.focus();
+    else if (navRef.current?.contains(document.activeElement) && !hoverLayoutNow())
+      menuButtonRef.current?.focus();
   }, [menuOpen]);
 
   const dropdownProps = (name: DropdownName) => ({
     name,
     open: open?.name === name,
     closeOnBlur: desktopLayout,
-    onToggle: () => setOpen((current) => (current?.name === name && current.by === 'click' ? null : { name, by: 'click' })),
+    onToggle: () =>
+      setOpen((current) =>
+        current?.name === name && current.by === 'click' ? null : { name, by: 'click' },
+      ),
     onHover: (entering: boolean) => {
       if (!hoverLayout) return;
       clearTimeout(closeTimer.current);
-      if (entering) setOpen((current) => (current?.name === name ? current : { name, by: 'hover' }));
-      else closeTimer.current = setTimeout(() => setOpen((current) => (current?.name === name && current.by === 'hover' ? null : current)), HOVER_CLOSE_DELAY_MS);
+      if (entering)
+        setOpen((current) => (current?.name === name ? current : { name, by: 'hover' }));
+      else
+        closeTimer.current = setTimeout(
+          () =>
+            setOpen((current) =>
+              current?.name === name && current.by === 'hover' ? null : current,
+            ),
+          HOVER_CLOSE_DELAY_MS,
+        );
     },
     onClose: close,
     // The pointer was already on it when the island woke: as if it had just come in.
     onHoverAtStart: () => setOpen((current) => current ?? { name, by: 'hover' }),
     // The browser opened or closed it itself: a click before the island hydrated, or find-in-page.
     onNativeToggle: (isOpen: boolean) =>
-      setOpen((current) => (isOpen ? (current?.name === name ? current : { name, by: 'click' }) : current?.name === name ? null : current)),
+      setOpen((current) =>
+        isOpen
+          ? current?.name === name
+            ? current
+            : { name, by: 'click' }
+          : current?.name === name
+            ? null
+            : current,
+      ),
   });
 
   return (
@@ -74,12 +108,31 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
         <a className="logo" href={logo.href} data-branch={logo.branch}>
           <Logo src={logo.src} alt={`${logo.name} home`} />
         </a>
-        <button ref={menuButtonRef} type="button" className="menu-button" popoverTarget={MENU_ID} aria-label="Open menu">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="menu-button"
+          popoverTarget={MENU_ID}
+          aria-label="Open menu"
+        >
           <span className="menu-icon" aria-hidden="true" />
           <span className="menu-label">Menu</span>
         </button>
-        <nav ref={navRef} id={MENU_ID} className="site-nav" popover="auto" aria-label="Main" onClick={(event) => hidePopoverOnLink(event.target, navRef.current) && setOpen(null)}>
-          <button ref={closeButtonRef} type="button" className="menu-close" popoverTarget={MENU_ID} popoverTargetAction="hide">
+        <nav
+          ref={navRef}
+          id={MENU_ID}
+          className="site-nav"
+          popover="auto"
+          aria-label="Main"
+          onClick={(event) => hidePopoverOnLink(event.target, navRef.current) && setOpen(null)}
+        >
+          <button
+            ref={closeButtonRef}
+            type="button"
+            className="menu-close"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+          >
             Close menu
           </button>
           <ul className="nav-list">
@@ -87,7 +140,11 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
               <Dropdown label="Our Services" {...dropdownProps('services')}>
                 {menu.servicesMenu.map((group) => (
                   <div className="dropdown-group" key={group.href}>
-                    <a className="dropdown-group-link" href={group.href} aria-current={ariaCurrent(group.href, currentRoute)}>
+                    <a
+                      className="dropdown-group-link"
+                      href={group.href}
+                      aria-current={ariaCurrent(group.href, currentRoute)}
+                    >
                       {group.label}
                     </a>
                     <LinkList links={group.items} currentRoute={currentRoute} />
@@ -102,13 +159,21 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
             </li>
             {menu.links.map((link) => (
               <li className="nav-item" key={link.href}>
-                <a className="nav-link" href={link.href} aria-current={ariaCurrent(link.href, currentRoute)}>
+                <a
+                  className="nav-link"
+                  href={link.href}
+                  aria-current={ariaCurrent(link.href, currentRoute)}
+                >
                   {link.label}
                 </a>
               </li>
             ))}
           </ul>
-          <a className="phone-link" href={menu.phone.href} aria-label={`Call us on ${menu.phone.label}`}>
+          <a
+            className="phone-link"
+            href={menu.phone.href}
+            aria-label={`Call us on ${menu.phone.label}`}
+          >
             {menu.phone.label}
           </a>
         </nav>
@@ -139,7 +204,18 @@ interface DropdownProps {
  * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
  * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
  */
-function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, onNativeToggle, onHoverAtStart, children }: DropdownProps) {
+function Dropdown({
+  name,
+  label,
+  open,
+  closeOnBlur,
+  onToggle,
+  onHover,
+  onClose,
+  onNativeToggle,
+  onHoverAtStart,
+  children,
+}: DropdownProps) {
   const summaryRef = useRef<HTMLElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   // Opened before hydration: take over the state the visitor already chose. The islands wake at
@@ -163,7 +239,13 @@ function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, 
   const onBlur = (event: FocusEvent<HTMLDetailsElement>) => {
     // Desktop only: in the mobile menu the panels are in the flow, and closing one as focus
     // leaves would move the next toggle out from under the visitor's tap.
-    if (!closeOnBlur || !open || event.relatedTarget === null || event.currentTarget.contains(event.relatedTarget as Node)) return;
+    if (
+      !closeOnBlur ||
+      !open ||
+      event.relatedTarget === null ||
+      event.currentTarget.contains(event.relatedTarget as Node)
+    )
+      return;
     onClose();
   };
   const hover = (entering: boolean) => (event: PointerEvent) => {
@@ -201,7 +283,10 @@ function Dropdown({ name, label, open, closeOnBlur, onToggle, onHover, onClose, 
 function Logo({ src, alt }: { src: string; alt: string }) {
   const [current, setCurrent] = useState(src);
   const imgRef = useRef<HTMLImageElement>(null);
-  const retry = useCallback(() => setCurrent((shown) => (shown === src ? cacheBusted(src) : shown)), [src]);
+  const retry = useCallback(
+    () => setCurrent((shown) => (shown === src ? cacheBusted(src) : shown)),
+    [src],
+  );
   // The image may have failed before the island hydrated, when no error handler was listening yet.
   useEffect(() => {
     const img = imgRef.current;

@@ -6,7 +6,15 @@ import type { IslandName } from '../wire/screens.ts';
  * children with the same component and the same props, read back from data-props.
  * `display: contents` keeps the wrapper out of the layout.
  */
-export function Island<P extends object>({ name, component: Component, props }: { name: IslandName; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+}) {
   return (
     <div className="island" data-island={name} data-props={JSON.stringify(props)}>
       <Component {...props} />

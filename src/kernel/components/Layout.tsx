@@ -22,7 +22,12 @@ export function Layout({ frame, children }: { frame: LayoutFrame; children: Reac
           name="header"
           component={Header}
           props={{
-            menu: { servicesMenu: navigation.servicesMenu, areasMenu: navigation.areasMenu, links: navigation.links, phone: navigation.phone },
+            menu: {
+              servicesMenu: navigation.servicesMenu,
+              areasMenu: navigation.areasMenu,
+              links: navigation.links,
+              phone: navigation.phone,
+            },
             logo,
             currentRoute: route,
           }}
@@ -32,7 +37,13 @@ export function Layout({ frame, children }: { frame: LayoutFrame; children: Reac
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        {parts.sidebar ? <Island name="sidebar" component={Sidebar} props={{ sidebar: navigation.sidebar, currentRoute: route }} /> : null}
+        {parts.sidebar ? (
+          <Island
+            name="sidebar"
+            component={Sidebar}
+            props={{ sidebar: navigation.sidebar, currentRoute: route }}
+          />
+        ) : null}
       </div>
       {contact ? (
         <Island
@@ -41,7 +52,11 @@ export function Layout({ frame, children }: { frame: LayoutFrame; children: Reac
           props={{
             file: contact.file,
             details: contact.details,
-            fallback: { phone: profile.telephoneDisplay, email: profile.email, location: DEFAULT_LOCATION },
+            fallback: {
+              phone: profile.telephoneDisplay,
+              email: profile.email,
+              location: DEFAULT_LOCATION,
+            },
           }}
         />
       ) : null}

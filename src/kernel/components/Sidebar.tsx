@@ -20,15 +20,30 @@ export function Sidebar({ sidebar, currentRoute }: SidebarProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const open = usePopoverOpen(panelRef);
   return (
-    <aside className="sidebar" aria-labelledby="sidebar-heading" data-state={open ? 'open' : 'closed'}>
+    <aside
+      className="sidebar"
+      aria-labelledby="sidebar-heading"
+      data-state={open ? 'open' : 'closed'}
+    >
       <h2 id="sidebar-heading" className="sidebar-heading">
         {sidebar.heading}
       </h2>
       <button type="button" className="sidebar-toggle" popoverTarget={PANEL_ID}>
         Show the list of services
       </button>
-      <div ref={panelRef} id={PANEL_ID} className="sidebar-panel" popover="auto" onClick={(event) => hidePopoverOnLink(event.target, panelRef.current)}>
-        <button type="button" className="sidebar-close" popoverTarget={PANEL_ID} popoverTargetAction="hide">
+      <div
+        ref={panelRef}
+        id={PANEL_ID}
+        className="sidebar-panel"
+        popover="auto"
+        onClick={(event) => hidePopoverOnLink(event.target, panelRef.current)}
+      >
+        <button
+          type="button"
+          className="sidebar-close"
+          popoverTarget={PANEL_ID}
+          popoverTargetAction="hide"
+        >
           Close the list
         </button>
         <ul className="sidebar-list">

@@ -18,7 +18,11 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /** Calls `onOutside` for a pointer press outside `ref`'s element, while `active`. */
-export function useOutsidePointerDown(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: () => void): void {
+export function useOutsidePointerDown(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onOutside: () => void,
+): void {
   useEffect(() => {
     if (!active) return;
     const listener = (event: PointerEvent) => {
@@ -49,7 +53,10 @@ export function usePopoverOpen(ref: RefObject<HTMLElement | null>): boolean {
  * For a popover's click handler: a click on a link inside it hides it, so a page restored from
  * the back/forward cache does not come back with it open. True when it was a link.
  */
-export function hidePopoverOnLink(target: EventTarget | null, popover: HTMLElement | null): boolean {
+export function hidePopoverOnLink(
+  target: EventTarget | null,
+  popover: HTMLElement | null,
+): boolean {
   if (!(target instanceof Element) || target.closest('a[href]') === null) return false;
   if (popover?.matches(':popover-open')) popover.hidePopover();
   return true;

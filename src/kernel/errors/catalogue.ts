@@ -179,7 +179,7 @@ export const CATALOGUE = {
   'unsupported-icon': {
     source: 'image',
     title: 'A service icon cannot be drawn in the page',
-    hint: 'A service\'s icon is an SVG file in public/images/icons/, drawn inside the page: it may hold only shapes (g, path, rect, circle, ellipse, line, polyline, polygon) with their geometry, fill, stroke, opacity and transform. Export it from the drawing program as plain SVG with text turned into outlines, without styles, gradients, images, links or scripts.',
+    hint: "A service's icon is an SVG file in public/images/icons/, drawn inside the page: it may hold only shapes (g, path, rect, circle, ellipse, line, polyline, polygon) with their geometry, fill, stroke, opacity and transform. Export it from the drawing program as plain SVG with text turned into outlines, without styles, gradients, images, links or scripts.",
   },
   'not-canonical': {
     source: 'content',
@@ -197,7 +197,7 @@ export const CATALOGUE = {
   'library-photo-no-alt': {
     source: 'image',
     title: 'A photo from the media library has no alt text',
-    hint: 'Open the photo\'s details in the media library on /admin, add its alt text (what it shows, in a few words) and save, then build again (or propose the page again).',
+    hint: "Open the photo's details in the media library on /admin, add its alt text (what it shows, in a few words) and save, then build again (or propose the page again).",
   },
   'library-unreachable': {
     source: 'image',
@@ -240,12 +240,12 @@ export const CATALOGUE = {
   'page-script-error': {
     source: 'page',
     title: 'The page reports an error in the browser',
-    hint: 'An error in the browser console, or something the Content Security Policy blocked: HTML, scripts and media embedded from other sites are not allowed in content. If the content has none, the page\'s code needs a developer.',
+    hint: "An error in the browser console, or something the Content Security Policy blocked: HTML, scripts and media embedded from other sites are not allowed in content. If the content has none, the page's code needs a developer.",
   },
   'page-lighthouse': {
     source: 'page',
     title: 'The page misses a Lighthouse threshold',
-    hint: 'Lighthouse loads the page as a phone on a slow network would: large or many photos and very long pages slow it down. Fix what the message names (a photo\'s size, a missing description), or ask a developer.',
+    hint: "Lighthouse loads the page as a phone on a slow network would: large or many photos and very long pages slow it down. Fix what the message names (a photo's size, a missing description), or ask a developer.",
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

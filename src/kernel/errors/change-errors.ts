@@ -8,19 +8,22 @@ export const CHANGE_ERRORS = {
   'too-many-pages': {
     status: 400,
     title: 'Too many pages in one change',
-    message: (count: number, most: number) => `A change may hold at most ${most} pages, and this one names ${count}.`,
+    message: (count: number, most: number) =>
+      `A change may hold at most ${most} pages, and this one names ${count}.`,
     hint: `Propose the pages as two changes or more. ${KEPT}`,
   },
   'page-twice': {
     status: 400,
     title: 'A page is named twice',
-    message: (path: string) => `The change names ${path} twice, so it is not clear which version to propose.`,
+    message: (path: string) =>
+      `The change names ${path} twice, so it is not clear which version to propose.`,
     hint: 'Name each page once, with the version you want.',
   },
   'page-in-another-change': {
     status: 409,
     title: 'This page is in another change',
-    message: (path: string, summary: string) => `${path} is already in another change waiting to be published (“${summary}”), so it cannot be added to this one.`,
+    message: (path: string, summary: string) =>
+      `${path} is already in another change waiting to be published (“${summary}”), so it cannot be added to this one.`,
     hint: `Add your edit to that change instead, or publish or withdraw it first. ${KEPT}`,
   },
   'no-such-time': {
@@ -44,23 +47,27 @@ export const CHANGE_ERRORS = {
   'clocks-skip': {
     status: 400,
     title: 'The clocks skip that time',
-    message: (words: string) => `${words} does not happen in the UK: that night the clocks go forward from 01:00 to 02:00.`,
+    message: (words: string) =>
+      `${words} does not happen in the UK: that night the clocks go forward from 01:00 to 02:00.`,
     hint: 'Choose a time before 01:00, or from 02:00.',
   },
   'clocks-repeat': {
     status: 400,
     title: 'The clocks show that time twice',
-    message: (words: string) => `${words} happens twice in the UK: that night the clocks go back from 02:00 to 01:00, so it could mean either.`,
+    message: (words: string) =>
+      `${words} happens twice in the UK: that night the clocks go back from 02:00 to 01:00, so it could mean either.`,
     hint: 'Choose a time before 01:00, or from 02:00.',
   },
   'schedule-waits': {
     status: 409,
     title: 'Waiting for the checks',
-    message: 'Its time has come, but the site’s checks on this change have not finished. It is published at the first run after they pass.',
+    message:
+      'Its time has come, but the site’s checks on this change have not finished. It is published at the first run after they pass.',
   },
   'checks-again': {
     status: 409,
     title: 'The checks are running again',
-    message: 'The site has changed since this change’s checks ran, so they run again on the version that is live now. It is published at the first run after they pass.',
+    message:
+      'The site has changed since this change’s checks ran, so they run again on the version that is live now. It is published at the first run after they pass.',
   },
 } as const;

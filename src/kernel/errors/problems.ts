@@ -4,7 +4,13 @@
  */
 import { CATALOGUE, type ProblemCode, type ProblemSource } from './catalogue.ts';
 
-export { CATALOGUE, PROBLEM_SOURCES, type CatalogueEntry, type ProblemCode, type ProblemSource } from './catalogue.ts';
+export {
+  CATALOGUE,
+  PROBLEM_SOURCES,
+  type CatalogueEntry,
+  type ProblemCode,
+  type ProblemSource,
+} from './catalogue.ts';
 
 export interface ContentProblem {
   code: ProblemCode;
@@ -20,9 +26,11 @@ export interface ContentProblem {
 }
 
 /** A value as a message quotes it: its first 40 characters, so that a long one (a data: address) does not fill the report. */
-export const excerpt = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);
+export const excerpt = (text: string, max = 40) =>
+  text.length > max ? `${text.slice(0, max)}…` : text;
 
-export const sourceOf = (problem: Pick<ContentProblem, 'code'>): ProblemSource => CATALOGUE[problem.code].source;
+export const sourceOf = (problem: Pick<ContentProblem, 'code'>): ProblemSource =>
+  CATALOGUE[problem.code].source;
 
 /**
  * How a problem is annotated on a pull request (`npm run check -- --format github`): the content
@@ -47,13 +55,21 @@ export class ContentError extends Error {
   readonly type = ERROR_TYPE;
   readonly problems: readonly ContentProblem[];
   constructor(problems: readonly ContentProblem[], options?: ErrorOptions) {
-    super(`${problems.length} ${problems.every((p) => sourceOf(p) === 'budget') ? 'budget' : 'content'} problem${problems.length === 1 ? '' : 's'}`, options);
+    super(
+      `${problems.length} ${problems.every((p) => sourceOf(p) === 'budget') ? 'budget' : 'content'} problem${problems.length === 1 ? '' : 's'}`,
+      options,
+    );
     this.name = 'ContentError';
     this.problems = problems;
   }
 
   static is(error: unknown): error is ContentError {
-    return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === ERROR_TYPE && Array.isArray((error as { problems?: unknown }).problems);
+    return (
+      typeof error === 'object' &&
+      error !== null &&
+      (error as { type?: unknown }).type === ERROR_TYPE &&
+      Array.isArray((error as { problems?: unknown }).problems)
+    );
   }
 }
 
@@ -105,5 +121,9 @@ export function formatProblems(problems: readonly ContentProblem[]): string {
 }
 
 export function compareProblems(a: ContentProblem, b: ContentProblem): number {
-  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.message.localeCompare(b.message);
+  return (
+    a.file.localeCompare(b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    a.message.localeCompare(b.message)
+  );
 }

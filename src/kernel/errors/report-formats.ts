@@ -7,13 +7,25 @@
  * Every format lists every problem of the run, in the same order (compareProblems).
  */
 import { z } from 'zod';
-import { CATALOGUE, compareProblems, formatProblems, PROBLEM_SOURCES, severityOf, sourceOf, type ContentProblem, type ProblemCode } from './problems.ts';
+import {
+  CATALOGUE,
+  compareProblems,
+  formatProblems,
+  PROBLEM_SOURCES,
+  severityOf,
+  sourceOf,
+  type ContentProblem,
+  type ProblemCode,
+} from './problems.ts';
 
 export const REPORT_FORMATS = ['text', 'json', 'github'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** `--format` when given, else `github` inside GitHub Actions (GITHUB_ACTIONS=true), else `text`; undefined for an unknown name. */
-export function reportFormatOf(option: string | undefined, env: Record<string, string | undefined>): ReportFormat | undefined {
+export function reportFormatOf(
+  option: string | undefined,
+  env: Record<string, string | undefined>,
+): ReportFormat | undefined {
   const name = option ?? (env.GITHUB_ACTIONS === 'true' ? 'github' : 'text');
   return (REPORT_FORMATS as readonly string[]).includes(name) ? (name as ReportFormat) : undefined;
 }
@@ -62,14 +74,17 @@ export function formatJson(problems: readonly ContentProblem[]): string {
 // GitHub's workflow commands are lines `::<command> <name>=<value>,…::<data>`. The data escapes
 // `%`, CR and LF; property values also escape `:` and `,`, which would end them (GitHub's "Workflow
 // commands for GitHub Actions", and `escapeData`/`escapeProperty` in actions/toolkit's core/src/command.ts).
-export const escapeData = (text: string) => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-export const escapeProperty = (text: string) => escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+export const escapeData = (text: string) =>
+  text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+export const escapeProperty = (text: string) =>
+  escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
 /** Between the message and the hint in an annotation; no hint contains it (checked by a test). */
 export const HINT_SEPARATOR = ' — ';
 
 /** A field path as the annotation shows it before the message: as it is when it is a plain path like "areaServed.0", else quoted, so it cannot be read as part of the message. */
-export const fieldLabel = (field: string) => (/^[\w$-]+(?:\.[\w$-]+)*$/.test(field) ? field : JSON.stringify(field));
+export const fieldLabel = (field: string) =>
+  /^[\w$-]+(?:\.[\w$-]+)*$/.test(field) ? field : JSON.stringify(field);
 
 /** `::error file=<path>,line=<n>,col=<n>,title=<title> [<code>]::<field>: <message> — <hint>`, `::warning` for the lint. */
 export function githubCommand(problem: ContentProblem): string {
@@ -80,7 +95,9 @@ export function githubCommand(problem: ContentProblem): string {
     ['col', problem.column],
     ['title', `${title} [${problem.code}]`],
   ];
-  const shown = properties.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
+  const shown = properties
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
   const field = problem.field === undefined ? '' : `${fieldLabel(problem.field)}: `;
   return `::${severityOf(problem)} ${shown.join(',')}::${escapeData(`${field}${problem.message}${HINT_SEPARATOR}${hint}`)}`;
 }

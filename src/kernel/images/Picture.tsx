@@ -2,7 +2,15 @@ import { pictureParts } from './picture.ts';
 import type { ResponsiveImage } from './responsive-image.ts';
 
 /** A processed raster image as <picture>: AVIF and WebP sources, and the fallback <img>. */
-export function Picture({ image, alt, sizes }: { image: ResponsiveImage; alt: string; sizes?: string }) {
+export function Picture({
+  image,
+  alt,
+  sizes,
+}: {
+  image: ResponsiveImage;
+  alt: string;
+  sizes?: string;
+}) {
   const { sources, img } = pictureParts(image, alt, { sizes });
   return (
     <picture>

@@ -13,12 +13,50 @@ const SHAPES = new Set(['g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyl
 const DROPPED = new Set(['title', 'desc', 'metadata']);
 /** Geometry and paint: attributes that can neither fetch nor run anything. */
 const ATTRIBUTES = new Set([
-  'd', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'width', 'height', 'points', 'transform', 'opacity',
-  'fill', 'fill-opacity', 'fill-rule', 'clip-rule',
-  'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset',
+  'd',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'width',
+  'height',
+  'points',
+  'transform',
+  'opacity',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'clip-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
 ]);
 /** The root's own attributes that say nothing about the drawing (its size is the card's, its role is decorative). */
-const ROOT_IGNORED = new Set(['xmlns', 'xmlns:xlink', 'width', 'height', 'role', 'aria-labelledby', 'aria-label', 'aria-hidden', 'id', 'version', 'focusable']);
+const ROOT_IGNORED = new Set([
+  'xmlns',
+  'xmlns:xlink',
+  'width',
+  'height',
+  'role',
+  'aria-labelledby',
+  'aria-label',
+  'aria-hidden',
+  'id',
+  'version',
+  'focusable',
+]);
 const ROOT_KEPT = new Set([...ATTRIBUTES, 'viewBox']);
 /** A shape's id only served references, which an inline icon may not make. */
 const SHAPE_IGNORED = new Set(['id']);
@@ -38,11 +76,17 @@ export function iconDrawingOf(svg: string): { drawing: IconDrawing } | { unsuppo
   if ('unsupported' in own) return own;
   if (!own.attributes.viewBox) return { unsupported: 'no viewBox attribute on <svg>' };
   const children = shapesOf(root);
-  return 'unsupported' in children ? children : { drawing: { name: 'svg', attributes: own.attributes, children: children.shapes } };
+  return 'unsupported' in children
+    ? children
+    : { drawing: { name: 'svg', attributes: own.attributes, children: children.shapes } };
 }
 
 /** The element's attributes in `kept`, without those in `ignored`; any other is what cannot be drawn. */
-function attributesOf(element: HTMLElement, kept: ReadonlySet<string>, ignored: ReadonlySet<string>): { attributes: Record<string, string> } | { unsupported: string } {
+function attributesOf(
+  element: HTMLElement,
+  kept: ReadonlySet<string>,
+  ignored: ReadonlySet<string>,
+): { attributes: Record<string, string> } | { unsupported: string } {
   const attributes: Record<string, string> = {};
   for (const [name, value] of Object.entries(element.rawAttributes)) {
     if (ignored.has(name)) continue;

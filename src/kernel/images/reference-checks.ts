@@ -35,13 +35,24 @@ export const noSuchImage = (shown: string) => `There is no file ${shown}.`;
  * path within the folder, "rooms/hall.jpg"); undefined when it is there. One check for the builder's
  * draft and the proposals function, which know the photos by name rather than by reading the disk.
  */
-export function imageFileProblem(reference: ImageReference, imagesDirDisplay: string, exists: (inside: string) => boolean): ContentProblem | undefined {
+export function imageFileProblem(
+  reference: ImageReference,
+  imagesDirDisplay: string,
+  exists: (inside: string) => boolean,
+): ContentProblem | undefined {
   const at = { file: reference.file, line: reference.line, field: reference.field };
   // The address as a browser resolves it: "." and ".." segments applied, backslashes read as slashes.
   const resolved = decodeURIComponent(new URL(reference.src, 'file:///').pathname);
-  if (!resolved.startsWith('/images/')) return { code: 'missing-image', ...at, message: `"${reference.src}" points outside ${imagesDirDisplay}/.` };
+  if (!resolved.startsWith('/images/'))
+    return {
+      code: 'missing-image',
+      ...at,
+      message: `"${reference.src}" points outside ${imagesDirDisplay}/.`,
+    };
   const inside = resolved.slice('/images/'.length);
-  return exists(inside) ? undefined : { code: 'missing-image', ...at, message: noSuchImage(`${imagesDirDisplay}/${inside}`) };
+  return exists(inside)
+    ? undefined
+    : { code: 'missing-image', ...at, message: noSuchImage(`${imagesDirDisplay}/${inside}`) };
 }
 
 /** The message for a media library photo that is not in the library (the build's, the builder's and the proposals function's). */
@@ -49,14 +60,21 @@ export const noSuchLibraryPhoto = (fullPath: string, bucket?: string) =>
   `There is no photo "${fullPath}" in the media library${bucket ? ` (bucket ${bucket})` : ''}: it was deleted or renamed, or the reference has a typing mistake.`;
 
 /** Alt text and paths of every reference; the raster images to plan, media library photos included. */
-export function checkReferences(references: readonly ImageReference[], imagesDirDisplay: string): { raster: ImageReference[]; problems: ContentProblem[] } {
+export function checkReferences(
+  references: readonly ImageReference[],
+  imagesDirDisplay: string,
+): { raster: ImageReference[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
   const raster: ImageReference[] = [];
   for (const reference of references) {
     const at = { file: reference.file, line: reference.line, field: reference.field };
     const fromLibrary = libraryPathOf(reference.src) !== null;
     if (!fromLibrary && reference.src.startsWith(LIBRARY_SCHEME)) {
-      problems.push({ code: 'library-photo-missing', ...at, message: `"${reference.src}" is not a media library reference: write it as "storage:media/<name>", as "Copy for Markdown" on /admin gives it.` });
+      problems.push({
+        code: 'library-photo-missing',
+        ...at,
+        message: `"${reference.src}" is not a media library reference: write it as "storage:media/<name>", as "Copy for Markdown" on /admin gives it.`,
+      });
       continue;
     }
     if (!isRasterImagePath(reference.src) && !fromLibrary) {
@@ -85,13 +103,32 @@ export function checkReferences(references: readonly ImageReference[], imagesDir
  * itself, from content/images/ or the media library: one from another site, data written into
  * the text or a script address would reach the page unchecked.
  */
-function addressProblem(src: string, imagesDirDisplay: string): { code: ProblemCode; message: string } {
+function addressProblem(
+  src: string,
+  imagesDirDisplay: string,
+): { code: ProblemCode; message: string } {
   const shown = `"${excerpt(src)}"`;
   if (src.trim() === '') return { code: 'unsupported-image', message: 'The image has no address.' };
-  if (/^(?:https?:)?\/\//i.test(src)) return { code: 'unsupported-image', message: `The image ${shown} would load from another site.` };
-  if (/^data:/i.test(src)) return { code: 'unsupported-image', message: `The image ${shown} is written into the text instead of being a file.` };
-  if (/^[a-z][a-z\d+.-]*:/i.test(src)) return { code: 'unsupported-image', message: `${shown} is not the address of a photo.` };
+  if (/^(?:https?:)?\/\//i.test(src))
+    return {
+      code: 'unsupported-image',
+      message: `The image ${shown} would load from another site.`,
+    };
+  if (/^data:/i.test(src))
+    return {
+      code: 'unsupported-image',
+      message: `The image ${shown} is written into the text instead of being a file.`,
+    };
+  if (/^[a-z][a-z\d+.-]*:/i.test(src))
+    return { code: 'unsupported-image', message: `${shown} is not the address of a photo.` };
   // A photo written anywhere but "/images/…" names no file the build has.
-  if (RASTER_EXTENSION.test(src)) return { code: 'missing-image', message: `Write the path of a photo from the site root, as "/images/${src.split('/').pop()}", with the file in ${imagesDirDisplay}/.` };
-  return { code: 'unsupported-image', message: `${shown} is not a JPEG, PNG, WebP or AVIF photo, the only images Markdown shows (a logo or icon goes in the field made for it, like a service's "icon").` };
+  if (RASTER_EXTENSION.test(src))
+    return {
+      code: 'missing-image',
+      message: `Write the path of a photo from the site root, as "/images/${src.split('/').pop()}", with the file in ${imagesDirDisplay}/.`,
+    };
+  return {
+    code: 'unsupported-image',
+    message: `${shown} is not a JPEG, PNG, WebP or AVIF photo, the only images Markdown shows (a logo or icon goes in the field made for it, like a service's "icon").`,
+  };
 }

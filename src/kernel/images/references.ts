@@ -6,8 +6,20 @@ import type { ImageReference } from './reference-checks.ts';
 type Located = Pick<ContentEntry<unknown>, 'file' | 'lineOf'>;
 
 /** The images of a Markdown text; `toFileLine` turns its lines into file lines. */
-export function markdownImageReferences(entry: Located, parsed: ParsedMarkdown, toFileLine: (line: number) => number, field?: string): ImageReference[] {
-  return parsed.images.map((image) => ({ src: image.url, alt: image.alt, file: entry.file, line: toFileLine(image.line), field, from: 'markdown' }));
+export function markdownImageReferences(
+  entry: Located,
+  parsed: ParsedMarkdown,
+  toFileLine: (line: number) => number,
+  field?: string,
+): ImageReference[] {
+  return parsed.images.map((image) => ({
+    src: image.url,
+    alt: image.alt,
+    file: entry.file,
+    line: toFileLine(image.line),
+    field,
+    from: 'markdown',
+  }));
 }
 
 /** The `images:` list of an entry's front matter (services have one). */

@@ -4,7 +4,11 @@ import { SKIP, visit } from 'unist-util-visit';
 import { pictureParts } from './picture.ts';
 import type { ImageMap } from './responsive-image.ts';
 
-const element = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });
+const element = (
+  tagName: string,
+  properties: Element['properties'],
+  children: ElementContent[] = [],
+): Element => ({ type: 'element', tagName, properties, children });
 
 /**
  * Turns each <img> whose src is a processed raster image into a <picture> with its AVIF and
@@ -21,8 +25,15 @@ export const rehypePicture: Plugin<[], Root> = function () {
       if (!image) return;
       const title = typeof node.properties.title === 'string' ? node.properties.title : undefined;
       // A media library photo brings its own alt text, for content that gives none.
-      const { sources, img } = pictureParts(image, String(node.properties.alt ?? '') || (image.alt ?? ''), { title });
-      parent.children[index] = element('picture', {}, [...sources.map((source) => element('source', { ...source })), element('img', { ...img })]);
+      const { sources, img } = pictureParts(
+        image,
+        String(node.properties.alt ?? '') || (image.alt ?? ''),
+        { title },
+      );
+      parent.children[index] = element('picture', {}, [
+        ...sources.map((source) => element('source', { ...source })),
+        element('img', { ...img }),
+      ]);
       return SKIP;
     });
   };

@@ -34,7 +34,12 @@ export interface ResponsiveImage {
  * builder's preview of it (a data: URL), or the proposals function's checks of a page, which
  * render the reference itself with the library's alt text.
  */
-export const unprocessedImage = (src: string, url: string, size: { width: number; height: number }, alt?: string): ResponsiveImage => ({
+export const unprocessedImage = (
+  src: string,
+  url: string,
+  size: { width: number; height: number },
+  alt?: string,
+): ResponsiveImage => ({
   src,
   file: '',
   width: size.width,

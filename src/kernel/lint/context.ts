@@ -73,7 +73,8 @@ export function perPageRule(
 }
 
 /** The routed pages (the site's 40), not the 404 and 500 pages. */
-export const isRoute = (page: LintedPage): page is LintedPage & { page: SitePage } => page.page !== undefined;
+export const isRoute = (page: LintedPage): page is LintedPage & { page: SitePage } =>
+  page.page !== undefined;
 
 /** The first written line of a page's Markdown body, else its first line: where to point a problem with the page's copy. */
 export function copyLine(page: LintedPage, sources: SourceFiles): number {
@@ -85,4 +86,5 @@ export function copyLine(page: LintedPage, sources: SourceFiles): number {
 }
 
 /** "1 word", "2 words". */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;

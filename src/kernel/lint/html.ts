@@ -26,8 +26,32 @@ const TEXT_NODE = 3;
 
 /** Elements whose text runs on into the text around them; every other element separates words. */
 const INLINE = new Set([
-  'A', 'ABBR', 'B', 'BDI', 'BDO', 'CITE', 'CODE', 'DATA', 'DEL', 'DFN', 'EM', 'I', 'INS', 'KBD', 'MARK', 'Q',
-  'S', 'SAMP', 'SMALL', 'SPAN', 'STRONG', 'SUB', 'SUP', 'TIME', 'U', 'VAR',
+  'A',
+  'ABBR',
+  'B',
+  'BDI',
+  'BDO',
+  'CITE',
+  'CODE',
+  'DATA',
+  'DEL',
+  'DFN',
+  'EM',
+  'I',
+  'INS',
+  'KBD',
+  'MARK',
+  'Q',
+  'S',
+  'SAMP',
+  'SMALL',
+  'SPAN',
+  'STRONG',
+  'SUB',
+  'SUP',
+  'TIME',
+  'U',
+  'VAR',
 ]);
 
 /** Never text a reader sees. */
@@ -39,7 +63,10 @@ const isElement = (node: LintNode): node is LintElement => node.nodeType === ELE
  * The text of an element as a reader sees it, whitespace collapsed: inline elements run together
  * ("col<em>our</em>" is one word), block elements are separated. `skip` leaves out whole elements.
  */
-export function visibleText(element: LintElement, skip: (element: LintElement) => boolean = () => false): string {
+export function visibleText(
+  element: LintElement,
+  skip: (element: LintElement) => boolean = () => false,
+): string {
   const parts: string[] = [];
   const walk = (node: LintNode) => {
     if (node.nodeType === TEXT_NODE) {
@@ -74,7 +101,10 @@ export function findElements(
   return found;
 }
 
-export function firstElement(element: LintElement, match: (element: LintElement) => boolean): LintElement | null {
+export function firstElement(
+  element: LintElement,
+  match: (element: LintElement) => boolean,
+): LintElement | null {
   for (const child of element.childNodes) {
     if (!isElement(child)) continue;
     if (match(child)) return child;
@@ -85,7 +115,10 @@ export function firstElement(element: LintElement, match: (element: LintElement)
 }
 
 /** The nearest ancestor (not the element itself) that matches, or null. */
-export function closestAncestor(element: LintElement, match: (element: LintElement) => boolean): LintElement | null {
+export function closestAncestor(
+  element: LintElement,
+  match: (element: LintElement) => boolean,
+): LintElement | null {
   for (let node = element.parentNode; node; node = node.parentNode) {
     if (isElement(node) && match(node)) return node;
   }

@@ -23,4 +23,3 @@ export function parseDocument(html: string): ParsedDocument {
   const body = firstElement(root, (element) => element.tagName === 'BODY') ?? root;
   return { root, body, main: firstElement(body, (element) => element.tagName === 'MAIN') };
 }
-

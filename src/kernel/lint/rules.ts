@@ -11,4 +11,14 @@ import { titleLength } from './rules/title-length.ts';
 import { uniqueMeta } from './rules/unique-meta.ts';
 import { wordCount } from './rules/word-count.ts';
 
-export const LINT_RULES: readonly LintRule[] = [titleLength, descriptionLength, uniqueMeta, headings, wordCount, placeholders, britishSpelling, areaLinks, altText];
+export const LINT_RULES: readonly LintRule[] = [
+  titleLength,
+  descriptionLength,
+  uniqueMeta,
+  headings,
+  wordCount,
+  placeholders,
+  britishSpelling,
+  areaLinks,
+  altText,
+];

@@ -84,7 +84,11 @@ export class SourceFiles {
    * Where rendered text came from: every matching line of the first preferred file that has one;
    * else every matching line of every other content file; else nothing.
    */
-  locate(pattern: RegExp, preferred: readonly string[], options: { raw?: boolean } = {}): SourceLocation[] {
+  locate(
+    pattern: RegExp,
+    preferred: readonly string[],
+    options: { raw?: boolean } = {},
+  ): SourceLocation[] {
     for (const file of preferred) {
       const lines = this.linesOf(file, pattern, options);
       if (lines.length > 0) return lines.map((line) => ({ file, line }));
@@ -100,19 +104,44 @@ export class SourceFiles {
 
 /** Every content file that loaded, as problems name them. */
 export function contentFiles(content: LoadedContent): string[] {
-  const { services, areas, faqs, pages, errorPages, contacts, profile, navigation, contactRouting } = content;
-  return [...services, ...areas, ...faqs, ...pages, ...errorPages, ...contacts, profile, navigation, contactRouting].map((entry) => entry.file);
+  const {
+    services,
+    areas,
+    faqs,
+    pages,
+    errorPages,
+    contacts,
+    profile,
+    navigation,
+    contactRouting,
+  } = content;
+  return [
+    ...services,
+    ...areas,
+    ...faqs,
+    ...pages,
+    ...errorPages,
+    ...contacts,
+    profile,
+    navigation,
+    contactRouting,
+  ].map((entry) => entry.file);
 }
 
 /**
  * A regular expression that finds rendered text in a source file: the words in order, with anything
  * that is not a letter or digit between them (Markdown emphasis, line breaks, quotes, link brackets).
  */
-export function textPattern(text: string, options: { markdownHeading?: boolean } = {}): RegExp | undefined {
+export function textPattern(
+  text: string,
+  options: { markdownHeading?: boolean } = {},
+): RegExp | undefined {
   const words = text.match(/[\p{L}\p{N}]+/gu);
   if (!words) return undefined;
   const body = words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+');
-  const start = options.markdownHeading ? '^[ \\t]{0,3}#{1,6}[ \\t]+[^\\p{L}\\p{N}\\n]*' : '(?<![\\p{L}\\p{N}])';
+  const start = options.markdownHeading
+    ? '^[ \\t]{0,3}#{1,6}[ \\t]+[^\\p{L}\\p{N}\\n]*'
+    : '(?<![\\p{L}\\p{N}])';
   return new RegExp(`${start}${body}(?![\\p{L}\\p{N}])`, options.markdownHeading ? 'imu' : 'iu');
 }
 
@@ -122,7 +151,8 @@ export function escapeRegExp(text: string): string {
 
 function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    starts.push(index + 1);
   return starts;
 }
 
@@ -153,11 +183,17 @@ function proseOnly(source: string): string {
     if (/^\s*#/.test(line)) return blank(line);
     return line
       .replace(/\s#\s.*$/, (comment) => blank(comment))
-      .replace(/^(\s*(?:-\s+)?)([\w-]+)(:)(?=\s|$)/, (_, lead: string, key: string, colon: string) => lead + blank(key + colon));
+      .replace(
+        /^(\s*(?:-\s+)?)([\w-]+)(:)(?=\s|$)/,
+        (_, lead: string, key: string, colon: string) => lead + blank(key + colon),
+      );
   });
   return out
     .join('\n')
     .replace(/\]\([^)\n]*\)/g, (target) => `]${blank(target.slice(1))}`)
     .replace(/\b(?:https?|mailto|tel):[^\s)>\]"']+/g, blank)
-    .replace(/(^|[\s("'[:])(\/[\w./#-]*)/g, (_, lead: string, route: string) => lead + blank(route));
+    .replace(
+      /(^|[\s("'[:])(\/[\w./#-]*)/g,
+      (_, lead: string, route: string) => lead + blank(route),
+    );
 }

@@ -85,7 +85,14 @@ export function scanText(context: LintContext, find: (text: string) => TextHit[]
         const pattern = hit.source ?? textPattern(hit.found);
         const found = pattern ? context.sources.locate(pattern, [page.file]) : [];
         // Not in any content file: the text comes from a template (src/kernel/components/, templates/).
-        if (found.length === 0) report({ ...hit, message: `${hit.message} (Not found in the content files: it may be template text.)` }, { file: page.file, line: 1 });
+        if (found.length === 0)
+          report(
+            {
+              ...hit,
+              message: `${hit.message} (Not found in the content files: it may be template text.)`,
+            },
+            { file: page.file, line: 1 },
+          );
         for (const where of found) report(hit, where);
       }
     }

@@ -1,5 +1,15 @@
 import type { ScriptBudget } from '../wire/budgets.ts';
-import { builderScript, ENQUIRY_FORM_SCRIPT, GUARD_START, REACT_RUNTIME, SCREENS, screenOf, SIGN_IN_START, type IslandName, type ScreenName } from '../wire/screens.ts';
+import {
+  builderScript,
+  ENQUIRY_FORM_SCRIPT,
+  GUARD_START,
+  REACT_RUNTIME,
+  SCREENS,
+  screenOf,
+  SIGN_IN_START,
+  type IslandName,
+  type ScreenName,
+} from '../wire/screens.ts';
 import type { SitePage } from '../site/pages.ts';
 
 /** Which parts of the layout a page has. The one place that decides, for the markup and the scripts. */
@@ -21,7 +31,9 @@ const CONTACT_ROUTE = '/contact';
  * The home page turns off the header, sidebar and scroll-to-top; the branch logos lead the way in.
  * App pages (account and admin screens) are focused: no services sidebar.
  */
-export function layoutParts(page: Pick<SitePage, 'route' | 'template' | 'access' | 'mount' | 'blocks'>): LayoutParts {
+export function layoutParts(
+  page: Pick<SitePage, 'route' | 'template' | 'access' | 'mount' | 'blocks'>,
+): LayoutParts {
   const home = page.template === 'home';
   const app = page.template === 'app';
   return {
@@ -51,7 +63,10 @@ function islandsOf(parts: LayoutParts): IslandName[] {
  * session at once; a sign-in screen from a starter that holds neither; a builder screen from its
  * own entry, in the builder's bundle, with that bundle's copies of boot and the islands.
  */
-export function pageEntries(parts: LayoutParts, extra: readonly string[] = []): { run: string[]; load: string[]; budget: ScriptBudget } {
+export function pageEntries(
+  parts: LayoutParts,
+  extra: readonly string[] = [],
+): { run: string[]; load: string[]; budget: ScriptBudget } {
   const spec = parts.screen ? SCREENS[parts.screen] : null;
   const screen = !spec
     ? { run: [], load: [] }
@@ -62,5 +77,9 @@ export function pageEntries(parts: LayoutParts, extra: readonly string[] = []): 
         : { run: [SIGN_IN_START], load: [spec.entry] };
   const entry = (name: string) => (spec?.bundle === 'builder' ? builderScript(name) : name);
   const forms = parts.enquiryForm ? [ENQUIRY_FORM_SCRIPT] : [];
-  return { run: ['boot', ...screen.run, ...forms, ...extra].map(entry), load: [...islandsOf(parts), ...screen.load].map(entry), budget: spec?.budget ?? 'jsGzipPerPage' };
+  return {
+    run: ['boot', ...screen.run, ...forms, ...extra].map(entry),
+    load: [...islandsOf(parts), ...screen.load].map(entry),
+    budget: spec?.budget ?? 'jsGzipPerPage',
+  };
 }

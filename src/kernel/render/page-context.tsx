@@ -36,7 +36,13 @@ export function contextFor({ parts, images }: RenderInput, page: SitePage): Page
 
 /** What the layout around a page's content shows of the page and the site. */
 export function layoutFrameOf(ctx: PageContext): LayoutFrame {
-  return { route: ctx.page.route, parts: ctx.parts, logo: ctx.logo, contact: ctx.contact, site: ctx.site.layout };
+  return {
+    route: ctx.page.route,
+    parts: ctx.parts,
+    logo: ctx.logo,
+    contact: ctx.contact,
+    site: ctx.site.layout,
+  };
 }
 
 /**

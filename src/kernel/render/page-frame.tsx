@@ -47,11 +47,18 @@ const navigationTexts = new WeakMap<object, Set<string>>();
  * The page's HTML: `document(body)` is its whole document with `body` in the <body> element; the
  * layout, rendered once per frame, goes around `content`.
  */
-export function framedDocument(frame: LayoutFrame, document: (body: ReactNode) => ReactElement, content: ReactNode): string {
+export function framedDocument(
+  frame: LayoutFrame,
+  document: (body: ReactNode) => ReactElement,
+  content: ReactNode,
+): string {
   const own = html(document(content));
   const layout = frameFor(frame, document);
   const bodyAt = own.indexOf(layout.bodyOpen);
-  if (!own.startsWith(layout.preamble) || bodyAt === -1 || !own.endsWith(layout.documentEnd)) throw new Error('A page head differs from its layout frame’s where React places the hoisted resources (src/kernel/render/page-frame.tsx).');
+  if (!own.startsWith(layout.preamble) || bodyAt === -1 || !own.endsWith(layout.documentEnd))
+    throw new Error(
+      'A page head differs from its layout frame’s where React places the hoisted resources (src/kernel/render/page-frame.tsx).',
+    );
   const contentAt = bodyAt + layout.bodyOpen.length;
   const route = frame.route;
   return (
@@ -70,21 +77,37 @@ const html = (element: ReactElement) => `<!doctype html>${renderToString(element
 function frameFor(frame: LayoutFrame, document: (body: ReactNode) => ReactElement): RenderedFrame {
   const byFrame = rendered.get(frame.site) ?? new Map<string, RenderedFrame>();
   rendered.set(frame.site, byFrame);
-  const ownRoute = !PLAIN_ROUTE.test(frame.route) || textsOf(frame.site.navigation).has(frame.route);
-  const key = JSON.stringify([ownRoute ? frame.route : null, frame.parts, frame.logo, frame.contact?.file ?? null]);
+  const ownRoute =
+    !PLAIN_ROUTE.test(frame.route) || textsOf(frame.site.navigation).has(frame.route);
+  const key = JSON.stringify([
+    ownRoute ? frame.route : null,
+    frame.parts,
+    frame.logo,
+    frame.contact?.file ?? null,
+  ]);
   let found = byFrame.get(key);
-  if (!found) byFrame.set(key, (found = renderFrame(ownRoute ? frame : { ...frame, route: ROUTE }, document)));
+  if (!found)
+    byFrame.set(
+      key,
+      (found = renderFrame(ownRoute ? frame : { ...frame, route: ROUTE }, document)),
+    );
   return found;
 }
 
-function renderFrame(frame: LayoutFrame, document: (body: ReactNode) => ReactElement): RenderedFrame {
+function renderFrame(
+  frame: LayoutFrame,
+  document: (body: ReactNode) => ReactElement,
+): RenderedFrame {
   const whole = html(document(<Layout frame={frame}>{CONTENT}</Layout>));
   const bare = html(document(CONTENT));
   const [bareHead = '', documentEnd = ''] = bare.split(CONTENT);
   const bodyOpen = bareHead.slice(bareHead.lastIndexOf('</head>'));
   const [wholeBefore = '', wholeAfter = ''] = whole.split(CONTENT);
   const headEnd = wholeBefore.indexOf(bodyOpen);
-  const [head, headWithout] = [wholeBefore.slice(0, headEnd), bareHead.slice(0, bareHead.length - bodyOpen.length)];
+  const [head, headWithout] = [
+    wholeBefore.slice(0, headEnd),
+    bareHead.slice(0, bareHead.length - bodyOpen.length),
+  ];
   // The hoisted resources are whole elements inserted into the head: where the two heads part, back to the last tag's end.
   let common = 0;
   while (common < headWithout.length && head[common] === headWithout[common]) common += 1;
@@ -102,10 +125,19 @@ function renderFrame(frame: LayoutFrame, document: (body: ReactNode) => ReactEle
     // The route must reach the layout only through the islands' props.
     (before + after).replaceAll(ROUTE_IN_PROPS, '').includes('\u0000')
   ) {
-    throw new Error('The layout no longer renders as page-frame.tsx expects: see the conditions in src/kernel/render/page-frame.tsx.');
+    throw new Error(
+      'The layout no longer renders as page-frame.tsx expects: see the conditions in src/kernel/render/page-frame.tsx.',
+    );
   }
   const pieces = (text: string) => (frame.route === ROUTE ? text.split(ROUTE_IN_PROPS) : [text]);
-  return { preamble: headWithout.slice(0, at), hoisted, bodyOpen, documentEnd, before: pieces(before), after: pieces(after) };
+  return {
+    preamble: headWithout.slice(0, at),
+    hoisted,
+    bodyOpen,
+    documentEnd,
+    before: pieces(before),
+    after: pieces(after),
+  };
 }
 
 function textsOf(navigation: object): Set<string> {
@@ -114,7 +146,8 @@ function textsOf(navigation: object): Set<string> {
     texts = new Set();
     const collect = (value: unknown): void => {
       if (typeof value === 'string') texts!.add(value);
-      else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item);
+      else if (value && typeof value === 'object')
+        for (const item of Object.values(value)) collect(item);
     };
     collect(navigation);
     navigationTexts.set(navigation, texts);

@@ -78,7 +78,10 @@ export interface SiteParts {
     contactRouting: SiteModel['contactRouting'];
     /** The sign-in service the account screens use, when the build has one. */
     firebase: SiteModel['firebase'];
-    assets: Pick<Assets, 'stylesheet' | 'builderStylesheet' | 'previewStylesheet' | 'scripts' | 'imports' | 'og'>;
+    assets: Pick<
+      Assets,
+      'stylesheet' | 'builderStylesheet' | 'previewStylesheet' | 'scripts' | 'imports' | 'og'
+    >;
   };
   /** Service cards, in the site's order. */
   services: readonly ServiceCard[];
@@ -116,22 +119,50 @@ export function sitePartsOf(site: SiteModel, assets: Assets): SiteParts {
       firebase: site.firebase,
       assets: { stylesheet, builderStylesheet, previewStylesheet, scripts, imports, og },
     },
-    services: site.services.map(({ data }) => ({ slug: data.slug, name: data.name, summary: data.summary, icon: data.icon, iconDrawing: data.icon ? assets.icons?.[data.icon] : undefined, branch: data.branch, href: serviceRoute(data) })),
-    areas: site.areas.map(({ data }) => ({ slug: data.slug, name: data.name, href: areaRoute(data), postcodes: data.postcodes })),
-    faqs: site.faqs.map((entry) => ({ name: entry.name, question: entry.data.question, html: entry.body?.html ?? '', text: entry.body?.text ?? '' })),
+    services: site.services.map(({ data }) => ({
+      slug: data.slug,
+      name: data.name,
+      summary: data.summary,
+      icon: data.icon,
+      iconDrawing: data.icon ? assets.icons?.[data.icon] : undefined,
+      branch: data.branch,
+      href: serviceRoute(data),
+    })),
+    areas: site.areas.map(({ data }) => ({
+      slug: data.slug,
+      name: data.name,
+      href: areaRoute(data),
+      postcodes: data.postcodes,
+    })),
+    faqs: site.faqs.map((entry) => ({
+      name: entry.name,
+      question: entry.data.question,
+      html: entry.body?.html ?? '',
+      text: entry.body?.text ?? '',
+    })),
   };
 }
 
 /** Only the parts `names` lists: what contextFor hands the templates of a page. */
-export function pickParts(parts: SiteParts, names: readonly PartName[]): Partial<SiteParts> & Pick<SiteParts, 'layout'> {
+export function pickParts(
+  parts: SiteParts,
+  names: readonly PartName[],
+): Partial<SiteParts> & Pick<SiteParts, 'layout'> {
   const picked: Partial<SiteParts> = {};
   for (const name of names) (picked as Record<PartName, unknown>)[name] = parts[name];
   return picked as Partial<SiteParts> & Pick<SiteParts, 'layout'>;
 }
 
 /** A part the template needs: a clear fault in the generator when partsOf does not list it for the page. */
-export function need<K extends PartName>(site: Partial<SiteParts>, name: K, route: string): SiteParts[K] {
+export function need<K extends PartName>(
+  site: Partial<SiteParts>,
+  name: K,
+  route: string,
+): SiteParts[K] {
   const part = site[name];
-  if (part === undefined) throw new Error(`The page ${route} shows the "${name}" part, which partsOf (src/kernel/render/page-parts.ts) does not list for it: add it there.`);
+  if (part === undefined)
+    throw new Error(
+      `The page ${route} shows the "${name}" part, which partsOf (src/kernel/render/page-parts.ts) does not list for it: add it there.`,
+    );
   return part as SiteParts[K];
 }

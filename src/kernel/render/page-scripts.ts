@@ -20,7 +20,12 @@ export interface PageScripts {
  * `load` are the island entries the boot script imports on this page. What `run` needs, shared
  * chunks included, is preloaded; the rest of what `load` needs is fetched after load.
  */
-export function pageScripts(assets: Pick<Assets, 'scripts' | 'imports'>, run: readonly string[], load: readonly string[], budget: ScriptBudget = 'jsGzipPerPage'): PageScripts {
+export function pageScripts(
+  assets: Pick<Assets, 'scripts' | 'imports'>,
+  run: readonly string[],
+  load: readonly string[],
+  budget: ScriptBudget = 'jsGzipPerPage',
+): PageScripts {
   const url = (entry: string) => assets.scripts[entry];
   const scripts = run.map(url).filter((src): src is string => src !== undefined);
   const closure = (entries: readonly string[], exclude: ReadonlySet<string>) => {
@@ -28,7 +33,8 @@ export function pageScripts(assets: Pick<Assets, 'scripts' | 'imports'>, run: re
     for (const entry of entries) {
       const src = url(entry);
       if (!src) continue;
-      for (const file of [src, ...(assets.imports?.[entry] ?? [])]) if (!exclude.has(file)) found.add(file);
+      for (const file of [src, ...(assets.imports?.[entry] ?? [])])
+        if (!exclude.has(file)) found.add(file);
     }
     return found;
   };

@@ -18,7 +18,9 @@ import { outputPathFor } from '../wire/output-paths.ts';
 import { pageGraph, pageUrl } from './structured-data/page-graph.ts';
 
 /** One output file of the render stage: a route's page, or an error page. */
-export type RenderJob = { path: string; page: SitePage } | { path: string; error: ContentEntry<ErrorPage> };
+export type RenderJob =
+  | { path: string; page: SitePage }
+  | { path: string; error: ContentEntry<ErrorPage> };
 
 export interface RenderedPage {
   html: string;
@@ -29,7 +31,11 @@ export interface RenderedPage {
 /** Every file the render stage makes: the routes in route order, then the 404 and 500 pages. */
 export function renderJobs(site: SiteModel): RenderJob[] {
   const { notFound, serverError } = site.errorPages;
-  return [...site.pages.map((page) => ({ path: outputPathFor(page.route), page })), { path: '404.html', error: notFound }, { path: '500.html', error: serverError }];
+  return [
+    ...site.pages.map((page) => ({ path: outputPathFor(page.route), page })),
+    { path: '404.html', error: notFound },
+    { path: '500.html', error: serverError },
+  ];
 }
 
 export function renderJob(input: RenderInput, job: RenderJob): RenderedPage {
@@ -39,14 +45,22 @@ export function renderJob(input: RenderInput, job: RenderJob): RenderedPage {
 /** The JavaScript a job's page loads, known before it renders (the budget is checked first). */
 export function scriptsOfJob(input: RenderInput, job: RenderJob): PageScripts {
   const page = 'page' in job ? job.page : errorSitePage(job.error.data);
-  return scriptsFor(input.parts.layout.assets, layoutParts(page), 'error' in job && job.error.data.status === 404 ? ['not-found'] : []);
+  return scriptsFor(
+    input.parts.layout.assets,
+    layoutParts(page),
+    'error' in job && job.error.data.status === 404 ? ['not-found'] : [],
+  );
 }
 
 /** Pages with the same parts load the same scripts: worked out once per build and kind of page. */
 const scriptSets = new WeakMap<object, Map<string, PageScripts>>();
 
 /** The page's scripts (layout-parts.ts: the boot script, the islands it contains, its screen's), worked out once per build and kind of page. */
-function scriptsFor(assets: SiteParts['layout']['assets'], parts: LayoutParts, extra: readonly string[] = []): PageScripts {
+function scriptsFor(
+  assets: SiteParts['layout']['assets'],
+  parts: LayoutParts,
+  extra: readonly string[] = [],
+): PageScripts {
   const { run, load, budget } = pageEntries(parts, extra);
   const sets = scriptSets.get(assets) ?? new Map<string, PageScripts>();
   scriptSets.set(assets, sets);
@@ -76,7 +90,15 @@ export function renderPage(input: RenderInput, page: SitePage): RenderedPage {
       jsonLd={pageGraph(ctx.site, page)}
       openGraph={{
         siteName: layout.profile.name,
-        image: card ? { url: `${layout.siteUrl}${card.url}`, width: card.width, height: card.height, type: card.type, alt: card.alt } : undefined,
+        image: card
+          ? {
+              url: `${layout.siteUrl}${card.url}`,
+              width: card.width,
+              height: card.height,
+              type: card.type,
+              alt: card.alt,
+            }
+          : undefined,
         type: page.route === '/' ? 'website' : 'article',
       }}
     >
@@ -110,11 +132,30 @@ function errorSitePage(error: ErrorPage): SitePage {
 export function renderErrorPage(input: RenderInput, error: ErrorPage): RenderedPage {
   const page = errorSitePage(error);
   const ctx = contextFor(input, page);
-  const scripts = scriptsFor(ctx.site.layout.assets, ctx.parts, error.status === 404 ? ['not-found'] : []);
+  const scripts = scriptsFor(
+    ctx.site.layout.assets,
+    ctx.parts,
+    error.status === 404 ? ['not-found'] : [],
+  );
   const document = (body: ReactNode) => (
-    <Document title={error.title} description={page.description} noindex stylesheet={ctx.site.layout.assets.stylesheet} scripts={scripts.scripts} preloads={scripts.preloads} later={scripts.later}>
+    <Document
+      title={error.title}
+      description={page.description}
+      noindex
+      stylesheet={ctx.site.layout.assets.stylesheet}
+      scripts={scripts.scripts}
+      preloads={scripts.preloads}
+      later={scripts.later}
+    >
       {body}
     </Document>
   );
-  return { html: framedDocument(layoutFrameOf(ctx), document, <ErrorPageTemplate ctx={ctx} message={error.message} />), scripts };
+  return {
+    html: framedDocument(
+      layoutFrameOf(ctx),
+      document,
+      <ErrorPageTemplate ctx={ctx} message={error.message} />,
+    ),
+    scripts,
+  };
 }

@@ -28,12 +28,27 @@ const DAY = 24 * 60 * MINUTE;
 let formatter: Intl.DateTimeFormat | undefined;
 /** Made when first needed: the first formatter of a zone loads its data. */
 const londonFormat = () =>
-  (formatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+  (formatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: LONDON,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** The wall time in London at an instant (to the minute). */
 export function londonWallTime(instant: Date): WallTime {
-  const parts = Object.fromEntries(londonFormat().formatToParts(instant).map(({ type, value }) => [type, value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const parts = Object.fromEntries(
+    londonFormat()
+      .formatToParts(instant)
+      .map(({ type, value }) => [type, value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
 }
 
 /** The wall time's fields, when they name a real day and time of day. */
@@ -41,11 +56,18 @@ function fieldsOf({ date, time }: WallTime): number | undefined {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const clock = /^(\d{2}):(\d{2})$/.exec(time);
   if (!day || !clock) return undefined;
-  const [year, month, dayOfMonth, hour, minute] = [day[1], day[2], day[3], clock[1], clock[2]].map(Number) as [number, number, number, number, number];
+  const [year, month, dayOfMonth, hour, minute] = [day[1], day[2], day[3], clock[1], clock[2]].map(
+    Number,
+  ) as [number, number, number, number, number];
   if (hour > 23 || minute > 59) return undefined;
   const asUtc = new Date(Date.UTC(year, month - 1, dayOfMonth, hour, minute));
   // Date.UTC rolls 31 February over into March: a day that does not exist does not read back.
-  if (asUtc.getUTCFullYear() !== year || asUtc.getUTCMonth() !== month - 1 || asUtc.getUTCDate() !== dayOfMonth) return undefined;
+  if (
+    asUtc.getUTCFullYear() !== year ||
+    asUtc.getUTCMonth() !== month - 1 ||
+    asUtc.getUTCDate() !== dayOfMonth
+  )
+    return undefined;
   return asUtc.getTime();
 }
 

@@ -3,12 +3,18 @@ import { z } from 'zod';
 /** A URL-safe identifier; file names and references use it. */
 export const SlugSchema = z
   .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens, for example "deep-cleaning-services".');
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'Use lower-case letters, digits and single hyphens, for example "deep-cleaning-services".',
+  );
 
 /** A site route: "/" or "/segment[/segment…]", no trailing slash. */
 export const RouteSchema = z
   .string()
-  .regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, 'Write a route like "/about": a leading slash, lower-case words joined by hyphens, no trailing slash.');
+  .regex(
+    /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/,
+    'Write a route like "/about": a leading slash, lower-case words joined by hyphens, no trailing slash.',
+  );
 
 /**
  * A link target written by an editor: a root-relative route with an optional #fragment,
@@ -33,7 +39,10 @@ export const DisplayPhoneSchema = z
 /** A file served from public/, referenced by its root-relative path. */
 export const AssetPathSchema = z
   .string()
-  .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|ico)$/, 'Give a path under public/, like "/images/logo.svg".');
+  .regex(
+    /^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|ico)$/,
+    'Give a path under public/, like "/images/logo.svg".',
+  );
 
 /**
  * A photo or other raster image in content/images/, referenced as "/images/<name>.<ext>", or a
@@ -66,23 +75,50 @@ export type Branch = z.infer<typeof BranchSchema>;
 export const ActionSchema = z
   .strictObject({
     label: z.string().min(1).meta({ title: 'Button text' }),
-    href: HrefSchema.meta({ widget: 'link', title: 'Goes to', description: 'A page of the site, like /contact, or a full web address.' }),
+    href: HrefSchema.meta({
+      widget: 'link',
+      title: 'Goes to',
+      description: 'A page of the site, like /contact, or a full web address.',
+    }),
   })
   .meta({ title: 'Button' });
 export type Action = z.infer<typeof ActionSchema>;
 
 /** Search-engine fields every page carries. Length rules live in the content lint. */
 export const SeoFields = {
-  title: z.string().min(1, 'Give the page a title for the browser tab and search results.').meta({ title: 'Title in search results', description: 'Also the browser tab’s: what the page offers and where, in about 60 characters.' }),
+  title: z
+    .string()
+    .min(1, 'Give the page a title for the browser tab and search results.')
+    .meta({
+      title: 'Title in search results',
+      description:
+        'Also the browser tab’s: what the page offers and where, in about 60 characters.',
+    }),
   description: z
     .string()
     .min(1, 'Give the page a one-sentence description for search results.')
-    .meta({ widget: 'longtext', title: 'Description in search results', description: 'One or two sentences, 50 to 160 characters, that make someone want to visit.' }),
+    .meta({
+      widget: 'longtext',
+      title: 'Description in search results',
+      description: 'One or two sentences, 50 to 160 characters, that make someone want to visit.',
+    }),
 };
 /** The large heading at the top of a page, its h1. */
-export const mainHeading = () => z.string().min(1).meta({ title: 'Main heading', description: 'The large heading at the top of the page.' });
+export const mainHeading = () =>
+  z
+    .string()
+    .min(1)
+    .meta({ title: 'Main heading', description: 'The large heading at the top of the page.' });
 /** A page's short text for the cards and menus that link to it. */
-export const cardSummary = () => z.string().min(1).meta({ widget: 'longtext', title: 'Summary for cards and menus', description: 'One or two sentences.' });
+export const cardSummary = () =>
+  z
+    .string()
+    .min(1)
+    .meta({
+      widget: 'longtext',
+      title: 'Summary for cards and menus',
+      description: 'One or two sentences.',
+    });
 
 /**
  * What the block builder needs to know of a field beyond its type, given with `.meta()` in the
@@ -94,6 +130,7 @@ export type FieldWidget = 'reference' | 'markdown' | 'link' | 'image' | 'longtex
 export type ReferenceKind = 'service' | 'area' | 'faq' | 'contact';
 
 /** A slug that names another entry: a service, an area, an FAQ or a contact file. */
-export const referenceTo = (references: ReferenceKind) => SlugSchema.meta({ widget: 'reference', references });
+export const referenceTo = (references: ReferenceKind) =>
+  SlugSchema.meta({ widget: 'reference', references });
 /** Text of more than one line. */
 export const longText = () => z.string().meta({ widget: 'longtext' });

@@ -37,7 +37,10 @@ export type FieldKind = Field['kind'];
 
 /** "areaServed" → "Area served". */
 const labelOf = (key: string) => {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -57,19 +60,32 @@ function bag(schema: AnySchema): { minimum?: number; maximum?: number } {
 function isInteger(schema: AnySchema): boolean {
   const checks = (defOf(schema).checks ?? []).map((check) => check._zod.def);
   const own = defOf(schema).format; // z.int(), z.int32()…
-  return /int/.test(own ?? '') || checks.some((check) => check.check === 'number_format' && /int/.test(check.format ?? ''));
+  return (
+    /int/.test(own ?? '') ||
+    checks.some((check) => check.check === 'number_format' && /int/.test(check.format ?? ''))
+  );
 }
 
 /** One field of an object schema, as the builder's form shows it. */
 function fieldOf(key: string, schema: AnySchema): Field {
   const { inner, meta, optional, defaultValue } = unwrap(schema);
-  const base: FieldBase = { key, label: meta.title ?? labelOf(key), hint: meta.description, required: !optional, defaultValue, ...(meta.advanced ? { advanced: true } : {}) };
+  const base: FieldBase = {
+    key,
+    label: meta.title ?? labelOf(key),
+    hint: meta.description,
+    required: !optional,
+    defaultValue,
+    ...(meta.advanced ? { advanced: true } : {}),
+  };
   const def = defOf(inner);
   switch (def.type) {
     case 'string': {
       const { minimum, maximum } = bag(inner);
       const widget = meta.widget ?? 'text';
-      if (widget === 'reference') return meta.references ? { ...base, kind: 'reference', references: meta.references } : { ...base, kind: 'unsupported' };
+      if (widget === 'reference')
+        return meta.references
+          ? { ...base, kind: 'reference', references: meta.references }
+          : { ...base, kind: 'unsupported' };
       if (widget === 'image') return { ...base, kind: 'unsupported' };
       return { ...base, kind: widget, minLength: minimum, maxLength: maximum };
     }
@@ -80,11 +96,20 @@ function fieldOf(key: string, schema: AnySchema): Field {
     case 'enum':
       return { ...base, kind: 'choice', options: Object.values(def.entries ?? {}) };
     case 'literal':
-      return def.values && def.values.length > 1 ? { ...base, kind: 'choice', options: def.values.map(String) } : { ...base, kind: 'fixed', value: def.values?.[0] };
+      return def.values && def.values.length > 1
+        ? { ...base, kind: 'choice', options: def.values.map(String) }
+        : { ...base, kind: 'fixed', value: def.values?.[0] };
     case 'array': {
       const item = { ...fieldOf(key, def.element!), label: itemLabel(base.label, def.element!) };
       const { minimum, maximum } = bag(inner);
-      if (item.kind === 'reference') return { ...base, kind: 'references', references: item.references, minItems: minimum, maxItems: maximum };
+      if (item.kind === 'reference')
+        return {
+          ...base,
+          kind: 'references',
+          references: item.references,
+          minItems: minimum,
+          maxItems: maximum,
+        };
       return { ...base, kind: 'list', item, minItems: minimum, maxItems: maximum };
     }
     case 'object':
@@ -98,7 +123,8 @@ function fieldOf(key: string, schema: AnySchema): Field {
 /** "Actions" → "Action": the label of one item of a list. */
 const singular = (label: string) => label.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 /** What one item of a list is called: its own title ("Button"), else the list's in the singular ("Postcode district"). */
-const itemLabel = (listLabel: string, element: AnySchema) => unwrap(element).meta.title ?? singular(listLabel);
+const itemLabel = (listLabel: string, element: AnySchema) =>
+  unwrap(element).meta.title ?? singular(listLabel);
 /** One item of a list, numbered: "Button 2"; "Areas served, item 2" where the list's label has no singular. */
 const numbered = (listLabel: string, element: AnySchema | undefined, index: number) => {
   const item = element ? itemLabel(listLabel, element) : listLabel;
@@ -117,8 +143,10 @@ export function labelsAt(schema: AnySchema, path: readonly PropertyKey[], data: 
   let value = data;
   let label = '';
   for (const key of path) {
-    const at: unknown = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
-    const shape: Record<string, AnySchema> | undefined = typeof key === 'string' ? objectShape(current, value) : undefined;
+    const at: unknown =
+      value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+    const shape: Record<string, AnySchema> | undefined =
+      typeof key === 'string' ? objectShape(current, value) : undefined;
     if (shape) {
       current = shape[key as string];
       label = (current && unwrap(current).meta.title) ?? labelOf(key as string);
@@ -128,7 +156,10 @@ export function labelsAt(schema: AnySchema, path: readonly PropertyKey[], data: 
       if (typeof key === 'number') labels.pop();
       const variant = element && unwrap(variantOf(element, at) ?? element).meta.title;
       current = element;
-      label = typeof key === 'number' ? `${numbered(label, element, key)}${variant && element && variant !== itemLabel(label, element) ? ` (${variant})` : ''}` : labelOf(String(key));
+      label =
+        typeof key === 'number'
+          ? `${numbered(label, element, key)}${variant && element && variant !== itemLabel(label, element) ? ` (${variant})` : ''}`
+          : labelOf(String(key));
     }
     labels.push(label);
     value = at;
@@ -162,7 +193,12 @@ export function paletteOf(union: AnySchema): BlockKind[] {
     const fields = fieldsOf(option);
     const tag = fields.find((field) => field.key === discriminator);
     const type = tag?.kind === 'fixed' ? String(tag.value) : '';
-    return { type, title: meta.title ?? labelOf(type), description: meta.description ?? '', fields: fields.filter((field) => field.key !== discriminator) };
+    return {
+      type,
+      title: meta.title ?? labelOf(type),
+      description: meta.description ?? '',
+      fields: fields.filter((field) => field.key !== discriminator),
+    };
   });
 }
 
@@ -188,7 +224,11 @@ export function emptyValue(field: Field): unknown {
     case 'list':
       return [];
     case 'group':
-      return Object.fromEntries(field.fields.filter((inner) => inner.required).map((inner) => [inner.key, emptyValue(inner)]));
+      return Object.fromEntries(
+        field.fields
+          .filter((inner) => inner.required)
+          .map((inner) => [inner.key, emptyValue(inner)]),
+      );
     case 'image':
       return { src: '', alt: '' };
     default:

@@ -5,7 +5,13 @@ import { ActionSchema, BranchSchema, RouteSchema } from './common.ts';
 export const NavigationSchema = z.strictObject({
   /** Groups of the "Our Services" dropdown; each lists the services of its branch. */
   servicesMenu: z
-    .array(z.strictObject({ label: z.string().min(1), href: RouteSchema.meta({ title: 'Link' }), branch: BranchSchema }))
+    .array(
+      z.strictObject({
+        label: z.string().min(1),
+        href: RouteSchema.meta({ title: 'Link' }),
+        branch: BranchSchema,
+      }),
+    )
     .min(1),
   /** Plain header links after the dropdowns. */
   links: z.array(ActionSchema).min(1),

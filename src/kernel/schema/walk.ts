@@ -21,7 +21,11 @@ export interface Def {
   defaultValue?: unknown;
   getter?: () => AnySchema;
   format?: string;
-  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number; format?: string } } }[];
+  checks?: {
+    _zod: {
+      def: { check: string; minimum?: number; maximum?: number; length?: number; format?: string };
+    };
+  }[];
 }
 
 export const defOf = (schema: AnySchema) => schema._zod.def as unknown as Def;
@@ -78,7 +82,10 @@ export function variantOf(schema: AnySchema | undefined, value?: unknown): AnySc
   if (def.type === 'object') return inner;
   if (def.type === 'union' && def.options) {
     const key = def.discriminator;
-    const tag = key && value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    const tag =
+      key && value && typeof value === 'object'
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
     for (const option of def.options) {
       const variant = variantOf(option, value);
       if (!variant) continue;
@@ -92,9 +99,14 @@ export function variantOf(schema: AnySchema | undefined, value?: unknown): AnySc
 }
 
 /** The fields of an object schema in declared order, the variant of a union that `value` is, or undefined. */
-export function objectShape(schema: AnySchema | undefined, value?: unknown): Record<string, AnySchema> | undefined {
+export function objectShape(
+  schema: AnySchema | undefined,
+  value?: unknown,
+): Record<string, AnySchema> | undefined {
   const variant = variantOf(schema, value);
-  return variant ? (unwrap(variant).inner as unknown as { shape: Record<string, AnySchema> }).shape : undefined;
+  return variant
+    ? (unwrap(variant).inner as unknown as { shape: Record<string, AnySchema> }).shape
+    : undefined;
 }
 
 /** What each item of a list, or each value of a record, must be. */

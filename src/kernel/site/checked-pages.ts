@@ -20,8 +20,20 @@ export class CheckedPages {
   #anchors = new Map<string, { digest: string; ids: string }>();
   #results = new Map<string, { problems: ContentProblem[]; linksInto: ReadonlySet<string> }>();
 
-  check(pages: readonly SitePage[], targets: LinkTargets, faqNames: readonly string[]): ContentProblem[][] {
-    const names = [targets.serviceSlugs, targets.areaSlugs, targets.contactNames, targets.faqNames, targets.invalidNames, targets.invalidRoutes, pages.map((page) => page.route)]
+  check(
+    pages: readonly SitePage[],
+    targets: LinkTargets,
+    faqNames: readonly string[],
+  ): ContentProblem[][] {
+    const names = [
+      targets.serviceSlugs,
+      targets.areaSlugs,
+      targets.contactNames,
+      targets.faqNames,
+      targets.invalidNames,
+      targets.invalidRoutes,
+      pages.map((page) => page.route),
+    ]
       .map((values) => [...values].join('\u0001'))
       .join('\u0002');
     const everything = names !== this.#names;
@@ -32,7 +44,10 @@ export class CheckedPages {
     const moved = new Set<string>();
     for (const page of pages) {
       const before = this.#anchors.get(page.route);
-      const ids = sameFaqs && before?.digest === page.entry.digest ? before.ids : [...anchorsOf(page, faqNames)].join('\u0001');
+      const ids =
+        sameFaqs && before?.digest === page.entry.digest
+          ? before.ids
+          : [...anchorsOf(page, faqNames)].join('\u0001');
       if (before?.ids !== ids) moved.add(page.route);
       anchors.set(page.route, { digest: page.entry.digest, ids });
     }
@@ -46,7 +61,10 @@ export class CheckedPages {
       if (found && [...found.linksInto].some((route) => moved.has(route))) found = undefined;
       if (!found) {
         const linksInto = new Set<string>();
-        const recorded: LinkTargets = { ...targets, anchorsAt: (route) => (linksInto.add(route), targets.anchorsAt(route)) };
+        const recorded: LinkTargets = {
+          ...targets,
+          anchorsAt: (route) => (linksInto.add(route), targets.anchorsAt(route)),
+        };
         found = { problems: checkPage(page, recorded), linksInto };
       }
       now.set(key, found);

@@ -10,7 +10,11 @@ export function contactFileForPath(pathname: string, routing: ContactRouting): s
   if (exact) return exact.file;
   let best: { file: string; length: number } | undefined;
   for (const rule of routing.rules) {
-    if (rule.match === 'prefix' && path.startsWith(rule.path) && rule.path.length > (best?.length ?? -1)) {
+    if (
+      rule.match === 'prefix' &&
+      path.startsWith(rule.path) &&
+      rule.path.length > (best?.length ?? -1)
+    ) {
       best = { file: rule.file, length: rule.path.length };
     }
   }

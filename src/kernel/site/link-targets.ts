@@ -23,9 +23,16 @@ export interface LinkTargets {
 }
 
 // An FAQ that failed to load is reported already; links to its anchor are not reported again.
-export const listedFaqNames = (content: LoadedContent, invalid: InvalidEntries) => [...content.faqs.map((entry) => entry.name), ...invalid.names];
+export const listedFaqNames = (content: LoadedContent, invalid: InvalidEntries) => [
+  ...content.faqs.map((entry) => entry.name),
+  ...invalid.names,
+];
 
-export function linkTargets(content: LoadedContent, pages: readonly SitePage[], invalid: InvalidEntries): LinkTargets {
+export function linkTargets(
+  content: LoadedContent,
+  pages: readonly SitePage[],
+  invalid: InvalidEntries,
+): LinkTargets {
   const faqNames = content.faqs.map((entry) => entry.name);
   const listedFaqs = listedFaqNames(content, invalid);
   const routes = new Map<string, SitePage>();
@@ -49,6 +56,9 @@ export function linkTargets(content: LoadedContent, pages: readonly SitePage[], 
     contactNames: known(content.contacts.map((entry) => entry.name)),
     faqNames: known(faqNames),
     invalidNames: invalid.names,
-    invalidRoutes: new Set([...invalid.routes, ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })])]),
+    invalidRoutes: new Set([
+      ...invalid.routes,
+      ...[...invalid.names].flatMap((slug) => [serviceRoute({ slug }), areaRoute({ slug })]),
+    ]),
   };
 }

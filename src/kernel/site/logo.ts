@@ -11,8 +11,14 @@ export interface LogoLink {
 }
 
 /** The header logo: the wellbeing branch on its listed paths, the cleaning branch everywhere else. */
-export function logoForPath(pathname: string, logo: Navigation['logo'], branches: BusinessProfile['branches']): LogoLink {
-  const branch: Branch = logo.wellbeingPaths.includes(normalisePath(pathname)) ? 'wellbeing' : 'cleaning';
+export function logoForPath(
+  pathname: string,
+  logo: Navigation['logo'],
+  branches: BusinessProfile['branches'],
+): LogoLink {
+  const branch: Branch = logo.wellbeingPaths.includes(normalisePath(pathname))
+    ? 'wellbeing'
+    : 'cleaning';
   const profile = branches[branch];
   return { branch, name: profile.name, href: profile.route, src: profile.logo };
 }

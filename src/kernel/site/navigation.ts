@@ -24,13 +24,18 @@ export function buildNavigation(
   areas: readonly ContentEntry<Area>[],
   profile: BusinessProfile,
 ): NavModel {
-  const serviceLink = (service: Service): NavLink => ({ label: service.name, href: serviceRoute(service) });
+  const serviceLink = (service: Service): NavLink => ({
+    label: service.name,
+    href: serviceRoute(service),
+  });
   const link = (action: Action): NavLink => ({ label: action.label, href: action.href });
   return {
     servicesMenu: navigation.servicesMenu.map((group) => ({
       label: group.label,
       href: group.href,
-      items: services.filter((entry) => entry.data.branch === group.branch).map((entry) => serviceLink(entry.data)),
+      items: services
+        .filter((entry) => entry.data.branch === group.branch)
+        .map((entry) => serviceLink(entry.data)),
     })),
     areasMenu: areas
       .filter((entry) => entry.data.inNavigation)
@@ -40,7 +45,10 @@ export function buildNavigation(
     email: { label: profile.email, href: `mailto:${profile.email}` },
     sidebar: {
       heading: navigation.sidebar.heading,
-      items: [...services.map((entry) => serviceLink(entry.data)), ...navigation.sidebar.extra.map(link)],
+      items: [
+        ...services.map((entry) => serviceLink(entry.data)),
+        ...navigation.sidebar.extra.map(link),
+      ],
     },
     footer: {
       links: navigation.footer.links.map(link),

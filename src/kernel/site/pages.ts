@@ -39,8 +39,14 @@ export const serviceRoute = (service: Pick<Service, 'slug'>) => `/${service.slug
 export const areaRoute = (area: Pick<Area, 'slug'>) => `/cleaning-services-${area.slug}`;
 
 /** The one place routes are derived from content: services, areas and pages. */
-export function derivePages(content: Pick<LoadedContent, 'services' | 'areas' | 'pages' | 'profile'>): SitePage[] {
-  const pages: SitePage[] = [...content.services.map(servicePage), ...content.areas.map(areaPage), ...content.pages.map(contentPage)];
+export function derivePages(
+  content: Pick<LoadedContent, 'services' | 'areas' | 'pages' | 'profile'>,
+): SitePage[] {
+  const pages: SitePage[] = [
+    ...content.services.map(servicePage),
+    ...content.areas.map(areaPage),
+    ...content.pages.map(contentPage),
+  ];
   pages.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const byRoute = new Map(pages.map((page) => [page.route, page]));
   for (const page of pages) page.trail = trailFor(page, content.profile.data.branches, byRoute);
@@ -48,12 +54,17 @@ export function derivePages(content: Pick<LoadedContent, 'services' | 'areas' | 
 }
 
 /** Home, then the branch page for services and areas (when it exists), then the page itself. */
-export function trailFor(page: SitePage, branches: BusinessProfile['branches'], byRoute: ReadonlyMap<string, Pick<SitePage, 'route' | 'breadcrumb'>>): Crumb[] {
+export function trailFor(
+  page: SitePage,
+  branches: BusinessProfile['branches'],
+  byRoute: ReadonlyMap<string, Pick<SitePage, 'route' | 'breadcrumb'>>,
+): Crumb[] {
   if (page.route === '/') return [{ label: 'Home', route: '/' }];
   const trail: Crumb[] = [{ label: 'Home', route: '/' }];
   if ((page.service || page.area) && page.branch) {
     const branchPage = byRoute.get(branches[page.branch].route);
-    if (branchPage && branchPage.route !== page.route) trail.push({ label: branchPage.breadcrumb, route: branchPage.route });
+    if (branchPage && branchPage.route !== page.route)
+      trail.push({ label: branchPage.breadcrumb, route: branchPage.route });
   }
   trail.push({ label: page.breadcrumb, route: page.route });
   return trail;
@@ -61,12 +72,34 @@ export function trailFor(page: SitePage, branches: BusinessProfile['branches'], 
 
 export function servicePage(entry: ContentEntry<Service>): SitePage {
   const service = entry.data;
-  return sitePage(entry, { route: serviceRoute(service), template: 'service', breadcrumb: service.name, noindex: false, access: 'public', branch: service.branch, structuredData: [], mount: undefined, service, area: undefined });
+  return sitePage(entry, {
+    route: serviceRoute(service),
+    template: 'service',
+    breadcrumb: service.name,
+    noindex: false,
+    access: 'public',
+    branch: service.branch,
+    structuredData: [],
+    mount: undefined,
+    service,
+    area: undefined,
+  });
 }
 
 export function areaPage(entry: ContentEntry<Area>): SitePage {
   const area = entry.data;
-  return sitePage(entry, { route: areaRoute(area), template: 'area', breadcrumb: area.name, noindex: false, access: 'public', branch: 'cleaning', structuredData: [], mount: undefined, service: undefined, area });
+  return sitePage(entry, {
+    route: areaRoute(area),
+    template: 'area',
+    breadcrumb: area.name,
+    noindex: false,
+    access: 'public',
+    branch: 'cleaning',
+    structuredData: [],
+    mount: undefined,
+    service: undefined,
+    area,
+  });
 }
 
 /** The page a content file of a routed kind makes: what derivePages makes of it, before its trail. */
@@ -94,7 +127,19 @@ export function contentPage(entry: ContentEntry<Page>): SitePage {
   });
 }
 
-type KindFields = Pick<SitePage, 'route' | 'template' | 'breadcrumb' | 'noindex' | 'access' | 'branch' | 'structuredData' | 'mount' | 'service' | 'area'>;
+type KindFields = Pick<
+  SitePage,
+  | 'route'
+  | 'template'
+  | 'breadcrumb'
+  | 'noindex'
+  | 'access'
+  | 'branch'
+  | 'structuredData'
+  | 'mount'
+  | 'service'
+  | 'area'
+>;
 
 /** Every page has every field, in one order: thousands of them are made on each derivation. */
 function sitePage(entry: ContentEntry<Service | Area | Page>, kind: KindFields): SitePage {

@@ -2,7 +2,15 @@ import type { FirebaseWebConfig } from '../wire/firebase-config.ts';
 import type { ContentEntry } from '../content/entry.ts';
 import type { InvalidEntries, LoadedContent } from '../content/collections.ts';
 import { throwIfProblems, type ContentProblem } from '../errors/problems.ts';
-import type { Area, BusinessProfile, ContactDetails, ContactRouting, ErrorPage, Faq, Service } from '../schema/index.ts';
+import type {
+  Area,
+  BusinessProfile,
+  ContactDetails,
+  ContactRouting,
+  ErrorPage,
+  Faq,
+  Service,
+} from '../schema/index.ts';
 import type { PageCheckMemory } from './check-page.ts';
 import { crossCheck } from './cross-check.ts';
 import { buildNavigation, type NavModel } from './navigation.ts';
@@ -46,26 +54,37 @@ type EarlierProblems = { problems: readonly ContentProblem[]; invalid?: InvalidE
  * Stage 2: derives routes and navigation and cross-checks the whole site; throws every problem at
  * once, together with the problems the loader found earlier in files that did not load.
  */
-export function deriveSite(content: LoadedContent, options: DeriveOptions, earlier: EarlierProblems = { problems: [] }): SiteModel {
+export function deriveSite(
+  content: LoadedContent,
+  options: DeriveOptions,
+  earlier: EarlierProblems = { problems: [] },
+): SiteModel {
   const pages = derivePages(content);
-  throwIfProblems([...earlier.problems, ...crossCheck(content, pages, earlier.invalid, options.checked)]);
+  throwIfProblems([
+    ...earlier.problems,
+    ...crossCheck(content, pages, earlier.invalid, options.checked),
+  ]);
   return modelFrom(content, pages, options);
 }
 
 /** The orders of the model's lists. */
-const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
+const byServiceOrder = (a: ContentEntry<Service>, b: ContentEntry<Service>) =>
+  a.data.order - b.data.order || a.data.name.localeCompare(b.data.name);
 /** One collator for the build: localeCompare with a locale makes one per call. */
 const britishOrder = new Intl.Collator('en-GB');
-const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) => britishOrder.compare(a.data.name, b.data.name);
+const byAreaName = (a: ContentEntry<Area>, b: ContentEntry<Area>) =>
+  britishOrder.compare(a.data.name, b.data.name);
 const byFaqOrder = (a: ContentEntry<Faq>, b: ContentEntry<Faq>) => a.data.order - b.data.order;
 
-const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) => (options.siteUrl || profile.url).replace(/\/+$/, '');
+const siteUrlOf = (options: DeriveOptions, profile: BusinessProfile) =>
+  (options.siteUrl || profile.url).replace(/\/+$/, '');
 
 function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOptions): SiteModel {
   const profile = content.profile.data;
   const services = [...content.services].sort(byServiceOrder);
   const areas = [...content.areas].sort(byAreaName);
-  const errorPage = (status: 404 | 500) => content.errorPages.find((entry) => entry.data.status === status)!;
+  const errorPage = (status: 404 | 500) =>
+    content.errorPages.find((entry) => entry.data.status === status)!;
   return {
     siteUrl: siteUrlOf(options, profile),
     builtAt: options.builtAt,
@@ -75,7 +94,9 @@ function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOpt
     services,
     areas,
     faqs: [...content.faqs].sort(byFaqOrder),
-    contacts: new Map(content.contacts.map((entry) => [entry.name, resolveContact(entry.data, profile)])),
+    contacts: new Map(
+      content.contacts.map((entry) => [entry.name, resolveContact(entry.data, profile)]),
+    ),
     contactRouting: content.contactRouting.data,
     navigation: buildNavigation(content.navigation.data, services, areas, profile),
     logoRule: content.navigation.data.logo,
@@ -86,5 +107,9 @@ function modelFrom(content: LoadedContent, pages: SitePage[], options: DeriveOpt
 
 /** Phone and email live in the business profile unless a contact file gives its own. */
 function resolveContact(contact: ContactDetails, profile: BusinessProfile): ResolvedContact {
-  return { ...contact, phone: contact.phone ?? profile.telephoneDisplay, email: contact.email ?? profile.email };
+  return {
+    ...contact,
+    phone: contact.phone ?? profile.telephoneDisplay,
+    email: contact.email ?? profile.email,
+  };
 }

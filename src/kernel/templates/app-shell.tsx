@@ -14,9 +14,16 @@ export function AppShellTemplate({ ctx }: { ctx: PageContext }) {
     <>
       {opensWithHero(ctx.page.blocks) ? null : <h1 className="page-heading">{ctx.page.heading}</h1>}
       <Blocks ctx={ctx} />
-      <div id="app-root" className="app-root" data-mount={ctx.page.mount} data-firebase={firebase ? JSON.stringify(firebase) : undefined}>
+      <div
+        id="app-root"
+        className="app-root"
+        data-mount={ctx.page.mount}
+        data-firebase={firebase ? JSON.stringify(firebase) : undefined}
+      >
         <noscript>
-          <p className="notice">This page needs JavaScript. Please turn it on, or contact us by phone or email instead.</p>
+          <p className="notice">
+            This page needs JavaScript. Please turn it on, or contact us by phone or email instead.
+          </p>
         </noscript>
         {screen ? <AccountScreen screen={screen} configured={firebase !== undefined} /> : null}
       </div>

@@ -15,7 +15,12 @@ export function HomeTemplate({ ctx }: { ctx: PageContext }) {
         <div className="home-brands">
           {(['cleaning', 'wellbeing'] as const).map((branch) => (
             <a key={branch} href={branches[branch].route} className="home-brand">
-              <img src={branches[branch].logo} alt={branches[branch].name} width={240} height={64} />
+              <img
+                src={branches[branch].logo}
+                alt={branches[branch].name}
+                width={240}
+                height={64}
+              />
             </a>
           ))}
         </div>

@@ -18,4 +18,8 @@ export const BUDGETS = {
 } as const;
 
 /** The JavaScript budget a page is held to: a public page's, or its screen's (src/kernel/wire/screens.ts). */
-export type ScriptBudget = 'jsGzipPerPage' | 'jsGzipPerAccountPage' | 'jsGzipPerAdminPage' | 'jsGzipPerBuilderPage';
+export type ScriptBudget =
+  | 'jsGzipPerPage'
+  | 'jsGzipPerAccountPage'
+  | 'jsGzipPerAdminPage'
+  | 'jsGzipPerBuilderPage';

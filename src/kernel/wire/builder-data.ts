@@ -15,7 +15,6 @@ import type { ResolvedContact, SiteModel } from '../site/site-model.ts';
 /** Served at /builder-data.json. */
 export const BUILDER_DATA_PATH = 'builder-data.json';
 
-
 export interface RouteFacts {
   route: string;
   /** The content file in the repository, for example "content/pages/about.md". */
@@ -39,12 +38,18 @@ export interface BuilderSiteData {
 }
 
 /** "content/pages/about.md": where a page's file lives in the repository. */
-export const repositoryPathOf = (page: Pick<SitePage, 'template' | 'entry'>): string => `content/${kindOf(page)}/${page.entry.name}.md`;
+export const repositoryPathOf = (page: Pick<SitePage, 'template' | 'entry'>): string =>
+  `content/${kindOf(page)}/${page.entry.name}.md`;
 
-export const kindOf = (page: Pick<SitePage, 'template'>): PageKind => (page.template === 'service' ? 'services' : page.template === 'area' ? 'areas' : 'pages');
+export const kindOf = (page: Pick<SitePage, 'template'>): PageKind =>
+  page.template === 'service' ? 'services' : page.template === 'area' ? 'areas' : 'pages';
 
 /** The builder's data, from the built site's model, parts and planned images. */
-export function builderSiteData(site: SiteModel, parts: SiteParts, images: ImageMap): BuilderSiteData {
+export function builderSiteData(
+  site: SiteModel,
+  parts: SiteParts,
+  images: ImageMap,
+): BuilderSiteData {
   const faqNames = site.faqs.map((entry) => entry.name);
   const { contacts, ...layout } = parts.layout;
   return {
@@ -80,7 +85,12 @@ export function reviveSiteData(data: BuilderSiteData): BuilderSite {
   const { contacts, ...layout } = data.layout;
   return {
     data,
-    parts: { layout: { ...layout, contacts: new Map(contacts) }, services: data.services, areas: data.areas, faqs: data.faqs },
+    parts: {
+      layout: { ...layout, contacts: new Map(contacts) },
+      services: data.services,
+      areas: data.areas,
+      faqs: data.faqs,
+    },
     images: new Map(data.images.map((image) => [image.src, image])),
     byRoute: new Map(data.routes.map((facts) => [facts.route, facts])),
   };
@@ -91,8 +101,18 @@ export function reviveSiteData(data: BuilderSiteData): BuilderSite {
  * own page in place of the one it edits (`replaces`, its route on the live site, if any).
  */
 export function targetsFor(site: BuilderSite, page: SitePage, replaces?: string): LinkTargets {
-  const anchors = new Map(site.data.routes.filter((facts) => facts.route !== replaces).map((facts) => [facts.route, new Set(facts.anchors)]));
-  anchors.set(page.route, anchorsOf(page, site.data.faqs.map((faq) => faq.name)));
+  const anchors = new Map(
+    site.data.routes
+      .filter((facts) => facts.route !== replaces)
+      .map((facts) => [facts.route, new Set(facts.anchors)]),
+  );
+  anchors.set(
+    page.route,
+    anchorsOf(
+      page,
+      site.data.faqs.map((faq) => faq.name),
+    ),
+  );
   return {
     anchorsAt: (route) => anchors.get(route),
     routes: new Set(anchors.keys()),

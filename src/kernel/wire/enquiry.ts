@@ -5,7 +5,12 @@
  * schemas type it and leave it whole, and `enquiryProblems` says what is wrong with it.
  */
 import { z } from 'zod';
-import { ENQUIRY_FIELD_NAMES, ENQUIRY_FORM, enquiryProblems, type EnquiryFieldName } from './enquiry-rules.ts';
+import {
+  ENQUIRY_FIELD_NAMES,
+  ENQUIRY_FORM,
+  enquiryProblems,
+  type EnquiryFieldName,
+} from './enquiry-rules.ts';
 
 /**
  * One submission: locally, one JSON line of `.cache/forms/<form>.jsonl` (the local server's
@@ -24,11 +29,19 @@ export const StoredSubmissionSchema = z.strictObject({
 export type StoredSubmission = z.infer<typeof StoredSubmissionSchema>;
 
 /** The enquiry form's fields, each a string ('' for one not given). */
-const EnquiryFieldsShape = z.object(Object.fromEntries(ENQUIRY_FIELD_NAMES.map((name) => [name, z.string().default('')])) as Record<EnquiryFieldName, z.ZodDefault<z.ZodString>>);
+const EnquiryFieldsShape = z.object(
+  Object.fromEntries(ENQUIRY_FIELD_NAMES.map((name) => [name, z.string().default('')])) as Record<
+    EnquiryFieldName,
+    z.ZodDefault<z.ZodString>
+  >,
+);
 export type EnquiryFields = z.infer<typeof EnquiryFieldsShape>;
 
 /** A stored submission of the enquiry form: what the admin's view lists, rules broken or not. */
-export const EnquirySchema = StoredSubmissionSchema.extend({ form: z.literal(ENQUIRY_FORM), fields: EnquiryFieldsShape });
+export const EnquirySchema = StoredSubmissionSchema.extend({
+  form: z.literal(ENQUIRY_FORM),
+  fields: EnquiryFieldsShape,
+});
 export type Enquiry = z.infer<typeof EnquirySchema>;
 
 /**
@@ -38,7 +51,8 @@ export type Enquiry = z.infer<typeof EnquirySchema>;
  */
 export const enquiryFieldsSchema = (services?: readonly string[]) =>
   EnquiryFieldsShape.superRefine((fields, ctx) => {
-    for (const problem of enquiryProblems(fields, services)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    for (const problem of enquiryProblems(fields, services))
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 
 /** What Netlify's Submissions API (GET /forms/{form_id}/submissions) returns for a submission: the parts read here. */
@@ -52,10 +66,25 @@ export const NetlifySubmissionSchema = z.object({
  * A submission of the API as it is kept: Netlify's `data` also carries the sender's IP address,
  * browser and referrer, which are left out with anything else the form does not declare.
  */
-export function submissionFromNetlify(submission: z.input<typeof NetlifySubmissionSchema>, form: string, declared: readonly string[], spam = false): StoredSubmission {
+export function submissionFromNetlify(
+  submission: z.input<typeof NetlifySubmissionSchema>,
+  form: string,
+  declared: readonly string[],
+  spam = false,
+): StoredSubmission {
   const { id, created_at, data } = NetlifySubmissionSchema.parse(submission);
-  const fields = Object.fromEntries(declared.filter((name) => typeof data[name] === 'string').map((name) => [name, data[name] as string]));
-  return StoredSubmissionSchema.parse({ id, form, receivedAt: new Date(created_at).toISOString(), fields, ...(spam ? { spam: true } : {}) });
+  const fields = Object.fromEntries(
+    declared
+      .filter((name) => typeof data[name] === 'string')
+      .map((name) => [name, data[name] as string]),
+  );
+  return StoredSubmissionSchema.parse({
+    id,
+    form,
+    receivedAt: new Date(created_at).toISOString(),
+    fields,
+    ...(spam ? { spam: true } : {}),
+  });
 }
 
 /** What Netlify's GET /sites/{site_id}/forms returns for a form: the parts read here (the enquiry form's id). */

@@ -49,9 +49,15 @@ export interface ConfigFromEnv {
  * missing the build still succeeds, and the account pages say that sign-in is not set up. It never
  * carries emulator settings: only a local build (`--auth-emulator`) does.
  */
-export function firebaseConfigFromEnv(env: Readonly<Record<string, string | undefined>>): ConfigFromEnv {
-  const entries = Object.entries(FIREBASE_ENV).map(([field, name]) => [field, env[name]?.trim() ?? ''] as const);
-  const missing = entries.filter(([, value]) => value === '').map(([field]) => FIREBASE_ENV[field as keyof typeof FIREBASE_ENV]);
+export function firebaseConfigFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): ConfigFromEnv {
+  const entries = Object.entries(FIREBASE_ENV).map(
+    ([field, name]) => [field, env[name]?.trim() ?? ''] as const,
+  );
+  const missing = entries
+    .filter(([, value]) => value === '')
+    .map(([field]) => FIREBASE_ENV[field as keyof typeof FIREBASE_ENV]);
   if (missing.length > 0) return { config: undefined, missing };
   return { config: FirebaseWebConfigSchema.parse(Object.fromEntries(entries)), missing };
 }
@@ -61,10 +67,12 @@ export function firebaseConfigFromEnv(env: Readonly<Record<string, string | unde
  * tokens, so a deploy must never have it: Netlify passes its build variables to functions too.
  * Netlify sets NETLIFY=true in its builds.
  */
-export function emulatorHostProblem(env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function emulatorHostProblem(
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   if (env.NETLIFY !== 'true' || !env.FIREBASE_AUTH_EMULATOR_HOST) return undefined;
   return (
     'FIREBASE_AUTH_EMULATOR_HOST is set in this Netlify build. It makes firebase-admin accept unsigned tokens, so it must ' +
-    'only ever be set by local runs: remove it from the site\'s environment variables (Site configuration → Environment variables).'
+    "only ever be set by local runs: remove it from the site's environment variables (Site configuration → Environment variables)."
   );
 }

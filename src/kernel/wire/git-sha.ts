@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 /** 40 hexadecimal digits: a commit's or a blob's SHA-1. */
-export const GitSha = z.string().regex(/^[0-9a-f]{40}$/, 'a git object name is 40 hexadecimal digits');
+export const GitSha = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/, 'a git object name is 40 hexadecimal digits');
 
 export const isGitSha = (value: string) => GitSha.safeParse(value).success;

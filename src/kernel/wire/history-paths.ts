@@ -3,5 +3,7 @@
 export const HISTORY_API = '/api/history';
 /** Versions a page of the history holds. */
 export const VERSIONS_PER_PAGE = 20;
-export const historyUrl = (path: string, page: number) => `${HISTORY_API}?path=${encodeURIComponent(path)}&page=${page}`;
-export const versionUrl = (path: string, commit: string) => `${HISTORY_API}/${encodeURIComponent(commit)}?path=${encodeURIComponent(path)}`;
+export const historyUrl = (path: string, page: number) =>
+  `${HISTORY_API}?path=${encodeURIComponent(path)}&page=${page}`;
+export const versionUrl = (path: string, commit: string) =>
+  `${HISTORY_API}/${encodeURIComponent(commit)}?path=${encodeURIComponent(path)}`;

@@ -15,7 +15,6 @@ export { VERSIONS_PER_PAGE };
 /** The furthest page asked for: 2,000 versions back. */
 export const MAX_HISTORY_PAGE = 100;
 
-
 export const HistoryQuerySchema = z.strictObject({
   /** The page's content file, as proposals name it ("content/pages/about.md"). */
   path: z.string().min(1).max(200),
@@ -63,4 +62,3 @@ export const PageVersionFileSchema = z.strictObject({
   body: z.string(),
 });
 export type PageVersionFile = z.infer<typeof PageVersionFileSchema>;
-

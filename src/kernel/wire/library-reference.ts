@@ -30,4 +30,5 @@ export function libraryPathOf(src: string): string | null {
 }
 
 /** What "Copy for Markdown" gives: the photo with its alt text, as content writes it. */
-export const markdownFor = (fullPath: string, alt: string) => `![${alt.replace(/[[\]\\]/g, '\\$&')}](${libraryReference(fullPath)})`;
+export const markdownFor = (fullPath: string, alt: string) =>
+  `![${alt.replace(/[[\]\\]/g, '\\$&')}](${libraryReference(fullPath)})`;

@@ -6,12 +6,16 @@
  */
 import { MEDIA_FOLDER } from './library-reference.ts';
 
-
 /** JPEG, PNG, WebP or AVIF: what the build's image pipeline (sharp) turns into responsive variants. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 /** The extension a stored photo's name gets from its type. */
-const EXTENSIONS: Record<PhotoType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' };
+const EXTENSIONS: Record<PhotoType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
 
 /** 10 MB per photo (as storage.rules: 10 * 1024 * 1024 bytes). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -22,12 +26,15 @@ export const DRAFTS_FOLDER = 'drafts';
 export const DRAFT_ID_PATTERN = '[A-Za-z0-9_-]{1,100}';
 export const MAX_DRAFT_BYTES = 1024 * 1024;
 
-export const isPhotoType = (type: string): type is PhotoType => (PHOTO_TYPES as readonly string[]).includes(type);
+export const isPhotoType = (type: string): type is PhotoType =>
+  (PHOTO_TYPES as readonly string[]).includes(type);
 
 /** Why a file cannot be uploaded, in plain words; null when it can. */
 export function uploadProblem(file: { name: string; type: string; size: number }): string | null {
-  if (!isPhotoType(file.type)) return `"${file.name}" is not a JPEG, PNG, WebP or AVIF photo, so it cannot go in the library. Save it in one of those formats and try again.`;
-  if (file.size > MAX_PHOTO_BYTES) return `"${file.name}" is ${megabytes(file.size)}, over the 10 MB limit. Make it smaller (a photo 2,400 pixels wide is plenty) and try again.`;
+  if (!isPhotoType(file.type))
+    return `"${file.name}" is not a JPEG, PNG, WebP or AVIF photo, so it cannot go in the library. Save it in one of those formats and try again.`;
+  if (file.size > MAX_PHOTO_BYTES)
+    return `"${file.name}" is ${megabytes(file.size)}, over the 10 MB limit. Make it smaller (a photo 2,400 pixels wide is plenty) and try again.`;
   if (file.size === 0) return `"${file.name}" is empty. Choose the photo again.`;
   return null;
 }
@@ -41,7 +48,13 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
  */
 export function mediaNameFor(file: { name: string; type: string }): string {
   const dot = file.name.lastIndexOf('.');
-  const own = dot >= 0 ? file.name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  const own =
+    dot >= 0
+      ? file.name
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+      : '';
   // A file that is not a photo is refused before anything is sent: its name is only shown.
   const extension = isPhotoType(file.type) ? EXTENSIONS[file.type] : own;
   const base = (dot >= 0 ? file.name.slice(0, dot) : file.name)

@@ -29,7 +29,6 @@ export const MAX_PROPOSAL_BYTES = 1024 * 1024;
 /** The most pages one change may hold. */
 export const MAX_CHANGE_PAGES = 20;
 
-
 export const ProposedFileSchema = z.strictObject({
   /** The content file in the repository, for example "content/services/deep-cleaning-services.md". */
   path: z.string().min(1).max(200),
@@ -50,7 +49,12 @@ export type ProposedFile = z.infer<typeof ProposedFileSchema>;
 export const ProposeRequestSchema = z.strictObject({
   files: z.array(ProposedFileSchema).min(1, 'a change holds one page or more'),
   /** One line, for example "Update Deep Cleaning": the pull request's title and the commit's subject. */
-  summary: z.string().trim().min(1).max(120).regex(/^[^\r\n]*$/, 'one line'),
+  summary: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[^\r\n]*$/, 'one line'),
   /** The open change to add the pages to ("Add another page to this change"). */
   change: z.string().min(1).max(100).optional(),
 });
@@ -62,7 +66,16 @@ export const ChecksSchema = z.strictObject({
   /** The first problem found, in words, when the checks failed. */
   firstProblem: z.string().optional(),
   /** The problems as data, when the checks report them (the first few): each page lists its own, and the builder places them in the form's words. */
-  problems: z.array(z.strictObject({ file: z.string(), line: z.number().optional(), field: z.string().optional(), message: z.string() })).optional(),
+  problems: z
+    .array(
+      z.strictObject({
+        file: z.string(),
+        line: z.number().optional(),
+        field: z.string().optional(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
   /** Where the checks' full report is (the check run on GitHub), when there is one. */
   url: z.string().optional(),
 });
@@ -141,7 +154,14 @@ export const ApiErrorSchema = z.strictObject({
    * 409, the page changed since it was opened: the newer version, to start again from (its file is
    * `GET /api/history/<commit>?path=`), who made it and when, when they are known.
    */
-  newer: z.strictObject({ commit: GitSha, blob: GitSha, by: z.string().optional(), when: z.string().optional() }).optional(),
+  newer: z
+    .strictObject({
+      commit: GitSha,
+      blob: GitSha,
+      by: z.string().optional(),
+      when: z.string().optional(),
+    })
+    .optional(),
   /** 409 on publishing: the repository wants a review first; `url` is the pull request. */
   reviewRequired: z.literal(true).optional(),
   url: z.string().optional(),
@@ -169,4 +189,6 @@ export type DeployAnswer = z.infer<typeof DeployAnswerSchema>;
 export const DeployQuerySchema = z.strictObject({ live: GitSha.optional() });
 
 /** GET /api/proposals: the open changes, or (`state=published`) the ones published lately. */
-export const ListQuerySchema = z.strictObject({ state: z.enum(['open', 'published']).default('open') });
+export const ListQuerySchema = z.strictObject({
+  state: z.enum(['open', 'published']).default('open'),
+});

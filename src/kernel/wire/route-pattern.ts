@@ -26,9 +26,14 @@ export function routePattern(path: string): RoutePattern {
 }
 
 /** The path's params when it matches the pattern (each segment's escapes decoded, as Netlify gives them), else undefined. */
-export function matchRoute({ pattern, names }: RoutePattern, pathname: string): Record<string, string> | undefined {
+export function matchRoute(
+  { pattern, names }: RoutePattern,
+  pathname: string,
+): Record<string, string> | undefined {
   const found = pattern.exec(pathname);
-  return found ? Object.fromEntries(names.map((name, i) => [name, decodedSegment(found[i + 1]!)])) : undefined;
+  return found
+    ? Object.fromEntries(names.map((name, i) => [name, decodedSegment(found[i + 1]!)]))
+    : undefined;
 }
 
 /** A path segment with its escapes decoded; as written when they are malformed. */

@@ -8,7 +8,20 @@ import type { Schedule } from './schedule.ts';
 export const LATE_AFTER_MS = 5 * 60_000;
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "Monday 2 December at 09:00"; the year too ("… 2027 at 09:00") when it is not `thisYear`. */
 export function wallTimeWords({ date, time }: WallTime, thisYear?: number): string {
@@ -20,20 +33,32 @@ export function wallTimeWords({ date, time }: WallTime, thisYear?: number): stri
 /** "7 minutes", "2 hours 5 minutes", "3 days 4 hours": how late, to the minute. */
 export function lateness(ms: number): string {
   const minutes = Math.round(ms / 60_000);
-  const unit = (count: number, one: string) => (count ? [`${count} ${one}${count === 1 ? '' : 's'}`] : []);
+  const unit = (count: number, one: string) =>
+    count ? [`${count} ${one}${count === 1 ? '' : 's'}`] : [];
   if (minutes < 60) return unit(Math.max(minutes, 1), 'minute')[0]!;
-  if (minutes < 24 * 60) return [...unit(Math.floor(minutes / 60), 'hour'), ...unit(minutes % 60, 'minute')].join(' ');
-  return [...unit(Math.floor(minutes / (24 * 60)), 'day'), ...unit(Math.floor((minutes % (24 * 60)) / 60), 'hour')].join(' ');
+  if (minutes < 24 * 60)
+    return [...unit(Math.floor(minutes / 60), 'hour'), ...unit(minutes % 60, 'minute')].join(' ');
+  return [
+    ...unit(Math.floor(minutes / (24 * 60)), 'day'),
+    ...unit(Math.floor((minutes % (24 * 60)) / 60), 'hour'),
+  ].join(' ');
 }
 
 /**
  * How a change meant for a time was published: at its time, or late and why (the run that was
  * due did not happen, the site being down, or it waited for the checks).
  */
-export function publishedAtWords(publishedAt: string, schedule: Pick<Schedule, 'at' | 'date' | 'time' | 'note'>, thisYear?: number): string {
+export function publishedAtWords(
+  publishedAt: string,
+  schedule: Pick<Schedule, 'at' | 'date' | 'time' | 'note'>,
+  thisYear?: number,
+): string {
   const late = Date.parse(publishedAt) - Date.parse(schedule.at);
   const when = wallTimeWords(schedule, thisYear);
   if (late < LATE_AFTER_MS) return `Published at its time, ${when}.`;
-  const why = schedule.note?.state === 'waiting' ? 'it waited for the site’s checks to pass' : 'the scheduled run did not happen at its time (the site may have been down)';
+  const why =
+    schedule.note?.state === 'waiting'
+      ? 'it waited for the site’s checks to pass'
+      : 'the scheduled run did not happen at its time (the site may have been down)';
   return `Published late, ${lateness(late)} after its time (${when}): ${why}.`;
 }

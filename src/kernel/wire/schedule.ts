@@ -26,7 +26,13 @@ export const ScheduleSchema = z.strictObject({
    * `waiting` (for the checks, which run again on the version live now) or `not-published` (the
    * checks failed, or the page changed on the site), in words.
    */
-  note: z.strictObject({ state: z.enum(['waiting', 'not-published']), at: z.string(), error: ErrorWordsSchema }).optional(),
+  note: z
+    .strictObject({
+      state: z.enum(['waiting', 'not-published']),
+      at: z.string(),
+      error: ErrorWordsSchema,
+    })
+    .optional(),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 

@@ -19,7 +19,12 @@ export const SIGN_IN_SCREENS = ['login', 'register', 'reset-password'] as const;
 export type SignInScreen = (typeof SIGN_IN_SCREENS)[number];
 
 /** The block builder's screens, by the `mount:` of their pages. */
-export const BUILDER_SCREENS = ['block-builder', 'block-preview', 'integrated-builder', 'test-builder-dashboard'] as const;
+export const BUILDER_SCREENS = [
+  'block-builder',
+  'block-preview',
+  'integrated-builder',
+  'test-builder-dashboard',
+] as const;
 export type BuilderScreen = (typeof BUILDER_SCREENS)[number];
 
 /** Who may see a page's screen: everyone, or signed-in administrators (the `admin: true` custom claim). */
@@ -53,17 +58,45 @@ export interface ScreenSpec {
   first: SignInScreen | 'guarded' | 'admin';
 }
 
-const signIn = (name: SignInScreen): ScreenSpec => ({ entry: `screen-${name}`, guard: false, budget: 'jsGzipPerAccountPage', bundle: 'site', load: [], first: name });
-const builder = (name: BuilderScreen): ScreenSpec => ({ entry: `builder-${name}`, guard: true, budget: 'jsGzipPerBuilderPage', bundle: 'builder', load: [BUILDER_STORAGE], first: 'guarded' });
+const signIn = (name: SignInScreen): ScreenSpec => ({
+  entry: `screen-${name}`,
+  guard: false,
+  budget: 'jsGzipPerAccountPage',
+  bundle: 'site',
+  load: [],
+  first: name,
+});
+const builder = (name: BuilderScreen): ScreenSpec => ({
+  entry: `builder-${name}`,
+  guard: true,
+  budget: 'jsGzipPerBuilderPage',
+  bundle: 'builder',
+  load: [BUILDER_STORAGE],
+  first: 'guarded',
+});
 
 export const SCREENS = {
   login: signIn('login'),
   register: signIn('register'),
   'reset-password': signIn('reset-password'),
   /** Any other page for administrators: who is signed in, for now. */
-  guarded: { entry: 'screen-guarded', guard: true, budget: 'jsGzipPerAccountPage', bundle: 'site', load: [], first: 'guarded' },
+  guarded: {
+    entry: 'screen-guarded',
+    guard: true,
+    budget: 'jsGzipPerAccountPage',
+    bundle: 'site',
+    load: [],
+    first: 'guarded',
+  },
   /** /admin: what is live, content health and the media library, with its Storage SDK. */
-  admin: { entry: 'screen-admin', guard: true, budget: 'jsGzipPerAdminPage', bundle: 'site', load: [ADMIN_STORAGE], first: 'admin' },
+  admin: {
+    entry: 'screen-admin',
+    guard: true,
+    budget: 'jsGzipPerAdminPage',
+    bundle: 'site',
+    load: [ADMIN_STORAGE],
+    first: 'admin',
+  },
   'block-builder': builder('block-builder'),
   'block-preview': builder('block-preview'),
   'integrated-builder': builder('integrated-builder'),
@@ -71,13 +104,19 @@ export const SCREENS = {
 } as const satisfies Record<string, ScreenSpec>;
 export type ScreenName = keyof typeof SCREENS;
 
-const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T => (list as readonly string[]).includes(value ?? '');
-export const isSignInScreen = (mount: string | null | undefined): mount is SignInScreen => isOneOf(SIGN_IN_SCREENS, mount);
-export const isBuilderScreen = (mount: string | null | undefined): mount is BuilderScreen => isOneOf(BUILDER_SCREENS, mount);
+const isOneOf = <T extends string>(
+  list: readonly T[],
+  value: string | null | undefined,
+): value is T => (list as readonly string[]).includes(value ?? '');
+export const isSignInScreen = (mount: string | null | undefined): mount is SignInScreen =>
+  isOneOf(SIGN_IN_SCREENS, mount);
+export const isBuilderScreen = (mount: string | null | undefined): mount is BuilderScreen =>
+  isOneOf(BUILDER_SCREENS, mount);
 
 /** The screen a page mounts, from its front matter: a builder screen or the admin screen by name behind the guard, else the guard's own; a sign-in screen on a public page. */
 export function screenOf(page: { access: Access; mount?: string | null }): ScreenName | null {
-  if (page.access === 'admin') return page.mount === 'admin' || isBuilderScreen(page.mount) ? page.mount : 'guarded';
+  if (page.access === 'admin')
+    return page.mount === 'admin' || isBuilderScreen(page.mount) ? page.mount : 'guarded';
   return isSignInScreen(page.mount) ? page.mount : null;
 }
 

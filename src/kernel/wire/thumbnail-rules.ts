@@ -21,7 +21,9 @@ export const THUMBNAIL_TYPE = 'image/webp';
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
 /** A thumbnail's file name in its photo's folder. storage.rules says the same. */
 export const THUMBNAIL_FILE_PATTERN = '[0-9]{1,20}-[0-9]{1,5}x[0-9]{1,5}[.]webp';
-const THUMBNAIL_PATH = new RegExp(`^${THUMBNAILS_FOLDER}/${MEDIA_NAME_PATTERN}/${THUMBNAIL_FILE_PATTERN}$`);
+const THUMBNAIL_PATH = new RegExp(
+  `^${THUMBNAILS_FOLDER}/${MEDIA_NAME_PATTERN}/${THUMBNAIL_FILE_PATTERN}$`,
+);
 const THUMBNAIL_FILE = /^(\d{1,20})-(\d{1,5})x(\d{1,5})\.webp$/;
 
 /** What a thumbnail's name says: the photo's generation it was made from, and the photo's size in pixels. */
@@ -32,13 +34,17 @@ export interface ThumbnailName {
 }
 
 /** "media/kitchen.jpg" → "thumbnails/kitchen.jpg": the folder of a photo's thumbnails. */
-export const thumbnailFolderOf = (photoPath: string) => `${THUMBNAILS_FOLDER}/${photoPath.slice(photoPath.indexOf('/') + 1)}`;
+export const thumbnailFolderOf = (photoPath: string) =>
+  `${THUMBNAILS_FOLDER}/${photoPath.slice(photoPath.indexOf('/') + 1)}`;
 /** Where a photo's thumbnail is stored: "thumbnails/kitchen.jpg/1795856254295-1600x1067.webp". */
-export const thumbnailPathOf = (photoPath: string, { generation, width, height }: ThumbnailName) => `${thumbnailFolderOf(photoPath)}/${generation}-${width}x${height}.webp`;
+export const thumbnailPathOf = (photoPath: string, { generation, width, height }: ThumbnailName) =>
+  `${thumbnailFolderOf(photoPath)}/${generation}-${width}x${height}.webp`;
 /** A thumbnail's file name read back; null for any other name. */
 export function readThumbnailName(name: string): ThumbnailName | null {
   const found = THUMBNAIL_FILE.exec(name);
-  return found ? { generation: found[1]!, width: Number(found[2]), height: Number(found[3]) } : null;
+  return found
+    ? { generation: found[1]!, width: Number(found[2]), height: Number(found[3]) }
+    : null;
 }
 /** Whether a path is a thumbnail's, as the library names them. */
 export const isThumbnailPath = (path: string) => THUMBNAIL_PATH.test(path);

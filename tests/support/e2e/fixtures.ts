@@ -1,7 +1,13 @@
 // Shared pieces of the browser tests: the spec's route list, the site model loaded
 // with the project's own content loader, and a console-error watch on every page.
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
 import type { SiteModel } from '../../../src/kernel/site/site-model.ts';
 import { noteSession, sessionFile, type Role } from './sessions.ts';
 
@@ -9,7 +15,15 @@ export { expect };
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export { ACCOUNT_ROUTES, AREA_ROUTES, AREA_SLUGS, MAIN_ROUTES, PUBLIC_ROUTES, SERVICE_ROUTES, SPEC_ROUTES } from '../spec-routes.ts';
+export {
+  ACCOUNT_ROUTES,
+  AREA_ROUTES,
+  AREA_SLUGS,
+  MAIN_ROUTES,
+  PUBLIC_ROUTES,
+  SERVICE_ROUTES,
+  SPEC_ROUTES,
+} from '../spec-routes.ts';
 
 let siteModel: Promise<SiteModel> | undefined;
 
@@ -18,7 +32,9 @@ let siteModel: Promise<SiteModel> | undefined;
  * Imported on first use, so listing the tests does not load the whole build pipeline.
  */
 export function loadSite(): Promise<SiteModel> {
-  siteModel ??= import('../../../src/generator/build.ts').then(({ checkSite }) => checkSite({ projectRoot })).then(({ site }) => site);
+  siteModel ??= import('../../../src/generator/build.ts')
+    .then(({ checkSite }) => checkSite({ projectRoot }))
+    .then(({ site }) => site);
   return siteModel;
 }
 
@@ -32,7 +48,8 @@ export interface ConsoleErrors {
 export function watchConsole(page: Page): { errors: string[]; dispose(): void } {
   const errors: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error')
+      errors.push(`console.error: ${message.text()} (${message.location().url})`);
   };
   const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
   page.on('console', onConsole);
@@ -47,14 +64,20 @@ export function watchConsole(page: Page): { errors: string[]; dispose(): void } 
 }
 
 /** Runs `body` with a console watch on `page`, then fails on any error `consoleErrors` does not allow. */
-async function watched(page: Page, consoleErrors: ConsoleErrors, body: () => Promise<void>): Promise<void> {
+async function watched(
+  page: Page,
+  consoleErrors: ConsoleErrors,
+  body: () => Promise<void>,
+): Promise<void> {
   const watch = watchConsole(page);
   try {
     await body();
   } finally {
     watch.dispose();
   }
-  const unexpected = watch.errors.filter((error) => !consoleErrors.allowed.some((pattern) => pattern.test(error)));
+  const unexpected = watch.errors.filter(
+    (error) => !consoleErrors.allowed.some((pattern) => pattern.test(error)),
+  );
   expect(unexpected, 'console errors / page errors').toEqual([]);
 }
 
@@ -71,7 +94,12 @@ async function watched(page: Page, consoleErrors: ConsoleErrors, body: () => Pro
  *   which keeps the suite fast on a busy machine. Same console watch as `page`.
  */
 export const test = base.extend<
-  { consoleErrors: ConsoleErrors; javaScript: boolean; routePage: Page; signedInAs: Role | undefined },
+  {
+    consoleErrors: ConsoleErrors;
+    javaScript: boolean;
+    routePage: Page;
+    signedInAs: Role | undefined;
+  },
   { sharedPages: { get(javaScript: boolean): Promise<Page> } }
 >({
   signedInAs: [undefined, { option: true }],
@@ -100,7 +128,9 @@ export const test = base.extend<
           let page = pages.get(javaScript);
           if (!page) {
             const context = browser.newContext(
-              javaScript ? { baseURL } : { baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 740 } },
+              javaScript
+                ? { baseURL }
+                : { baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 740 } },
             );
             contexts.push(context);
             page = context.then((created) => created.newPage());
@@ -136,7 +166,10 @@ export function graphNodesOfTexts(texts: readonly string[]): LdNode[] {
 
 /** Every node of every @graph on the page. */
 export async function graphNodesOf(page: Page): Promise<LdNode[]> {
-  return graphNodesOfTexts(await page.locator('script[type="application/ld+json"]').allTextContents());
+  return graphNodesOfTexts(
+    await page.locator('script[type="application/ld+json"]').allTextContents(),
+  );
 }
 
-export const typesOf = (nodes: readonly LdNode[]) => nodes.flatMap((node) => (Array.isArray(node['@type']) ? node['@type'] : [node['@type']]));
+export const typesOf = (nodes: readonly LdNode[]) =>
+  nodes.flatMap((node) => (Array.isArray(node['@type']) ? node['@type'] : [node['@type']]));

@@ -14,7 +14,12 @@ export function testTimes(report: JSONReport): TestTime[] {
   const walk = (suite: JSONReportSuite, titles: readonly string[]) => {
     for (const spec of suite.specs) {
       for (const test of spec.tests) {
-        for (const result of test.results) times.push({ file: spec.file, title: [...titles, spec.title].join(' › '), seconds: result.duration / 1000 });
+        for (const result of test.results)
+          times.push({
+            file: spec.file,
+            title: [...titles, spec.title].join(' › '),
+            seconds: result.duration / 1000,
+          });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -24,10 +29,13 @@ export function testTimes(report: JSONReport): TestTime[] {
 }
 
 /** The `count` slowest tests, slowest first. */
-export const slowestTests = (times: readonly TestTime[], count = 10) => [...times].sort((a, b) => b.seconds - a.seconds).slice(0, count);
+export const slowestTests = (times: readonly TestTime[], count = 10) =>
+  [...times].sort((a, b) => b.seconds - a.seconds).slice(0, count);
 
 /** Each spec file's summed test time and test count, largest first. */
-export function timeBySpec(times: readonly TestTime[]): { file: string; seconds: number; tests: number }[] {
+export function timeBySpec(
+  times: readonly TestTime[],
+): { file: string; seconds: number; tests: number }[] {
   const files = new Map<string, { file: string; seconds: number; tests: number }>();
   for (const time of times) {
     const entry = files.get(time.file) ?? { file: time.file, seconds: 0, tests: 0 };
@@ -45,7 +53,9 @@ export function formatTimes(report: JSONReport, { slowest = 10, files = 10 } = {
   const seconds = (value: number) => `${value.toFixed(1).padStart(6)} s`;
   return [
     `Slowest ${slowest} browser tests (of ${times.length}, ${total.toFixed(0)} s summed over the workers):`,
-    ...slowestTests(times, slowest).map((time) => `  ${seconds(time.seconds)}  ${time.file} › ${time.title}`),
+    ...slowestTests(times, slowest).map(
+      (time) => `  ${seconds(time.seconds)}  ${time.file} › ${time.title}`,
+    ),
     `Spec files by summed time:`,
     ...timeBySpec(times)
       .slice(0, files)

@@ -11,7 +11,12 @@ export interface PageFacts {
   mainVisible: boolean;
   mainText: string;
   jsonLd: string[];
-  header: { present: boolean; visible: boolean; logoHref: string | null; menuButtonVisible: boolean };
+  header: {
+    present: boolean;
+    visible: boolean;
+    logoHref: string | null;
+    menuButtonVisible: boolean;
+  };
   sidebar: { present: boolean; visible: boolean };
   scrollTop: { present: boolean; href: string | null };
   contact: {
@@ -33,16 +38,22 @@ export function pageFacts(page: Page): Promise<PageFacts> {
     const visible = (element: Element | null | undefined): boolean => {
       if (!element) return false;
       const rect = element.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      return (
+        rect.width > 0 &&
+        rect.height > 0 &&
+        element.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+      );
     };
-    const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = (element: Element | null | undefined) =>
+      (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
     const one = (selector: string) => document.querySelector(selector);
     const header = one('header.site-header');
     const contact = one('section.contact-section');
     const footer = one('footer.site-footer');
     const main = one('main#main-content');
     const footerLinks: Record<string, string | null> = {};
-    for (const link of footer?.querySelectorAll('a') ?? []) footerLinks[text(link)] = link.getAttribute('href');
+    for (const link of footer?.querySelectorAll('a') ?? [])
+      footerLinks[text(link)] = link.getAttribute('href');
     const cards = [...(contact?.querySelectorAll('.contact-card') ?? [])];
     const h1s = [...document.querySelectorAll('main h1')];
     return {
@@ -52,7 +63,9 @@ export function pageFacts(page: Page): Promise<PageFacts> {
       h1: { count: h1s.length, visible: h1s.length > 0 && h1s.every((h1) => visible(h1)) },
       mainVisible: visible(main),
       mainText: text(main),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ''),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => script.textContent ?? '',
+      ),
       header: {
         present: header !== null,
         visible: visible(header),
@@ -60,7 +73,10 @@ export function pageFacts(page: Page): Promise<PageFacts> {
         menuButtonVisible: visible(header?.querySelector('button.menu-button')),
       },
       sidebar: { present: one('aside.sidebar') !== null, visible: visible(one('aside.sidebar')) },
-      scrollTop: { present: one('a.scroll-top') !== null, href: one('a.scroll-top')?.getAttribute('href') ?? null },
+      scrollTop: {
+        present: one('a.scroll-top') !== null,
+        href: one('a.scroll-top')?.getAttribute('href') ?? null,
+      },
       contact: {
         present: contact !== null,
         visible: visible(contact),
@@ -73,8 +89,13 @@ export function pageFacts(page: Page): Promise<PageFacts> {
         phoneVisible: visible(main?.querySelector('a[href^="tel:"]')),
         emailVisible: visible(main?.querySelector('a[href^="mailto:"]')),
       },
-      footer: { visible: visible(footer), copyright: text(footer?.querySelector('.copyright')), links: footerLinks },
-      horizontalOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      footer: {
+        visible: visible(footer),
+        copyright: text(footer?.querySelector('.copyright')),
+        links: footerLinks,
+      },
+      horizontalOverflow:
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
     };
   });
 }

@@ -10,7 +10,8 @@ import type { Browser, BrowserContext } from '@playwright/test';
 export type Role = 'admin' | 'member';
 
 /** Where the setup project leaves each role's session: under .cache/ (git-ignored, never uploaded with test-results/). */
-export const sessionFile = (role: Role) => fileURLToPath(new URL(`../../../.cache/e2e-sessions/${role}.json`, import.meta.url));
+export const sessionFile = (role: Role) =>
+  fileURLToPath(new URL(`../../../.cache/e2e-sessions/${role}.json`, import.meta.url));
 
 /** Which role each context started signed in as (set by the fixtures, signedInContext and useSession). */
 const roles = new WeakMap<BrowserContext, Role>();
@@ -20,7 +21,11 @@ export function noteSession(context: BrowserContext, role: Role): void {
 }
 
 /** A new context signed in as `role`, with the other options given. */
-export async function signedInContext(browser: Browser, role: Role, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  role: Role,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ ...options, storageState: sessionFile(role) });
   noteSession(context, role);
   return context;

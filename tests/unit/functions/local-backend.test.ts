@@ -58,7 +58,11 @@ beforeEach(async () => {
   // Two files are enough: the backend moves files, the checks (stood in for) read them.
   repo = await contentRepository([PATH, 'content/pages/about.md']);
   gate = path.join(scratch, `gate-${Math.random()}`);
-  backend = new LocalBackend({ dir: repo.dir, checks: { command: [process.execPath, stub, gate] }, now: () => new Date('2031-06-15T09:30:00Z') });
+  backend = new LocalBackend({
+    dir: repo.dir,
+    checks: { command: [process.execPath, stub, gate] },
+    now: () => new Date('2031-06-15T09:30:00Z'),
+  });
 });
 afterEach(async () => {
   await writeFile(gate, '');
@@ -68,21 +72,32 @@ afterEach(async () => {
 
 const ABOUT = { path: 'content/pages/about.md', page: 'About', route: '/about' };
 
-async function pageChange(edit: (text: string) => string, page = { path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services' }): Promise<PageChange> {
+async function pageChange(
+  edit: (text: string) => string,
+  page = { path: PATH, page: 'Deep Cleaning', route: '/deep-cleaning-services' },
+): Promise<PageChange> {
   const before = await readFile(path.join(repo.dir, page.path), 'utf8');
   return { ...page, before, after: edit(before) };
 }
 
-async function change(edit: (text: string) => string, page?: Parameters<typeof pageChange>[1]): Promise<ChangeFacts> {
-  return { summary: page ? `Update ${page.page}` : 'Update Deep Cleaning', author: ADMIN, pages: [await pageChange(edit, page)] };
+async function change(
+  edit: (text: string) => string,
+  page?: Parameters<typeof pageChange>[1],
+): Promise<ChangeFacts> {
+  return {
+    summary: page ? `Update ${page.page}` : 'Update Deep Cleaning',
+    author: ADMIN,
+    pages: [await pageChange(edit, page)],
+  };
 }
 
-const retitled = (title: string) => (text: string) => text.replace(/^title: .*$/m, `title: ${title}`);
+const retitled = (title: string) => (text: string) =>
+  text.replace(/^title: .*$/m, `title: ${title}`);
 
 /** Polls the proposal until its checks are in one of the states. */
 async function checksReach(id: string, states: Proposal['checks']['state'][]): Promise<Proposal> {
   // The checks run at the lowest priority: on a busy machine they take their time.
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const proposal = await backend.status(id);
     if (states.includes(proposal.checks.state)) return proposal;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -90,9 +105,15 @@ async function checksReach(id: string, states: Proposal['checks']['state'][]): P
   throw new Error(`The checks of ${id} never reached ${states.join(' or ')}.`);
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  if (!(error instanceof ApiFailure)) throw new Error(`Expected an API failure, got ${String(error)}`);
+async function failureOf(
+  promise: Promise<unknown>,
+): Promise<{ status: number; code: string; message: string }> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiFailure))
+    throw new Error(`Expected an API failure, got ${String(error)}`);
   return { status: error.status, code: error.body.error.code, message: error.body.error.message };
 }
 
@@ -106,11 +127,24 @@ describe('proposing', () => {
     const { proposal, added } = await backend.propose(facts, await backend.snapshot());
 
     expect(added).toBe(false);
-    expect(proposal).toMatchObject({ id: 'deep-cleaning-services-20310615-0930', branch: 'content/deep-cleaning-services-20310615-0930', pages: [{ path: PATH, page: 'Deep Cleaning' }], author: 'Alex Admin', url: null, state: 'open', preview: { state: 'none' }, local: true });
+    expect(proposal).toMatchObject({
+      id: 'deep-cleaning-services-20310615-0930',
+      branch: 'content/deep-cleaning-services-20310615-0930',
+      pages: [{ path: PATH, page: 'Deep Cleaning' }],
+      author: 'Alex Admin',
+      url: null,
+      state: 'open',
+      preview: { state: 'none' },
+      local: true,
+    });
     expect(repo.git('rev-parse', `${proposal.branch}^`)).toBe(head);
-    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(facts.pages[0]!.after.replace(/\n$/, ''));
+    expect(repo.git('show', `${proposal.branch}:${PATH}`)).toBe(
+      facts.pages[0]!.after.replace(/\n$/, ''),
+    );
     expect(repo.git('diff', '--name-only', head, proposal.branch)).toBe(PATH);
-    expect(repo.git('log', '-1', '--format=%an <%ae>%n%B', proposal.branch)).toContain('Alex Admin <alex@ardent.example>\nUpdate Deep Cleaning\n\nPage: Deep Cleaning (/deep-cleaning-services)');
+    expect(repo.git('log', '-1', '--format=%an <%ae>%n%B', proposal.branch)).toContain(
+      'Alex Admin <alex@ardent.example>\nUpdate Deep Cleaning\n\nPage: Deep Cleaning (/deep-cleaning-services)',
+    );
     // The checkout is as it was: same HEAD, same branch, same changes, same file.
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
     expect(repo.git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
@@ -119,43 +153,80 @@ describe('proposing', () => {
   });
 
   it('adds a commit to the open change of the same file, on its head as read, and lists it once', async () => {
-    const first = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
-    expect(await backend.openChanges()).toEqual([{ id: first.proposal.id, summary: 'Update Deep Cleaning', paths: [PATH] }]);
+    const first = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
+    expect(await backend.openChanges()).toEqual([
+      { id: first.proposal.id, summary: 'Update Deep Cleaning', paths: [PATH] },
+    ]);
     const open = await backend.status(first.proposal.id);
-    const again = await backend.propose(await change(retitled('Deep Cleaning in Orpington | Ardent')), await backend.snapshot(), open);
+    const again = await backend.propose(
+      await change(retitled('Deep Cleaning in Orpington | Ardent')),
+      await backend.snapshot(),
+      open,
+    );
 
     expect(again.added).toBe(true);
     expect(again.proposal.id).toBe(first.proposal.id);
     expect(repo.git('rev-list', '--count', `main..${first.proposal.branch}`)).toBe('2');
-    expect(repo.git('show', `${first.proposal.branch}:${PATH}`)).toContain('title: Deep Cleaning in Orpington | Ardent');
+    expect(repo.git('show', `${first.proposal.branch}:${PATH}`)).toContain(
+      'title: Deep Cleaning in Orpington | Ardent',
+    );
     expect((await backend.list()).map((proposal) => proposal.id)).toEqual([first.proposal.id]);
     // Its head has moved since `open` was read: a version made on the old head is refused, and nothing moves.
     const head = repo.git('rev-parse', first.proposal.branch);
-    expect(await failureOf(backend.propose(await change(retitled('Deep Cleaning near you | Ardent')), await backend.snapshot(), open))).toMatchObject({ status: 409, code: 'conflict' });
+    expect(
+      await failureOf(
+        backend.propose(
+          await change(retitled('Deep Cleaning near you | Ardent')),
+          await backend.snapshot(),
+          open,
+        ),
+      ),
+    ).toMatchObject({ status: 409, code: 'conflict' });
     expect(repo.git('rev-parse', first.proposal.branch)).toBe(head);
   });
 });
 
 describe('checks', () => {
   it('are waiting, then running one at a time, then passed or failed with the first problem in words', async () => {
-    const good = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
-    const bad = await backend.propose(await change(retitled('Fail the check'), ABOUT), await backend.snapshot());
+    const good = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
+    const bad = await backend.propose(
+      await change(retitled('Fail the check'), ABOUT),
+      await backend.snapshot(),
+    );
 
     await checksReach(good.proposal.id, ['running']);
     expect((await backend.status(bad.proposal.id)).checks).toEqual({ state: 'waiting' });
     await writeFile(gate, '');
 
-    expect((await checksReach(good.proposal.id, ['passed', 'failed'])).checks).toEqual({ state: 'passed' });
+    expect((await checksReach(good.proposal.id, ['passed', 'failed'])).checks).toEqual({
+      state: 'passed',
+    });
     expect((await checksReach(bad.proposal.id, ['passed', 'failed'])).checks).toEqual({
       state: 'failed',
-      firstProblem: 'content/pages/about.md, line 2 (title): The title is too long. It has 80 characters; at most 60 show in search results.',
+      firstProblem:
+        'content/pages/about.md, line 2 (title): The title is too long. It has 80 characters; at most 60 show in search results.',
       // As data too, for each page to list its own and the builder to say where it is in the form's words.
-      problems: [{ file: 'content/pages/about.md', line: 2, field: 'title', message: 'It has 80 characters; at most 60 show in search results.' }],
+      problems: [
+        {
+          file: 'content/pages/about.md',
+          line: 2,
+          field: 'title',
+          message: 'It has 80 characters; at most 60 show in search results.',
+        },
+      ],
     });
     // Kept in git with the proposal: a backend started afresh knows them without checking again.
     const restarted = new LocalBackend({ dir: repo.dir, checks: { command: ['false'] } });
     expect((await restarted.status(good.proposal.id)).checks.state).toBe('passed');
-    expect((await restarted.status(bad.proposal.id)).checks.problems).toMatchObject([{ field: 'title', line: 2 }]);
+    expect((await restarted.status(bad.proposal.id)).checks.problems).toMatchObject([
+      { field: 'title', line: 2 },
+    ]);
   });
 });
 
@@ -164,79 +235,145 @@ describe('publishing', () => {
     await writeFile(path.join(repo.dir, 'content/pages/about.md'), 'Work in progress\n');
     const facts = await change(retitled('Deep Cleaning in Bromley | Ardent'));
     const { proposal } = await backend.propose(facts, await backend.snapshot());
-    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'checks-waiting' });
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({
+      status: 409,
+      code: 'checks-waiting',
+    });
     await writeFile(gate, '');
     await checksReach(proposal.id, ['passed']);
 
     await writeFile(path.join(repo.dir, PATH), `${facts.pages[0]!.before}\nA note of my own.\n`);
-    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toEqual({ status: 409, code: 'uncommitted-change', message: `${PATH} has changes in this checkout that are not committed. Publishing would mix them with the proposal.` });
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toEqual({
+      status: 409,
+      code: 'uncommitted-change',
+      message: `${PATH} has changes in this checkout that are not committed. Publishing would mix them with the proposal.`,
+    });
     repo.git('checkout', '--', PATH);
     const head = repo.git('rev-parse', 'HEAD');
 
-    const published = await backend.publish(proposal.id, { uid: 'u2', name: 'Sam Owner', email: 'sam@ardent.example' });
+    const published = await backend.publish(proposal.id, {
+      uid: 'u2',
+      name: 'Sam Owner',
+      email: 'sam@ardent.example',
+    });
 
     expect(published.state).toBe('published');
     expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
-    expect(repo.git('log', '-1', '--format=%an|%cn|%s', 'HEAD')).toBe('Alex Admin|Sam Owner|Update Deep Cleaning');
+    expect(repo.git('log', '-1', '--format=%an|%cn|%s', 'HEAD')).toBe(
+      'Alex Admin|Sam Owner|Update Deep Cleaning',
+    );
     expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD')).toBe(PATH);
     expect(await readFile(path.join(repo.dir, PATH), 'utf8')).toBe(facts.pages[0]!.after);
     // The file is committed and clean; the other file's own change is still there, uncommitted.
     expect(repo.git('status', '--porcelain')).toBe(' M content/pages/about.md');
     expect(repo.git('branch', '--list', 'content/*')).toBe('');
-    expect(await failureOf(backend.status(proposal.id))).toMatchObject({ status: 404, code: 'no-such-proposal' });
+    expect(await failureOf(backend.status(proposal.id))).toMatchObject({
+      status: 404,
+      code: 'no-such-proposal',
+    });
     // Among the changes published lately, with the commit that carries it.
-    expect(await backend.published()).toMatchObject([{ id: proposal.id, state: 'published', published: { commit: repo.git('rev-parse', 'HEAD') } }]);
+    expect(await backend.published()).toMatchObject([
+      { id: proposal.id, state: 'published', published: { commit: repo.git('rev-parse', 'HEAD') } },
+    ]);
   });
 
   it('refuses a proposal whose file changed on the checked-out branch since', async () => {
     await writeFile(gate, '');
-    const { proposal } = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+    const { proposal } = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
     await checksReach(proposal.id, ['passed']);
     await writeFile(path.join(repo.dir, PATH), 'Changed by a developer\n');
     repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the page');
 
-    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'changed-on-branch' });
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({
+      status: 409,
+      code: 'changed-on-branch',
+    });
   });
 });
 
 describe('a change of two pages', () => {
   it('is one branch and one commit, checked once over both pages, and published in one commit', async () => {
     const head = repo.git('rev-parse', 'HEAD');
-    const facts: ChangeFacts = { summary: 'New prices', author: ADMIN, pages: [await pageChange(retitled('Deep Cleaning from £90 | Ardent')), await pageChange(retitled('About us, prices from £90'), ABOUT)] };
+    const facts: ChangeFacts = {
+      summary: 'New prices',
+      author: ADMIN,
+      pages: [
+        await pageChange(retitled('Deep Cleaning from £90 | Ardent')),
+        await pageChange(retitled('About us, prices from £90'), ABOUT),
+      ],
+    };
 
     const { proposal } = await backend.propose(facts, await backend.snapshot());
 
     expect(proposal.pages.map((page) => page.path)).toEqual([PATH, ABOUT.path]);
     expect(repo.git('rev-list', '--count', `${head}..${proposal.branch}`)).toBe('1');
-    expect(repo.git('diff', '--name-only', head, proposal.branch).split('\n').sort()).toEqual([ABOUT.path, PATH]);
-    expect(repo.git('log', '-1', '--format=%B', proposal.branch)).toContain('Page: Deep Cleaning (/deep-cleaning-services), content/services/deep-cleaning-services.md\nPage: About (/about), content/pages/about.md');
+    expect(repo.git('diff', '--name-only', head, proposal.branch).split('\n').sort()).toEqual([
+      ABOUT.path,
+      PATH,
+    ]);
+    expect(repo.git('log', '-1', '--format=%B', proposal.branch)).toContain(
+      'Page: Deep Cleaning (/deep-cleaning-services), content/services/deep-cleaning-services.md\nPage: About (/about), content/pages/about.md',
+    );
     await writeFile(gate, '');
     await checksReach(proposal.id, ['passed']);
 
     await backend.publish(proposal.id, ADMIN);
 
     expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
-    expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD').split('\n').sort()).toEqual([ABOUT.path, PATH]);
+    expect(repo.git('diff', '--name-only', 'HEAD^', 'HEAD').split('\n').sort()).toEqual([
+      ABOUT.path,
+      PATH,
+    ]);
     expect(repo.git('status', '--porcelain')).toBe('');
   });
 
   it('publishes none of its pages when one changed on the checked-out branch since', async () => {
     await writeFile(gate, '');
-    const { proposal } = await backend.propose({ summary: 'New prices', author: ADMIN, pages: [await pageChange(retitled('Deep Cleaning from £90 | Ardent')), await pageChange(retitled('About us'), ABOUT)] }, await backend.snapshot());
+    const { proposal } = await backend.propose(
+      {
+        summary: 'New prices',
+        author: ADMIN,
+        pages: [
+          await pageChange(retitled('Deep Cleaning from £90 | Ardent')),
+          await pageChange(retitled('About us'), ABOUT),
+        ],
+      },
+      await backend.snapshot(),
+    );
     await checksReach(proposal.id, ['passed']);
     await writeFile(path.join(repo.dir, ABOUT.path), 'Changed by a developer\n');
     repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the about page');
     const head = repo.git('rev-parse', 'HEAD');
 
-    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({ status: 409, code: 'changed-on-branch', message: expect.stringContaining(ABOUT.path) });
+    expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({
+      status: 409,
+      code: 'changed-on-branch',
+      message: expect.stringContaining(ABOUT.path),
+    });
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
 
   it('stops the checks of a head no change has any more: a page added to the change is checked with the others, once', async () => {
-    const first = await backend.propose(await change(retitled('Deep Cleaning from £90 | Ardent')), await backend.snapshot());
+    const first = await backend.propose(
+      await change(retitled('Deep Cleaning from £90 | Ardent')),
+      await backend.snapshot(),
+    );
     await checksReach(first.proposal.id, ['running']);
     const open = await backend.status(first.proposal.id);
-    const both = { summary: 'New prices', author: ADMIN, pages: [{ ...(await pageChange(retitled('Deep Cleaning from £90 | Ardent'))), blob: open.pages[0]!.blob! }, await pageChange(retitled('Fail the check'), ABOUT)] };
+    const both = {
+      summary: 'New prices',
+      author: ADMIN,
+      pages: [
+        {
+          ...(await pageChange(retitled('Deep Cleaning from £90 | Ardent'))),
+          blob: open.pages[0]!.blob!,
+        },
+        await pageChange(retitled('Fail the check'), ABOUT),
+      ],
+    };
     const added = await backend.propose(both, await backend.snapshot(), open);
 
     await writeFile(gate, '');
@@ -248,7 +385,10 @@ describe('a change of two pages', () => {
 });
 
 it('withdrawing deletes the branch and the proposal', async () => {
-  const { proposal } = await backend.propose(await change(retitled('Deep Cleaning in Bromley | Ardent')), await backend.snapshot());
+  const { proposal } = await backend.propose(
+    await change(retitled('Deep Cleaning in Bromley | Ardent')),
+    await backend.snapshot(),
+  );
   expect((await backend.withdraw(proposal.id)).state).toBe('withdrawn');
   expect(repo.git('for-each-ref', 'refs/heads/content', 'refs/proposals')).toBe('');
   expect(await backend.list()).toEqual([]);

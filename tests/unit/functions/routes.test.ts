@@ -11,24 +11,59 @@ interface Setup {
 
 const admin = { uid: 'u1', admin: true, email: 'owner@ardent.example' } as never;
 const routes: Route<Setup>[] = [
-  { method: 'GET', path: '/api/things', admin: true, answer: async ({ caller }) => json(200, { who: caller.email }) },
-  { method: 'POST', path: '/api/things/:id/publish', admin: true, answer: async ({ params }) => json(200, { id: params.id }) },
-  { method: 'DELETE', path: '/api/things/:id/publish', admin: true, answer: async () => json(200, {}) },
-  { method: 'GET', path: '/api/things/:id/public', admin: false, answer: async ({ params }) => json(200, { id: params.id }) },
+  {
+    method: 'GET',
+    path: '/api/things',
+    admin: true,
+    answer: async ({ caller }) => json(200, { who: caller.email }),
+  },
+  {
+    method: 'POST',
+    path: '/api/things/:id/publish',
+    admin: true,
+    answer: async ({ params }) => json(200, { id: params.id }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/things/:id/publish',
+    admin: true,
+    answer: async () => json(200, {}),
+  },
+  {
+    method: 'GET',
+    path: '/api/things/:id/public',
+    admin: false,
+    answer: async ({ params }) => json(200, { id: params.id }),
+  },
 ];
 
 function handler() {
-  const setup = vi.fn(() => ({ verify: async (token: string) => (token === 'good' ? admin : Promise.reject(Object.assign(new Error('bad'), { code: 'auth/argument-error' }))) as never }));
+  const setup = vi.fn(() => ({
+    verify: async (token: string) =>
+      (token === 'good'
+        ? admin
+        : Promise.reject(
+            Object.assign(new Error('bad'), { code: 'auth/argument-error' }),
+          )) as never,
+  }));
   return { setup, handle: routeHandler(routes, setup, { log: () => {} }) };
 }
-const call = (method: string, path: string, token = 'good') => new Request(`https://ardent.example${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+const call = (method: string, path: string, token = 'good') =>
+  new Request(`https://ardent.example${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
 const errorOf = async (response: Response) => ApiErrorSchema.parse(await response.json()).error;
 
 describe('routeHandler', () => {
-  it('answers the route whose path and method match, with the path\'s parts decoded and the admin caller', async () => {
+  it("answers the route whose path and method match, with the path's parts decoded and the admin caller", async () => {
     const { handle } = handler();
-    expect(await (await handle(call('GET', '/api/things'))).json()).toEqual({ who: 'owner@ardent.example' });
-    expect(await (await handle(call('POST', '/api/things/a%20b/publish/'))).json()).toEqual({ id: 'a b' });
+    expect(await (await handle(call('GET', '/api/things'))).json()).toEqual({
+      who: 'owner@ardent.example',
+    });
+    expect(await (await handle(call('POST', '/api/things/a%20b/publish/'))).json()).toEqual({
+      id: 'a b',
+    });
   });
 
   it('answers 404 in words for a path no route has, before any setup', async () => {
@@ -39,7 +74,7 @@ describe('routeHandler', () => {
     expect(setup).not.toHaveBeenCalled();
   });
 
-  it('answers 405 in words, with Allow listing the path\'s methods, before any setup', async () => {
+  it("answers 405 in words, with Allow listing the path's methods, before any setup", async () => {
     const { handle, setup } = handler();
     const response = await handle(call('PATCH', '/api/things/x/publish'));
     expect(response.status).toBe(405);
@@ -56,7 +91,11 @@ describe('routeHandler', () => {
     expect((await handle(call('GET', '/api/things/x/public', 'forged'))).status).toBe(200);
   });
 
-  it('lists each path once, in order, for the entry\'s config.path', () => {
-    expect(routePaths(routes)).toEqual(['/api/things', '/api/things/:id/publish', '/api/things/:id/public']);
+  it("lists each path once, in order, for the entry's config.path", () => {
+    expect(routePaths(routes)).toEqual([
+      '/api/things',
+      '/api/things/:id/publish',
+      '/api/things/:id/public',
+    ]);
   });
 });

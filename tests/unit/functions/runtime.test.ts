@@ -17,28 +17,39 @@ describe('onNetlify', () => {
     expect(onNetlify({ AWS_LAMBDA_FUNCTION_NAME: 'proposals' })).toBe(true);
   });
 
-  it('is false locally, even where Netlify\'s runtime defines its global (its CLI, the platform tests)', () => {
+  it("is false locally, even where Netlify's runtime defines its global (its CLI, the platform tests)", () => {
     withNetlifyGlobal();
     expect(onNetlify({})).toBe(false);
   });
 });
 
 describe('a deployed function with FIREBASE_AUTH_EMULATOR_HOST set', () => {
-  const deployed = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', AWS_LAMBDA_FUNCTION_NAME: 'proposals' };
-  const request = (address: string) => new Request(`https://ardent.example${address}`, { headers: { authorization: 'Bearer forged' } });
+  const deployed = {
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+    AWS_LAMBDA_FUNCTION_NAME: 'proposals',
+  };
+  const request = (address: string) =>
+    new Request(`https://ardent.example${address}`, {
+      headers: { authorization: 'Bearer forged' },
+    });
 
   it('answers every request 503 in words, naming the variable to remove', async () => {
-    for (const response of [await proposalsFromEnv(deployed)(request('/api/proposals')), await enquiriesFromEnv(deployed)(request('/api/enquiries'))]) {
+    for (const response of [
+      await proposalsFromEnv(deployed)(request('/api/proposals')),
+      await enquiriesFromEnv(deployed)(request('/api/enquiries')),
+    ]) {
       expect(response.status).toBe(503);
       const { error } = ApiErrorSchema.parse(await response.json());
       expect(error.code).toBe('not-set-up');
       expect(error.message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
-      expect(error.message).toContain('remove it from the site\'s environment variables');
+      expect(error.message).toContain("remove it from the site's environment variables");
     }
   });
 
   it('is taken locally: the token is checked, and this one is not a token at all', async () => {
-    const response = await proposalsFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' })(request('/api/proposals'));
+    const response = await proposalsFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' })(
+      request('/api/proposals'),
+    );
     expect(response.status).toBe(401);
     expect(ApiErrorSchema.parse(await response.json()).error.code).toBe('signed-out');
   });

@@ -23,7 +23,12 @@ beforeAll(async () => {
   contentDir = path.join(root, 'content');
   cacheDir = path.join(root, 'cache');
   outDir = path.join(root, 'dist');
-  const areas = generate({ sourceContent: REAL_CONTENT, contentDir, markdownDir: path.join(root, 'markdown'), count: 12 });
+  const areas = generate({
+    sourceContent: REAL_CONTENT,
+    contentDir,
+    markdownDir: path.join(root, 'markdown'),
+    count: 12,
+  });
   syntheticArea = `areas/${areas[0]!.slug}.md`;
   syntheticAreaPage = `cleaning-services-${areas[0]!.slug}.html`;
 });
@@ -33,13 +38,15 @@ afterAll(async () => {
 });
 
 /** A build in a session of its own, as `npm run build` makes one: what it knows comes from the cache on disk. */
-const build = (options: Partial<SiteOptions> = {}) => buildInto(contentDir, { cacheDir, outDir, ...options });
+const build = (options: Partial<SiteOptions> = {}) =>
+  buildInto(contentDir, { cacheDir, outDir, ...options });
 
 /** The build with the cache gives exactly what a build without it gives. */
 async function expectSameAsWithoutCache(out: BuiltFolder): Promise<void> {
   const fresh = await buildInto(contentDir, { cacheDir: false });
   expect([...out.files.keys()]).toEqual([...fresh.out.files.keys()]);
-  for (const [file, contents] of fresh.out.files) expect(Buffer.compare(out.files.get(file)!, contents), `${file} differs`).toBe(0);
+  for (const [file, contents] of fresh.out.files)
+    expect(Buffer.compare(out.files.get(file)!, contents), `${file} differs`).toBe(0);
 }
 
 describe('a build after another', () => {
@@ -67,13 +74,23 @@ describe('a build after another', () => {
     await expectSameAsWithoutCache(bodyEdit.out);
 
     // A field only its own page shows (the meta description): only that page.
-    await editText(contentDir, syntheticArea, 'description: "Cleaners for homes', 'description: "Trusted cleaners for homes');
+    await editText(
+      contentDir,
+      syntheticArea,
+      'description: "Cleaners for homes',
+      'description: "Trusted cleaners for homes',
+    );
     const ownField = await build();
     expect(ownField.report.work.rendered).toBe(1);
     await expectSameAsWithoutCache(ownField.out);
 
     // A service's name is in the menus of every page with a header or sidebar: all of those.
-    await editText(contentDir, 'services/deep-cleaning-services.md', '\nname: ', '\nname: Thorough ');
+    await editText(
+      contentDir,
+      'services/deep-cleaning-services.md',
+      '\nname: ',
+      '\nname: Thorough ',
+    );
     const menuEdit = await build();
     expect(menuEdit.report.work.loaded).toBe(1);
     expect(menuEdit.report.work.rendered).toBeGreaterThan(menuEdit.report.work.renders / 2);
@@ -84,7 +101,9 @@ describe('a build after another', () => {
   it('renders every page again after a template changes, without loading the files again', async () => {
     await build();
     const keys = codeKeys();
-    const templateEdit = await build({ codeKeys: { ...keys, render: `${keys.render}-template-edited` } });
+    const templateEdit = await build({
+      codeKeys: { ...keys, render: `${keys.render}-template-edited` },
+    });
     expect(templateEdit.report.work.loaded).toBe(0);
     expect(templateEdit.report.work.rendered).toBe(templateEdit.report.work.renders);
   });
@@ -104,27 +123,40 @@ describe('code keys', () => {
     const copy = (name: string) => {
       const dir = path.join(root, name);
       mkdirSync(dir);
-      for (const part of ['src', 'scripts', 'package.json', 'package-lock.json']) cpSync(path.join(GENERATOR_ROOT, part), path.join(dir, part), { recursive: true });
+      for (const part of ['src', 'scripts', 'package.json', 'package-lock.json'])
+        cpSync(path.join(GENERATOR_ROOT, part), path.join(dir, part), { recursive: true });
       return dir;
     };
     const original = codeKeys({ root: copy('code-original') });
     const templateRoot = copy('code-template');
-    writeFileSync(path.join(templateRoot, 'src/kernel/templates/standard.tsx'), `${readFileSync(path.join(templateRoot, 'src/kernel/templates/standard.tsx'), 'utf8')}\n// edited\n`);
+    writeFileSync(
+      path.join(templateRoot, 'src/kernel/templates/standard.tsx'),
+      `${readFileSync(path.join(templateRoot, 'src/kernel/templates/standard.tsx'), 'utf8')}\n// edited\n`,
+    );
     const afterTemplate = codeKeys({ root: templateRoot });
     expect(afterTemplate.render).not.toBe(original.render);
     expect(afterTemplate.load).toBe(original.load);
 
     const markdownRoot = copy('code-markdown');
-    writeFileSync(path.join(markdownRoot, 'src/kernel/content/markdown.ts'), `${readFileSync(path.join(markdownRoot, 'src/kernel/content/markdown.ts'), 'utf8')}\n// edited\n`);
+    writeFileSync(
+      path.join(markdownRoot, 'src/kernel/content/markdown.ts'),
+      `${readFileSync(path.join(markdownRoot, 'src/kernel/content/markdown.ts'), 'utf8')}\n// edited\n`,
+    );
     const afterMarkdown = codeKeys({ root: markdownRoot });
     expect(afterMarkdown.load).not.toBe(original.load);
     expect(afterMarkdown.render).not.toBe(original.render);
 
     // The dev server is not part of any page, but it is part of the generator's bundle.
     const devRoot = copy('code-dev');
-    writeFileSync(path.join(devRoot, 'src/generator/dev/changes.ts'), '// the dev server is not part of any page\n');
+    writeFileSync(
+      path.join(devRoot, 'src/generator/dev/changes.ts'),
+      '// the dev server is not part of any page\n',
+    );
     const afterDev = codeKeys({ root: devRoot });
-    expect({ load: afterDev.load, render: afterDev.render }).toEqual({ load: original.load, render: original.render });
+    expect({ load: afterDev.load, render: afterDev.render }).toEqual({
+      load: original.load,
+      render: original.render,
+    });
     expect(afterDev.all).not.toBe(original.all);
 
     const bumped = codeKeys({ root: path.join(root, 'code-original'), version: '99.0.0-test' });

@@ -4,13 +4,25 @@ import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import { formatTimes, slowestTests, testTimes, timeBySpec } from '../../support/e2e/json-report.ts';
 
 const result = (ms: number) => ({ duration: ms });
-const spec = (file: string, title: string, ...durations: number[]) => ({ file, title, tests: [{ results: durations.map(result) }] });
-const suite = (title: string, specs: ReturnType<typeof spec>[], suites: JSONReportSuite[] = []) => ({ title, file: title, specs, suites }) as unknown as JSONReportSuite;
+const spec = (file: string, title: string, ...durations: number[]) => ({
+  file,
+  title,
+  tests: [{ results: durations.map(result) }],
+});
+const suite = (title: string, specs: ReturnType<typeof spec>[], suites: JSONReportSuite[] = []) =>
+  ({ title, file: title, specs, suites }) as unknown as JSONReportSuite;
 
 const report = {
   suites: [
-    suite('routes.spec.ts', [spec('routes.spec.ts', '/ at 1280 px', 4000), spec('routes.spec.ts', '/ at 375 px', 2500)]),
-    suite('islands.spec.ts', [], [suite('mobile menu', [spec('islands.spec.ts', 'Escape closes it', 1200)])]),
+    suite('routes.spec.ts', [
+      spec('routes.spec.ts', '/ at 1280 px', 4000),
+      spec('routes.spec.ts', '/ at 375 px', 2500),
+    ]),
+    suite(
+      'islands.spec.ts',
+      [],
+      [suite('mobile menu', [spec('islands.spec.ts', 'Escape closes it', 1200)])],
+    ),
     // A retried test: each run counts.
     suite('enquiry.spec.ts', [spec('enquiry.spec.ts', 'sends', 9000, 8000)]),
   ],

@@ -12,7 +12,10 @@ import { proposalsClient } from '../../builder/proposals/client.ts';
 import { ApiProblem } from '../enquiries/ApiProblem.tsx';
 import { formatTime } from '../format.ts';
 
-type State = { status: 'loading' } | { status: 'failed'; failure: ApiCallFailure } | { status: 'loaded'; open: Proposal[]; published: Proposal[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; failure: ApiCallFailure }
+  | { status: 'loaded'; open: Proposal[]; published: Proposal[] };
 
 const pagesOf = (change: Proposal) => change.pages.map((page) => page.page).join(', ');
 
@@ -26,7 +29,20 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
     Promise.all([client.list(), client.published()])
       .then(
         ([open, published]) => setState({ status: 'loaded', open, published }),
-        (caught: unknown) => setState({ status: 'failed', failure: caught instanceof ApiCallFailure ? caught : new ApiCallFailure(0, { error: { code: 'unreachable', title: 'The changes could not be read', message: String(caught) } }) }),
+        (caught: unknown) =>
+          setState({
+            status: 'failed',
+            failure:
+              caught instanceof ApiCallFailure
+                ? caught
+                : new ApiCallFailure(0, {
+                    error: {
+                      code: 'unreachable',
+                      title: 'The changes could not be read',
+                      message: String(caught),
+                    },
+                  }),
+          }),
       )
       .finally(onReady);
   }, [client, onReady]);
@@ -40,7 +56,11 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
       {state.status === 'loaded' ? (
         <>
           <h3>Waiting to be published</h3>
-          <List changes={state.open.filter((change) => !change.schedule)} empty="No change is waiting." say={(change) => `Checks: ${change.checks.state}.`} />
+          <List
+            changes={state.open.filter((change) => !change.schedule)}
+            empty="No change is waiting."
+            say={(change) => `Checks: ${change.checks.state}.`}
+          />
           <h3>Scheduled</h3>
           <List
             changes={state.open.filter((change) => change.schedule)}
@@ -54,12 +74,20 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
           />
           <h3>Published lately</h3>
           <ul className="admin-changes">
-            {state.published.length === 0 ? <li>Nothing has been published from the builder lately.</li> : null}
+            {state.published.length === 0 ? (
+              <li>Nothing has been published from the builder lately.</li>
+            ) : null}
             {state.published.map((change) => (
               <li key={change.id}>
                 {change.summary} ({pagesOf(change)}):{' '}
-                {change.schedule ? publishedAtWords(change.published!.at, change.schedule, thisYear) : `Published ${formatTime(change.published!.at)}.`}{' '}
-                {change.pages.map((page) => (page.route ? <a key={page.path} href={page.route}>{`Open ${page.page}`}</a> : null))}
+                {change.schedule
+                  ? publishedAtWords(change.published!.at, change.schedule, thisYear)
+                  : `Published ${formatTime(change.published!.at)}.`}{' '}
+                {change.pages.map((page) =>
+                  page.route ? (
+                    <a key={page.path} href={page.route}>{`Open ${page.page}`}</a>
+                  ) : null,
+                )}
               </li>
             ))}
           </ul>
@@ -70,12 +98,23 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
 }
 
 /** Open changes, each a link to its place on the dashboard. */
-function List({ changes, empty, say }: { changes: Proposal[]; empty: string; say: (change: Proposal) => string }) {
+function List({
+  changes,
+  empty,
+  say,
+}: {
+  changes: Proposal[];
+  empty: string;
+  say: (change: Proposal) => string;
+}) {
   return (
     <ul className="admin-changes">
       {changes.length === 0 ? <li>{empty}</li> : null}
       {changes.map((change) => (
-        <li key={change.id} data-state={change.schedule?.note?.state ?? (change.schedule ? 'scheduled' : 'waiting')}>
+        <li
+          key={change.id}
+          data-state={change.schedule?.note?.state ?? (change.schedule ? 'scheduled' : 'waiting')}
+        >
           <a href={changeUrl(change.id)}>{change.summary}</a> ({pagesOf(change)}). {say(change)}
         </li>
       ))}

@@ -2,7 +2,13 @@ import { useServices } from '../../../kernel/components/account/services.ts';
 import type { ApiCallFailure } from '../../account/api-call.ts';
 
 /** A failure of the enquiries API in words: what went wrong, what to do, "Sign in again" when the sign-in is the problem. */
-export function ApiProblem({ failure, onRetry }: { failure: ApiCallFailure; onRetry?: () => void }) {
+export function ApiProblem({
+  failure,
+  onRetry,
+}: {
+  failure: ApiCallFailure;
+  onRetry?: () => void;
+}) {
   const services = useServices();
   const { title, message, hint } = failure.answer.error;
   return (

@@ -7,14 +7,23 @@ import { ApiCallFailure } from '../../account/api-call.ts';
 import { enquiriesClient } from './client.ts';
 import { EnquiryItem } from './EnquiryItem.tsx';
 
-type State = { status: 'loading' } | { status: 'failed'; failure: ApiCallFailure } | { status: 'loaded'; enquiries: Enquiry[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; failure: ApiCallFailure }
+  | { status: 'loaded'; enquiries: Enquiry[] };
 
 /**
  * The quote form's enquiries, newest first, read through the enquiries function (Netlify Forms on
  * Netlify, .cache/forms/ locally): each with its contact details as links, marked as spam or not,
  * deleted after a confirmation. Nothing here is cached; every failure is said in words.
  */
-export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Readonly<Record<string, string>> | undefined; onReady: () => void }) {
+export function EnquiriesSection({
+  serviceNames,
+  onReady,
+}: {
+  serviceNames: Readonly<Record<string, string>> | undefined;
+  onReady: () => void;
+}) {
   const services = useServices();
   const client = useMemo(() => (services ? enquiriesClient(services) : undefined), [services]);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -27,20 +36,38 @@ export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Read
       .list()
       .then(
         (enquiries) => setState({ status: 'loaded', enquiries }),
-        (caught: unknown) => setState({ status: 'failed', failure: caught instanceof ApiCallFailure ? caught : new ApiCallFailure(0, { error: { code: 'unreachable', title: 'The enquiries could not be read', message: String(caught) } }) }),
+        (caught: unknown) =>
+          setState({
+            status: 'failed',
+            failure:
+              caught instanceof ApiCallFailure
+                ? caught
+                : new ApiCallFailure(0, {
+                    error: {
+                      code: 'unreachable',
+                      title: 'The enquiries could not be read',
+                      message: String(caught),
+                    },
+                  }),
+          }),
       )
       .finally(onReady);
   }, [client, onReady]);
   useEffect(load, [load]);
 
-  const update = (change: (enquiries: Enquiry[]) => Enquiry[]) => setState((current) => (current.status === 'loaded' ? { ...current, enquiries: change(current.enquiries) } : current));
+  const update = (change: (enquiries: Enquiry[]) => Enquiry[]) =>
+    setState((current) =>
+      current.status === 'loaded' ? { ...current, enquiries: change(current.enquiries) } : current,
+    );
   const changed = (enquiry: Enquiry) => {
     update((enquiries) => enquiries.map((one) => (one.id === enquiry.id ? enquiry : one)));
     setSaid(enquiry.spam ? 'Marked as spam.' : 'Marked as not spam.');
   };
   const deleted = (enquiry: Enquiry) => {
     update((enquiries) => enquiries.filter((one) => one.id !== enquiry.id));
-    setSaid(`The enquiry from ${enquiry.fields.name.trim() || 'someone who gave no name'} was deleted.`);
+    setSaid(
+      `The enquiry from ${enquiry.fields.name.trim() || 'someone who gave no name'} was deleted.`,
+    );
   };
 
   return (
@@ -53,7 +80,10 @@ export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Read
       </p>
       {state.status === 'loaded' ? (
         state.enquiries.length === 0 ? (
-          <p>No enquiries yet. Each one sent with the quote form on /contact will be listed here, newest first.</p>
+          <p>
+            No enquiries yet. Each one sent with the quote form on /contact will be listed here,
+            newest first.
+          </p>
         ) : (
           <>
             <p className="admin-note">
@@ -64,7 +94,14 @@ export function EnquiriesSection({ serviceNames, onReady }: { serviceNames: Read
             </p>
             <ol className="admin-enquiries">
               {state.enquiries.map((enquiry) => (
-                <EnquiryItem key={enquiry.id} enquiry={enquiry} client={client!} serviceNames={serviceNames} onChanged={changed} onDeleted={deleted} />
+                <EnquiryItem
+                  key={enquiry.id}
+                  enquiry={enquiry}
+                  client={client!}
+                  serviceNames={serviceNames}
+                  onChanged={changed}
+                  onDeleted={deleted}
+                />
               ))}
             </ol>
           </>

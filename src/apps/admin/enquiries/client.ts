@@ -11,11 +11,23 @@ export interface EnquiriesClient {
   remove(id: string): Promise<void>;
 }
 
-export function enquiriesClient(services: ApiCaller['services'], fetcher?: typeof fetch): EnquiriesClient {
-  const caller: ApiCaller = { services, fetcher, expected: 'the enquiries', hint: 'Check your connection, then try again.' };
+export function enquiriesClient(
+  services: ApiCaller['services'],
+  fetcher?: typeof fetch,
+): EnquiriesClient {
+  const caller: ApiCaller = {
+    services,
+    fetcher,
+    expected: 'the enquiries',
+    hint: 'Check your connection, then try again.',
+  };
   return {
     list: async () => (await apiCall<EnquiryList>(caller, ENQUIRIES_API)).enquiries,
-    markSpam: async (id, spam) => void (await apiCall(caller, enquiryUrl(id), { method: 'PATCH', body: JSON.stringify({ spam } satisfies MarkSpamRequest) })),
+    markSpam: async (id, spam) =>
+      void (await apiCall(caller, enquiryUrl(id), {
+        method: 'PATCH',
+        body: JSON.stringify({ spam } satisfies MarkSpamRequest),
+      })),
     remove: async (id) => void (await apiCall(caller, enquiryUrl(id), { method: 'DELETE' })),
   };
 }

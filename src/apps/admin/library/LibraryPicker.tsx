@@ -27,7 +27,15 @@ export function pickedImage(photo: LibraryPhoto): PickedImage | null {
   return alt ? { src: libraryReference(photo.file.fullPath), alt } : null;
 }
 
-export function LibraryPicker({ library, onPick, selected }: { library: Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>; onPick: (image: PickedImage) => void; selected?: string }) {
+export function LibraryPicker({
+  library,
+  onPick,
+  selected,
+}: {
+  library: Pick<MediaLibrary, 'list' | 'preview' | 'thumbnail'>;
+  onPick: (image: PickedImage) => void;
+  selected?: string;
+}) {
   const [photos, setPhotos] = useState<LibraryPhoto[] | null>(null);
   const [error, setError] = useState<DescribedStorageError | null>(null);
   const [search, setSearch] = useState('');
@@ -43,7 +51,12 @@ export function LibraryPicker({ library, onPick, selected }: { library: Pick<Med
     <div className="admin-picker">
       <div className="field">
         <label htmlFor={searchId}>Search the media library</label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       <ul className="admin-grid">
         {shownPhotos(photos, search, 'name').map((photo) => {
@@ -54,9 +67,20 @@ export function LibraryPicker({ library, onPick, selected }: { library: Pick<Med
             <li key={photo.file.fullPath} className="admin-card">
               <Thumbnail photo={photo} library={library} className="admin-thumb" />
               <h3 className="admin-card-name">{photo.file.name}</h3>
-              {picked ? <p className="admin-note">{picked.alt}</p> : <p className="admin-badge">Needs alt text: add it on /admin first</p>}
+              {picked ? (
+                <p className="admin-note">{picked.alt}</p>
+              ) : (
+                <p className="admin-badge">Needs alt text: add it on /admin first</p>
+              )}
               {/* The name starts with the words shown (WCAG 2.5.3, label in name): a speech user says what they see. */}
-              <button type="button" className="button button-secondary" disabled={!picked} aria-pressed={selected === reference} onClick={() => picked && onPick(picked)} aria-label={`${action}: ${photo.file.name}`}>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={!picked}
+                aria-pressed={selected === reference}
+                onClick={() => picked && onPick(picked)}
+                aria-label={`${action}: ${photo.file.name}`}
+              >
                 {action}
               </button>
             </li>

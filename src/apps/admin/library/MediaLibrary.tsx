@@ -12,14 +12,25 @@ import { StorageProblem } from './StorageProblem.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useUploads } from './use-uploads.ts';
 
-type Listing = { status: 'loading' } | { status: 'failed'; error: DescribedStorageError } | { status: 'loaded' };
+type Listing =
+  | { status: 'loading' }
+  | { status: 'failed'; error: DescribedStorageError }
+  | { status: 'loaded' };
 
 /**
  * The media library: photos in the bucket's media/ folder. Add (picker, drop, paste), browse
  * (search, sort), details, edit, replace and delete. What the library shows follows what the
  * service has confirmed: an upload joins the grid once stored, a deleted photo leaves it once deleted.
  */
-export function MediaLibrarySection({ library, usage, onReady }: { library: MediaLibrary; usage: PhotoUsage | undefined; onReady: () => void }) {
+export function MediaLibrarySection({
+  library,
+  usage,
+  onReady,
+}: {
+  library: MediaLibrary;
+  usage: PhotoUsage | undefined;
+  onReady: () => void;
+}) {
   const [photos, setPhotos] = useState<LibraryPhoto[]>([]);
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -53,8 +64,15 @@ export function MediaLibrarySection({ library, usage, onReady }: { library: Medi
   }, [deletedCount]);
 
   const announce = useCallback((text: string) => setMessage(text), []);
-  const upsert = useCallback((photo: LibraryPhoto) => setPhotos((all) => [...all.filter((p) => p.file.fullPath !== photo.file.fullPath), photo]), []);
-  const existing = useCallback(() => new Set(photosRef.current.map((photo) => photo.file.fullPath)), []);
+  const upsert = useCallback(
+    (photo: LibraryPhoto) =>
+      setPhotos((all) => [...all.filter((p) => p.file.fullPath !== photo.file.fullPath), photo]),
+    [],
+  );
+  const existing = useCallback(
+    () => new Set(photosRef.current.map((photo) => photo.file.fullPath)),
+    [],
+  );
   const uploads = useUploads(library, existing, upsert, announce);
 
   const shown = shownPhotos(photos, search, sort);
@@ -66,8 +84,10 @@ export function MediaLibrarySection({ library, usage, onReady }: { library: Medi
         Media library
       </h2>
       <p>
-        Photos for the site’s pages. Content uses one as <code>![alt text](storage:media/name.jpg)</code> (“Copy for Markdown” in a photo’s details gives it); the build makes its
-        responsive versions, so visitors never load it from the library.
+        Photos for the site’s pages. Content uses one as{' '}
+        <code>![alt text](storage:media/name.jpg)</code> (“Copy for Markdown” in a photo’s details
+        gives it); the build makes its responsive versions, so visitors never load it from the
+        library.
       </p>
       <p className="admin-status" role="status" aria-live="polite" data-testid="library-status">
         {message}
@@ -88,11 +108,20 @@ export function MediaLibrarySection({ library, usage, onReady }: { library: Medi
           <div className="admin-filters">
             <div className="field">
               <label htmlFor="library-search">Search by name or alt text</label>
-              <input id="library-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+              <input
+                id="library-search"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="library-sort">Sort by</label>
-              <select id="library-sort" value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
+              <select
+                id="library-sort"
+                value={sort}
+                onChange={(event) => setSort(event.target.value as SortKey)}
+              >
                 {Object.entries(SORTS).map(([key, { label }]) => (
                   <option key={key} value={key}>
                     {label}
@@ -102,13 +131,28 @@ export function MediaLibrarySection({ library, usage, onReady }: { library: Medi
             </div>
           </div>
           <p className="admin-note">
-            {search ? `${plural(shown.length, 'photo')} of ${photos.length} match.` : photos.length === 0 ? 'The library is empty: add the first photos above.' : `${plural(photos.length, 'photo')}.`}
+            {search
+              ? `${plural(shown.length, 'photo')} of ${photos.length} match.`
+              : photos.length === 0
+                ? 'The library is empty: add the first photos above.'
+                : `${plural(photos.length, 'photo')}.`}
           </p>
-          <PhotoGrid photos={shown} library={library} onOpen={(photo) => setOpen(photo.file.fullPath)} />
+          <PhotoGrid
+            photos={shown}
+            library={library}
+            onOpen={(photo) => setOpen(photo.file.fullPath)}
+          />
         </>
       ) : null}
       {selected ? (
-        <PhotoDetails photo={selected} library={library} onChanged={upsert} onDelete={() => setDeleting(true)} onClose={() => setOpen(null)} announce={announce} />
+        <PhotoDetails
+          photo={selected}
+          library={library}
+          onChanged={upsert}
+          onDelete={() => setDeleting(true)}
+          onClose={() => setOpen(null)}
+          announce={announce}
+        />
       ) : null}
       {selected && deleting ? (
         <DeleteDialog
@@ -120,7 +164,9 @@ export function MediaLibrarySection({ library, usage, onReady }: { library: Medi
             const name = selected.file.name;
             setDeleting(false);
             setOpen(null);
-            setPhotos((all) => all.filter((photo) => photo.file.fullPath !== selected.file.fullPath));
+            setPhotos((all) =>
+              all.filter((photo) => photo.file.fullPath !== selected.file.fullPath),
+            );
             announce(`${name} was deleted from the library.`);
             setDeletedCount((n) => n + 1);
           }}

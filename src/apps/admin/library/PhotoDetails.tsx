@@ -1,6 +1,10 @@
 import { useRef, useState } from 'react';
 import { type MediaLibrary } from '../../media/library.ts';
-import { STORED_FILE_FIELDS, type LibraryPhoto, type StoredFile } from '../../../kernel/wire/media-library.ts';
+import {
+  STORED_FILE_FIELDS,
+  type LibraryPhoto,
+  type StoredFile,
+} from '../../../kernel/wire/media-library.ts';
 import { uploadProblem } from '../../../kernel/wire/media-rules.ts';
 import { libraryReference, markdownFor } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
@@ -32,7 +36,8 @@ const LABELS: Record<(typeof STORED_FILE_FIELDS)[number], string> = {
 function readable(field: keyof StoredFile, file: StoredFile) {
   const value = file[field];
   if (value === undefined || value === '') return <span className="admin-unset">Not set</span>;
-  if (field === 'size') return `${formatBytes(file.size)} (${file.size.toLocaleString('en-GB')} bytes)`;
+  if (field === 'size')
+    return `${formatBytes(file.size)} (${file.size.toLocaleString('en-GB')} bytes)`;
   if (field === 'timeCreated' || field === 'updated') return formatTime(String(value));
   if (field === 'customMetadata') {
     const entries = Object.entries(file.customMetadata ?? {});
@@ -50,13 +55,31 @@ function readable(field: keyof StoredFile, file: StoredFile) {
   return <code>{String(value)}</code>;
 }
 
-type Replacing = { status: 'idle' } | { status: 'uploading'; percent: number; cancel: () => void } | { status: 'failed'; error: DescribedStorageError } | { status: 'refused'; message: string };
+type Replacing =
+  | { status: 'idle' }
+  | { status: 'uploading'; percent: number; cancel: () => void }
+  | { status: 'failed'; error: DescribedStorageError }
+  | { status: 'refused'; message: string };
 
 /**
  * A photo's details: every field of its stored file metadata, "Copy link" and "Copy for Markdown", its alt text and custom
  * metadata to edit, Replace (a new version at the same path) and Delete (with its confirmation).
  */
-export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, announce }: { photo: LibraryPhoto; library: MediaLibrary; onChanged: (photo: LibraryPhoto) => void; onDelete: () => void; onClose: () => void; announce: (message: string) => void }) {
+export function PhotoDetails({
+  photo,
+  library,
+  onChanged,
+  onDelete,
+  onClose,
+  announce,
+}: {
+  photo: LibraryPhoto;
+  library: MediaLibrary;
+  onChanged: (photo: LibraryPhoto) => void;
+  onDelete: () => void;
+  onClose: () => void;
+  announce: (message: string) => void;
+}) {
   const { file } = photo;
   const [replacing, setReplacing] = useState<Replacing>({ status: 'idle' });
   const input = useRef<HTMLInputElement>(null);
@@ -73,8 +96,16 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
   const replace = (next: File) => {
     const problem = uploadProblem(next);
     if (problem) return setReplacing({ status: 'refused', message: problem });
-    const upload = library.upload(file.fullPath, next, { contentType: next.type, customMetadata: file.customMetadata ?? {} }, ({ transferred, total }) =>
-      setReplacing({ status: 'uploading', percent: total > 0 ? Math.round((transferred / total) * 100) : 0, cancel: upload.cancel }),
+    const upload = library.upload(
+      file.fullPath,
+      next,
+      { contentType: next.type, customMetadata: file.customMetadata ?? {} },
+      ({ transferred, total }) =>
+        setReplacing({
+          status: 'uploading',
+          percent: total > 0 ? Math.round((transferred / total) * 100) : 0,
+          cancel: upload.cancel,
+        }),
     );
     setReplacing({ status: 'uploading', percent: 0, cancel: upload.cancel });
     upload.done.then(
@@ -85,8 +116,14 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
       },
       (error: unknown) => {
         const described = describeStorageError(error);
-        setReplacing(described.outcome ? { status: 'idle' } : { status: 'failed', error: described });
-        announce(described.outcome ? 'Replacing cancelled: the photo is as it was.' : `Replacing ${file.name} failed.`);
+        setReplacing(
+          described.outcome ? { status: 'idle' } : { status: 'failed', error: described },
+        );
+        announce(
+          described.outcome
+            ? 'Replacing cancelled: the photo is as it was.'
+            : `Replacing ${file.name} failed.`,
+        );
       },
     );
   };
@@ -95,10 +132,20 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
     <Dialog title={`Photo: ${file.name}`} onClose={onClose} className="admin-details">
       <Thumbnail photo={photo} library={library} width={960} className="admin-details-image" />
       <div className="admin-actions">
-        <button type="button" className="button button-secondary" onClick={() => void copy(photo.url, 'Link')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void copy(photo.url, 'Link')}
+        >
           Copy link
         </button>
-        <button type="button" className="button button-secondary" disabled={needsAlt(photo)} aria-describedby="copy-markdown-note" onClick={() => void copy(markdownFor(file.fullPath, altOf(photo)), 'Markdown')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={needsAlt(photo)}
+          aria-describedby="copy-markdown-note"
+          onClick={() => void copy(markdownFor(file.fullPath, altOf(photo)), 'Markdown')}
+        >
           Copy for Markdown
         </button>
       </div>
@@ -107,7 +154,8 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
           'Needs alt text: add it below before this photo can be placed in content.'
         ) : (
           <>
-            In content: <code>{markdownFor(file.fullPath, altOf(photo))}</code>, or <code>{libraryReference(file.fullPath)}</code> in an image field.
+            In content: <code>{markdownFor(file.fullPath, altOf(photo))}</code>, or{' '}
+            <code>{libraryReference(file.fullPath)}</code> in an image field.
           </>
         )}
       </p>
@@ -124,7 +172,10 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
       <EditMetadata photo={photo} library={library} onChanged={onChanged} announce={announce} />
       <div className="admin-replace">
         <h3>Replace or delete</h3>
-        <p>Replace keeps the name, the alt text and every page that uses the photo; the next build shows the new version.</p>
+        <p>
+          Replace keeps the name, the alt text and every page that uses the photo; the next build
+          shows the new version.
+        </p>
         {replacing.status === 'uploading' ? (
           <div className="admin-progress">
             <progress max={100} value={replacing.percent} aria-label={`Replacing ${file.name}`} />
@@ -141,7 +192,12 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
           </p>
         ) : null}
         <div className="admin-actions">
-          <button type="button" className="button button-secondary" disabled={replacing.status === 'uploading'} onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={replacing.status === 'uploading'}
+            onClick={() => input.current?.click()}
+          >
             Replace photo…
           </button>
           <input
@@ -157,7 +213,12 @@ export function PhotoDetails({ photo, library, onChanged, onDelete, onClose, ann
               if (next) replace(next);
             }}
           />
-          <button type="button" className="button button-danger" onClick={onDelete} disabled={replacing.status === 'uploading'}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={onDelete}
+            disabled={replacing.status === 'uploading'}
+          >
             Delete…
           </button>
         </div>

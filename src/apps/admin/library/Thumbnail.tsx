@@ -13,7 +13,19 @@ type State = { status: 'waiting' } | ThumbnailResult | { status: 'failed' };
  * size of the image it will hold, so nothing moves when it arrives. A photo whose thumbnail cannot
  * be made shows a placeholder saying why. `onSize` gets the photo's own size in pixels.
  */
-export function Thumbnail({ photo, library, width, className, onSize }: { photo: LibraryPhoto; library: Pick<MediaLibrary, 'preview' | 'thumbnail'>; width?: number; className: string; onSize?: (size: { width: number; height: number } | null) => void }) {
+export function Thumbnail({
+  photo,
+  library,
+  width,
+  className,
+  onSize,
+}: {
+  photo: LibraryPhoto;
+  library: Pick<MediaLibrary, 'preview' | 'thumbnail'>;
+  width?: number;
+  className: string;
+  onSize?: (size: { width: number; height: number } | null) => void;
+}) {
   const [state, setState] = useState<State>({ status: 'waiting' });
   const box = useRef<HTMLDivElement>(null);
   const { fullPath, generation } = photo.file;
@@ -21,7 +33,10 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
   useEffect(() => {
     let current = true;
     setState({ status: 'waiting' });
-    const load = async (): Promise<ThumbnailResult> => (width === undefined ? library.thumbnail({ fullPath, generation }) : { kind: 'shown', preview: await library.preview(fullPath, width) });
+    const load = async (): Promise<ThumbnailResult> =>
+      width === undefined
+        ? library.thumbnail({ fullPath, generation })
+        : { kind: 'shown', preview: await library.preview(fullPath, width) };
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -30,7 +45,11 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
           (result) => {
             if (!current) return;
             setState(result);
-            onSize?.(result.kind === 'shown' ? { width: result.preview.width, height: result.preview.height } : null);
+            onSize?.(
+              result.kind === 'shown'
+                ? { width: result.preview.width, height: result.preview.height }
+                : null,
+            );
           },
           () => current && setState({ status: 'failed' }),
         );
@@ -48,14 +67,18 @@ export function Thumbnail({ photo, library, width, className, onSize }: { photo:
   const shown: Preview | null = 'kind' in state && state.kind === 'shown' ? state.preview : null;
   return (
     <div ref={box} className={className} data-status={'kind' in state ? state.kind : state.status}>
-      {shown ? <img src={shown.src} alt={altOf(photo)} width={shown.width} height={shown.height} /> : null}
+      {shown ? (
+        <img src={shown.src} alt={altOf(photo)} width={shown.width} height={shown.height} />
+      ) : null}
       {'kind' in state && state.kind === 'placeholder' ? (
         <div className="admin-thumb-placeholder">
           <p className="admin-thumb-placeholder-title">No thumbnail</p>
           <p className="admin-note">{state.reason}</p>
         </div>
       ) : null}
-      {'status' in state && state.status === 'failed' ? <p className="admin-note">The photo could not be shown.</p> : null}
+      {'status' in state && state.status === 'failed' ? (
+        <p className="admin-note">The photo could not be shown.</p>
+      ) : null}
     </div>
   );
 }

@@ -43,8 +43,14 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop photos here, paste them, or choose them: JPEG, PNG, WebP or AVIF, 10 MB at most each.</p>
-        <button type="button" className="button button-secondary" onClick={() => input.current?.click()}>
+        <p>
+          Drop photos here, paste them, or choose them: JPEG, PNG, WebP or AVIF, 10 MB at most each.
+        </p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => input.current?.click()}
+        >
           Choose photos
         </button>
         {/* The button opens it: a file input cannot be styled, nor show a focus ring of its own. */}
@@ -71,7 +77,11 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
             ))}
           </ul>
           {sendable.length > 0 ? (
-            <button type="button" className="button" onClick={() => uploads.send(sendable.map((item) => item.id))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => uploads.send(sendable.map((item) => item.id))}
+            >
               Upload {sendable.length === 1 ? 'the photo' : `${sendable.length} photos`}
             </button>
           ) : null}
@@ -84,32 +94,54 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
 function QueueRow({ item, uploads }: { item: QueuedFile; uploads: Uploads }) {
   const altId = useDomId('upload-alt');
   const name = item.fullPath.slice(item.fullPath.indexOf('/') + 1);
-  const percent = item.progress.total > 0 ? Math.round((item.progress.transferred / item.progress.total) * 100) : 0;
+  const percent =
+    item.progress.total > 0
+      ? Math.round((item.progress.transferred / item.progress.total) * 100)
+      : 0;
   return (
     <li className="admin-queue-item" data-status={item.state}>
       <p className="admin-queue-name">
-        <strong>{item.file.name}</strong> ({formatBytes(item.file.size)}), to be stored as <code>{name}</code>
+        <strong>{item.file.name}</strong> ({formatBytes(item.file.size)}), to be stored as{' '}
+        <code>{name}</code>
       </p>
-      {item.state === 'rejected' ? <p className="form-error" role="alert">{item.rejection}</p> : null}
+      {item.state === 'rejected' ? (
+        <p className="form-error" role="alert">
+          {item.rejection}
+        </p>
+      ) : null}
       {item.state !== 'rejected' ? (
         <div className="field">
           <label htmlFor={altId}>Alt text: what the photo shows</label>
           <p className="field-hint" id={`${altId}-hint`}>
-            For people who cannot see it. Without it the photo is marked “needs alt text” and cannot be placed in content.
+            For people who cannot see it. Without it the photo is marked “needs alt text” and cannot
+            be placed in content.
           </p>
-          <input id={altId} type="text" value={item.alt} aria-describedby={`${altId}-hint`} disabled={item.state === 'uploading'} onChange={(event) => uploads.setAlt(item.id, event.target.value)} />
+          <input
+            id={altId}
+            type="text"
+            value={item.alt}
+            aria-describedby={`${altId}-hint`}
+            disabled={item.state === 'uploading'}
+            onChange={(event) => uploads.setAlt(item.id, event.target.value)}
+          />
         </div>
       ) : null}
       {item.state === 'uploading' ? (
         <div className="admin-progress">
           <progress max={100} value={percent} aria-label={`Uploading ${item.file.name}`} />
           <span>{percent}%</span>
-          <button type="button" className="button button-secondary" onClick={() => uploads.cancel(item.id)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => uploads.cancel(item.id)}
+          >
             Cancel
           </button>
         </div>
       ) : null}
-      {item.state === 'cancelled' ? <p className="admin-note">Upload cancelled: nothing was added to the library.</p> : null}
+      {item.state === 'cancelled' ? (
+        <p className="admin-note">Upload cancelled: nothing was added to the library.</p>
+      ) : null}
       {item.state === 'failed' && item.error ? <StorageProblem error={item.error} /> : null}
       {item.state === 'failed' || item.state === 'cancelled' ? (
         <button type="button" className="button" onClick={() => uploads.send([item.id])}>
@@ -117,7 +149,11 @@ function QueueRow({ item, uploads }: { item: QueuedFile; uploads: Uploads }) {
         </button>
       ) : null}
       {item.state !== 'uploading' ? (
-        <button type="button" className="button button-secondary" onClick={() => uploads.remove(item.id)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => uploads.remove(item.id)}
+        >
           Remove from the list
         </button>
       ) : null}

@@ -43,14 +43,23 @@ function freePath(name: string, taken: ReadonlySet<string>): string {
   }
 }
 
-export function useUploads(library: MediaLibrary, existing: () => ReadonlySet<string>, onUploaded: (photo: LibraryPhoto) => void, announce: (message: string) => void): Uploads {
+export function useUploads(
+  library: MediaLibrary,
+  existing: () => ReadonlySet<string>,
+  onUploaded: (photo: LibraryPhoto) => void,
+  announce: (message: string) => void,
+): Uploads {
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const tasks = useRef(new Map<number, Upload>());
   const nextId = useRef(1);
   const latest = useRef(queue);
   latest.current = queue;
 
-  const update = useCallback((id: number, change: Partial<QueuedFile>) => setQueue((items) => items.map((item) => (item.id === id ? { ...item, ...change } : item))), []);
+  const update = useCallback(
+    (id: number, change: Partial<QueuedFile>) =>
+      setQueue((items) => items.map((item) => (item.id === id ? { ...item, ...change } : item))),
+    [],
+  );
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -59,33 +68,58 @@ export function useUploads(library: MediaLibrary, existing: () => ReadonlySet<st
         const fullPath = freePath(mediaNameFor(file), taken);
         taken.add(fullPath);
         const rejection = uploadProblem(file) ?? undefined;
-        return { id: nextId.current++, file, fullPath, alt: '', state: rejection ? 'rejected' : 'ready', progress: { transferred: 0, total: file.size }, rejection };
+        return {
+          id: nextId.current++,
+          file,
+          fullPath,
+          alt: '',
+          state: rejection ? 'rejected' : 'ready',
+          progress: { transferred: 0, total: file.size },
+          rejection,
+        };
       });
       setQueue((items) => [...items, ...added]);
       const ready = added.filter((item) => item.state === 'ready').length;
-      announce(`${ready} ${ready === 1 ? 'photo' : 'photos'} ready to upload${added.length > ready ? `, ${added.length - ready} refused` : ''}. Add alt text, then choose Upload.`);
+      announce(
+        `${ready} ${ready === 1 ? 'photo' : 'photos'} ready to upload${added.length > ready ? `, ${added.length - ready} refused` : ''}. Add alt text, then choose Upload.`,
+      );
     },
     [existing, announce],
   );
 
   const sendOne = useCallback(
     (item: QueuedFile) => {
-      update(item.id, { state: 'uploading', error: undefined, progress: { transferred: 0, total: item.file.size } });
+      update(item.id, {
+        state: 'uploading',
+        error: undefined,
+        progress: { transferred: 0, total: item.file.size },
+      });
       const alt = item.alt.trim();
-      const upload = library.upload(item.fullPath, item.file, { contentType: item.file.type, customMetadata: alt ? { [ALT_KEY]: alt } : {} }, (progress) => update(item.id, { progress }));
+      const upload = library.upload(
+        item.fullPath,
+        item.file,
+        { contentType: item.file.type, customMetadata: alt ? { [ALT_KEY]: alt } : {} },
+        (progress) => update(item.id, { progress }),
+      );
       tasks.current.set(item.id, upload);
       upload.done.then(
         (photo) => {
           tasks.current.delete(item.id);
           setQueue((items) => items.filter((queued) => queued.id !== item.id));
           onUploaded(photo);
-          announce(`${photo.file.name} is in the library${alt ? '' : ', and needs alt text before content can use it'}.`);
+          announce(
+            `${photo.file.name} is in the library${alt ? '' : ', and needs alt text before content can use it'}.`,
+          );
         },
         (error: unknown) => {
           tasks.current.delete(item.id);
           const described = describeStorageError(error);
           update(item.id, { state: described.outcome ? 'cancelled' : 'failed', error: described });
-          announce(described.outcome ? `Upload of ${item.file.name} cancelled.` : `Upload of ${item.file.name} failed.`);
+          announce(
+            described.outcome
+              ? `Upload of ${item.file.name} cancelled.`
+              : `Upload of ${item.file.name} failed.`,
+          );
         },
       );
     },
@@ -96,7 +130,8 @@ export function useUploads(library: MediaLibrary, existing: () => ReadonlySet<st
     (ids?: readonly number[]) => {
       for (const item of latest.current) {
         if (ids && !ids.includes(item.id)) continue;
-        if (item.state === 'ready' || item.state === 'failed' || item.state === 'cancelled') sendOne(item);
+        if (item.state === 'ready' || item.state === 'failed' || item.state === 'cancelled')
+          sendOne(item);
       }
     },
     [sendOne],

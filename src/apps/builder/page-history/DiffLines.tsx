@@ -7,7 +7,10 @@ const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 /** Lines added and removed, as the diff shows them. */
 export function diffCounts(diff: string): { added: number; removed: number } {
   const lines = diff.split('\n');
-  return { added: lines.filter((line) => line.startsWith('+')).length, removed: lines.filter((line) => line.startsWith('-')).length };
+  return {
+    added: lines.filter((line) => line.startsWith('+')).length,
+    removed: lines.filter((line) => line.startsWith('-')).length,
+  };
 }
 
 export function DiffLines({ diff }: { diff: string }) {
@@ -16,7 +19,13 @@ export function DiffLines({ diff }: { diff: string }) {
     <pre className="export-diff history-diff-lines" tabIndex={0}>
       {diff.split('\n').map((line, i) => {
         const hunk = HUNK.exec(line);
-        if (hunk) return <span key={i} className="diff-place">{`From line ${Math.max(1, Number(hunk[1]))}:\n`}</span>;
+        if (hunk)
+          return (
+            <span
+              key={i}
+              className="diff-place"
+            >{`From line ${Math.max(1, Number(hunk[1]))}:\n`}</span>
+          );
         if (line.startsWith('+')) return <ins key={i}>{`+ ${line.slice(1)}\n`}</ins>;
         if (line.startsWith('-')) return <del key={i}>{`- ${line.slice(1)}\n`}</del>;
         if (line.startsWith('…')) return <span key={i} className="diff-place">{`${line}\n`}</span>;

@@ -12,10 +12,23 @@ import { FailureNote } from '../proposals/FailureNote.tsx';
 import type { ProposalsClient } from '../proposals/client.ts';
 import { DiffLines, diffCounts } from './DiffLines.tsx';
 
-type Listing = { status: 'loading' } | { status: 'failed'; failure: unknown } | { status: 'loaded'; history: PageHistory };
+type Listing =
+  | { status: 'loading' }
+  | { status: 'failed'; failure: unknown }
+  | { status: 'loaded'; history: PageHistory };
 
 /** `onRestore` gets the version's file, to open as a new draft, and what to tell the owner about it. */
-export function HistoryDialog({ draft, client, onRestore, onClose }: { draft: Draft; client: Pick<ProposalsClient, 'history' | 'version'>; onRestore(version: PageVersionFile, said: string): void; onClose(): void }) {
+export function HistoryDialog({
+  draft,
+  client,
+  onRestore,
+  onClose,
+}: {
+  draft: Draft;
+  client: Pick<ProposalsClient, 'history' | 'version'>;
+  onRestore(version: PageVersionFile, said: string): void;
+  onClose(): void;
+}) {
   const path = draft.origin!.path;
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
@@ -47,7 +60,10 @@ export function HistoryDialog({ draft, client, onRestore, onClose }: { draft: Dr
     setRestoreFailure(null);
     try {
       const file = await client.version(path, version.commit);
-      onRestore(file, `The version published ${formatTime(version.when)} is open below as a new draft. Check it, then propose it to put it back on the site.`);
+      onRestore(
+        file,
+        `The version published ${formatTime(version.when)} is open below as a new draft. Check it, then propose it to put it back on the site.`,
+      );
     } catch (failure) {
       setRestoreFailure(failure);
       setRestoring(null);
@@ -61,8 +77,9 @@ export function HistoryDialog({ draft, client, onRestore, onClose }: { draft: Dr
   return (
     <Dialog title="History of this page" onClose={onClose} className="history-dialog">
       <p>
-        Each time this page was published, newest first, with what changed. “Restore this version” opens it here as a draft: check it, change it if you like, then propose it as any
-        change. Nothing on the site changes until it is published.
+        Each time this page was published, newest first, with what changed. “Restore this version”
+        opens it here as a draft: check it, change it if you like, then propose it as any change.
+        Nothing on the site changes until it is published.
       </p>
       {restoreFailure ? <FailureNote failure={restoreFailure} /> : null}
       <h3 ref={heading} tabIndex={-1} className="history-range">
@@ -79,20 +96,40 @@ export function HistoryDialog({ draft, client, onRestore, onClose }: { draft: Dr
       ) : null}
       {listing.status === 'loaded' ? (
         listing.history.versions.length === 0 ? (
-          <p>{page === 1 ? 'This page has no published versions yet: it has not been published from this site’s repository.' : 'There are no older versions.'}</p>
+          <p>
+            {page === 1
+              ? 'This page has no published versions yet: it has not been published from this site’s repository.'
+              : 'There are no older versions.'}
+          </p>
         ) : (
           <ol className="history-list">
             {listing.history.versions.map((version) => (
-              <Version key={version.commit} version={version} live={version.blob === draft.origin!.blob} busy={restoring} onRestore={() => void restore(version)} />
+              <Version
+                key={version.commit}
+                version={version}
+                live={version.blob === draft.origin!.blob}
+                busy={restoring}
+                onRestore={() => void restore(version)}
+              />
             ))}
           </ol>
         )
       ) : null}
       <div className="history-pages">
-        <button type="button" className="button button-secondary" disabled={page === 1 || listing.status === 'loading'} onClick={() => go(page - 1)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={page === 1 || listing.status === 'loading'}
+          onClick={() => go(page - 1)}
+        >
           Newer versions
         </button>
-        <button type="button" className="button button-secondary" disabled={listing.status !== 'loaded' || !listing.history.more} onClick={() => go(page + 1)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={listing.status !== 'loaded' || !listing.history.more}
+          onClick={() => go(page + 1)}
+        >
           Older versions
         </button>
       </div>
@@ -100,7 +137,17 @@ export function HistoryDialog({ draft, client, onRestore, onClose }: { draft: Dr
   );
 }
 
-function Version({ version, live, busy, onRestore }: { version: PageVersion; live: boolean; busy: string | null; onRestore(): void }) {
+function Version({
+  version,
+  live,
+  busy,
+  onRestore,
+}: {
+  version: PageVersion;
+  live: boolean;
+  busy: string | null;
+  onRestore(): void;
+}) {
   const id = useDomId('version');
   const { added, removed } = diffCounts(version.diff);
   const restorable = version.change !== 'removed' && !live;
@@ -120,7 +167,13 @@ function Version({ version, live, busy, onRestore }: { version: PageVersion; liv
         <DiffLines diff={version.diff} />
       </details>
       {restorable ? (
-        <button type="button" className="button" disabled={busy !== null} aria-describedby={`${id}-summary ${id}-meta`} onClick={onRestore}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          aria-describedby={`${id}-summary ${id}-meta`}
+          onClick={onRestore}
+        >
           {busy === version.commit ? 'Opening this version…' : 'Restore this version'}
         </button>
       ) : null}

@@ -8,7 +8,9 @@ import { draftFromVersion, type Draft } from '../draft.ts';
 import { proposalsClient } from '../proposals/client.ts';
 import { newDraftId } from '../ui/screen.tsx';
 
-const HistoryDialog = lazy(() => import('./HistoryDialog.tsx').then(({ HistoryDialog }) => ({ default: HistoryDialog })));
+const HistoryDialog = lazy(() =>
+  import('./HistoryDialog.tsx').then(({ HistoryDialog }) => ({ default: HistoryDialog })),
+);
 
 export function PageHistory({ draft, onRestore }: { draft: Draft; onRestore(draft: Draft): void }) {
   const services = useServices();
@@ -19,7 +21,12 @@ export function PageHistory({ draft, onRestore }: { draft: Draft; onRestore(draf
   if (!client || !draft.origin) return null;
   return (
     <div className="history-bar">
-      <button type="button" className="button button-secondary" aria-describedby="history-hint" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-describedby="history-hint"
+        onClick={() => setOpen(true)}
+      >
         History
       </button>
       <p className="field-hint" id="history-hint">

@@ -12,13 +12,22 @@ const SHOWN_PROBLEMS = 5;
  * checks' problems are placed in the form's words by `placeOf` where the draft is at hand (else by
  * their line), never by their field's path.
  */
-export function FailureNote({ failure, placeOf, onStartAgain }: { failure: unknown; placeOf?(problem: { field?: string; message: string }): string; onStartAgain?(newer: NonNullable<ApiError['newer']>): void }) {
+export function FailureNote({
+  failure,
+  placeOf,
+  onStartAgain,
+}: {
+  failure: unknown;
+  placeOf?(problem: { field?: string; message: string }): string;
+  onStartAgain?(newer: NonNullable<ApiError['newer']>): void;
+}) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   const newer = answer?.newer;
   return (
     <div className="notice" role="alert">
       <p>
-        <strong>{answer?.error.title ?? 'Something went wrong'}</strong> {answer?.error.message ?? String(failure)} {answer?.error.hint}
+        <strong>{answer?.error.title ?? 'Something went wrong'}</strong>{' '}
+        {answer?.error.message ?? String(failure)} {answer?.error.hint}
       </p>
       {answer?.problems?.length ? (
         <ul>
@@ -28,7 +37,9 @@ export function FailureNote({ failure, placeOf, onStartAgain }: { failure: unkno
               {problem.message}
             </li>
           ))}
-          {answer.problems.length > SHOWN_PROBLEMS ? <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li> : null}
+          {answer.problems.length > SHOWN_PROBLEMS ? (
+            <li>And {answer.problems.length - SHOWN_PROBLEMS} more.</li>
+          ) : null}
         </ul>
       ) : null}
       {answer?.diff ? (
@@ -53,4 +64,3 @@ export function FailureNote({ failure, placeOf, onStartAgain }: { failure: unkno
     </div>
   );
 }
-

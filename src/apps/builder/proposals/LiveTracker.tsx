@@ -19,7 +19,14 @@ export interface LiveTrackerProps {
   clock?: () => number;
 }
 
-export function LiveTracker({ published, route, local, client, publishedAt, clock = Date.now }: LiveTrackerProps) {
+export function LiveTracker({
+  published,
+  route,
+  local,
+  client,
+  publishedAt,
+  clock = Date.now,
+}: LiveTrackerProps) {
   const [deploy, setDeploy] = useState<Deploy | null>(null);
   const [now, setNow] = useState(clock);
   const step = liveStep(deploy, publishedAt, now);
@@ -32,7 +39,10 @@ export function LiveTracker({ published, route, local, client, publishedAt, cloc
         void (async () => {
           try {
             const live = await liveCommit();
-            const answer = live === published.commit ? { commit: published.commit, state: 'live' as const } : await client.deploy(published.commit, live);
+            const answer =
+              live === published.commit
+                ? { commit: published.commit, state: 'live' as const }
+                : await client.deploy(published.commit, live);
             if (current) setDeploy(answer);
           } catch {
             // Offline for a moment, or the API did not answer: asked again next time.
@@ -50,25 +60,31 @@ export function LiveTracker({ published, route, local, client, publishedAt, cloc
   const link = (url: string | undefined, words: string) => (url ? <a href={url}>{words}</a> : null);
   return (
     <div className="live-tracker" role="status" data-live-step={step.step}>
-      {step.step === 'published' ? <p>Published. Asking whether the site is being built with it…</p> : null}
+      {step.step === 'published' ? (
+        <p>Published. Asking whether the site is being built with it…</p>
+      ) : null}
       {step.step === 'building' ? (
         <p>
-          Published: the site is being built with it{local ? ' (npm start builds it again)' : ''}. {link(step.url, 'The deploy on Netlify')}
+          Published: the site is being built with it{local ? ' (npm start builds it again)' : ''}.{' '}
+          {link(step.url, 'The deploy on Netlify')}
         </p>
       ) : null}
       {step.step === 'live' ? (
         <p>
-          <strong>Live</strong>, {durationWords(step.afterMs)} after Publish. {route ? <a href={route}>Open the live page</a> : null}
+          <strong>Live</strong>, {durationWords(step.afterMs)} after Publish.{' '}
+          {route ? <a href={route}>Open the live page</a> : null}
         </p>
       ) : null}
       {step.step === 'failed' ? (
         <p>
-          <strong>The deploy failed</strong>: the site still shows the page as it was. {step.message} {link(step.url, 'Netlify’s deploy log says why')}
+          <strong>The deploy failed</strong>: the site still shows the page as it was.{' '}
+          {step.message} {link(step.url, 'Netlify’s deploy log says why')}
         </p>
       ) : null}
       {step.step === 'late' ? (
         <p>
-          <strong>Not live after 15 minutes.</strong> The change is published, but the site does not show it yet.{' '}
+          <strong>Not live after 15 minutes.</strong> The change is published, but the site does not
+          show it yet.{' '}
           {local
             ? 'Check the output of npm start: its build after publishing may have failed or still be running.'
             : 'Check the site’s deploys on Netlify: a build may be queued behind others, or may have stopped.'}{' '}

@@ -20,16 +20,35 @@ const CHECKS: Record<Proposal['checks']['state'], string> = {
   failed: 'Checks: failed.',
 };
 
-const moving = (proposal: Proposal) => proposal.state === 'open' && (proposal.checks.state === 'waiting' || proposal.checks.state === 'running' || proposal.preview.state === 'building');
+const moving = (proposal: Proposal) =>
+  proposal.state === 'open' &&
+  (proposal.checks.state === 'waiting' ||
+    proposal.checks.state === 'running' ||
+    proposal.preview.state === 'building');
 
 /** The checks' first problem, in the status line, when no page of the change lists it as its own. */
-const problemText = ({ checks, pages }: Proposal) => (checks.problems?.some((problem) => pages.some((page) => page.path === problem.file)) ? '' : checks.firstProblem);
+const problemText = ({ checks, pages }: Proposal) =>
+  checks.problems?.some((problem) => pages.some((page) => page.path === problem.file))
+    ? ''
+    : checks.firstProblem;
 
 /**
  * `placeOf`, where the draft is at hand: a failed check's problem in its page's file is placed in
  * the form's words, as the builder places its own; elsewhere (the dashboard) it is said by line.
  */
-export function ProposalView({ initial, client, onSettled, placeOf, clock = Date.now }: { initial: Proposal; client: ProposalsClient; onSettled?(proposal: Proposal): void; placeOf?: ChangePagesProps['placeOf']; clock?: () => number }) {
+export function ProposalView({
+  initial,
+  client,
+  onSettled,
+  placeOf,
+  clock = Date.now,
+}: {
+  initial: Proposal;
+  client: ProposalsClient;
+  onSettled?(proposal: Proposal): void;
+  placeOf?: ChangePagesProps['placeOf'];
+  clock?: () => number;
+}) {
   const [proposal, setProposal] = useState(initial);
   const [busy, setBusy] = useState(false);
   // When Publish was pressed: how long the change then took to be live is said from it.
@@ -38,7 +57,10 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
   useEffect(() => setProposal(initial), [initial]);
   useEffect(() => {
     if (!moving(proposal)) return;
-    const timer = setTimeout(() => void client.get(proposal.id).then(setProposal, setFailure), FOLLOW_MS);
+    const timer = setTimeout(
+      () => void client.get(proposal.id).then(setProposal, setFailure),
+      FOLLOW_MS,
+    );
     return () => clearTimeout(timer);
   }, [proposal, client]);
   const act = async (action: 'publish' | 'withdraw') => {
@@ -60,14 +82,20 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
   return (
     <div className="proposal" data-proposal={proposal.id}>
       <p>
-        “{proposal.summary}”, proposed by {proposal.author}.{proposal.pages.length > 1 ? ` ${proposal.pages.length} pages, published together.` : ''}{' '}
-        {proposal.url ? <a href={proposal.url}>See the pull request on GitHub</a> : `A branch of this project’s repository: ${proposal.branch}.`}
+        “{proposal.summary}”, proposed by {proposal.author}.
+        {proposal.pages.length > 1 ? ` ${proposal.pages.length} pages, published together.` : ''}{' '}
+        {proposal.url ? (
+          <a href={proposal.url}>See the pull request on GitHub</a>
+        ) : (
+          `A branch of this project’s repository: ${proposal.branch}.`
+        )}
       </p>
       <ChangePages proposal={proposal} placeOf={placeOf} />
       {proposal.state === 'open' ? (
         <>
           <p role="status" data-checks={checks.state}>
-            {CHECKS[checks.state]} {problemText(proposal)} {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
+            {CHECKS[checks.state]} {problemText(proposal)}{' '}
+            {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
           </p>
           <p>
             {preview.state === 'ready' && preview.url ? (
@@ -81,19 +109,42 @@ export function ProposalView({ initial, client, onSettled, placeOf, clock = Date
             )}
           </p>
           <div className="proposal-actions">
-            <button type="button" className="button" disabled={busy || checks.state !== 'passed'} onClick={() => void act('publish')}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || checks.state !== 'passed'}
+              onClick={() => void act('publish')}
+            >
               Publish
             </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => void act('withdraw')}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void act('withdraw')}
+            >
               Withdraw
             </button>
           </div>
-          {checks.state === 'passed' || proposal.schedule ? <ScheduleControl proposal={proposal} client={client} onChanged={setProposal} /> : null}
+          {checks.state === 'passed' || proposal.schedule ? (
+            <ScheduleControl proposal={proposal} client={client} onChanged={setProposal} />
+          ) : null}
         </>
       ) : proposal.state === 'published' && proposal.published ? (
-        <LiveTracker published={proposal.published} route={proposal.pages[0]!.route} local={proposal.local} client={client} publishedAt={publishedAt} clock={clock} />
+        <LiveTracker
+          published={proposal.published}
+          route={proposal.pages[0]!.route}
+          local={proposal.local}
+          client={client}
+          publishedAt={publishedAt}
+          clock={clock}
+        />
       ) : (
-        <p role="status">{proposal.state === 'published' ? 'Published: the page changes with the next build of the site.' : 'Withdrawn: nothing was published.'}</p>
+        <p role="status">
+          {proposal.state === 'published'
+            ? 'Published: the page changes with the next build of the site.'
+            : 'Withdrawn: nothing was published.'}
+        </p>
       )}
       {failure ? <FailureNote failure={failure} /> : null}
     </div>

@@ -12,29 +12,57 @@ import type { ProposalsClient } from './client.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { ProposalView } from './ProposalView.tsx';
 
-export function ProposalsSection({ client, store }: { client: ProposalsClient; store: DraftStore }) {
+export function ProposalsSection({
+  client,
+  store,
+}: {
+  client: ProposalsClient;
+  store: DraftStore;
+}) {
   const [proposals, setProposals] = useState<Proposal[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const load = useCallback(() => client.list().then(setProposals, setFailure), [client]);
   useEffect(() => void load(), [load]);
   useEffect(() => {
-    const wanted = proposals && window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+    const wanted =
+      proposals && window.location.hash
+        ? document.getElementById(window.location.hash.slice(1))
+        : null;
     wanted?.focus();
     wanted?.scrollIntoView({ block: 'start' });
   }, [proposals]);
   const settled = async (proposal: Proposal) => {
     const paths = new Set(proposal.pages.map((page) => page.path));
-    for (const draft of await store.list()) if (paths.has(exportPath(draft))) await store.delete(draft.id);
+    for (const draft of await store.list())
+      if (paths.has(exportPath(draft))) await store.delete(draft.id);
   };
   return (
     <section aria-labelledby="proposals-heading">
       <h2 id="proposals-heading">Changes waiting to be published</h2>
-      {failure ? <FailureNote failure={failure} /> : proposals === null ? <p role="status">Asking which changes are proposed…</p> : proposals.length === 0 ? <p>No change is waiting to be published.</p> : null}
+      {failure ? (
+        <FailureNote failure={failure} />
+      ) : proposals === null ? (
+        <p role="status">Asking which changes are proposed…</p>
+      ) : proposals.length === 0 ? (
+        <p>No change is waiting to be published.</p>
+      ) : null}
       {proposals?.map((proposal) => (
-        <article key={proposal.id} id={changeAnchor(proposal.id)} tabIndex={-1} className="proposal-card" aria-labelledby={`${changeAnchor(proposal.id)}-heading`}>
+        <article
+          key={proposal.id}
+          id={changeAnchor(proposal.id)}
+          tabIndex={-1}
+          className="proposal-card"
+          aria-labelledby={`${changeAnchor(proposal.id)}-heading`}
+        >
           <h3 id={`${changeAnchor(proposal.id)}-heading`}>{proposal.summary}</h3>
-          <p>Proposed {formatTime(proposal.created)}; last changed {formatTime(proposal.updated)}.</p>
-          <ProposalView initial={proposal} client={client} onSettled={(done) => void settled(done)} />
+          <p>
+            Proposed {formatTime(proposal.created)}; last changed {formatTime(proposal.updated)}.
+          </p>
+          <ProposalView
+            initial={proposal}
+            client={client}
+            onSettled={(done) => void settled(done)}
+          />
         </article>
       ))}
     </section>

@@ -15,7 +15,10 @@ import { placeOf } from '../problems-shown.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { ProposalView } from './ProposalView.tsx';
 
-type Step = { kind: 'form'; said?: string } | { kind: 'sending' } | { kind: 'failed'; failure: unknown };
+type Step =
+  | { kind: 'form'; said?: string }
+  | { kind: 'sending' }
+  | { kind: 'failed'; failure: unknown };
 
 /** A newer version the draft may start again from. */
 export type Newer = NonNullable<ApiError['newer']>;
@@ -37,9 +40,20 @@ export interface ProposeDialogProps {
 }
 
 /** "Update Deep Cleaning" for a live page, "Add Spring offer" for a new one. */
-export const summaryFor = (draft: Draft) => `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
+export const summaryFor = (draft: Draft) =>
+  `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
 
-export function ProposeDialog({ open, draft, client, store, change, onClose, onProposed, onJoined, onStartAgain }: ProposeDialogProps) {
+export function ProposeDialog({
+  open,
+  draft,
+  client,
+  store,
+  change,
+  onClose,
+  onProposed,
+  onJoined,
+  onStartAgain,
+}: ProposeDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [summary, setSummary] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -53,7 +67,15 @@ export function ProposeDialog({ open, draft, client, store, change, onClose, onP
       setSummary(summaryFor(draft));
       setStep({ kind: 'form' });
       // The open change of this page, else the one it is added to: proposing adds to it.
-      client.list().then((open) => setProposal(open.find((candidate) => candidate.pages.some((page) => page.path === path)) ?? open.find((candidate) => candidate.id === change) ?? null), () => setProposal(null));
+      client.list().then(
+        (open) =>
+          setProposal(
+            open.find((candidate) => candidate.pages.some((page) => page.path === path)) ??
+              open.find((candidate) => candidate.id === change) ??
+              null,
+          ),
+        () => setProposal(null),
+      );
     }
     if (!open && element.open) element.close();
   }, [open, draft, client, path, change]);
@@ -65,11 +87,17 @@ export function ProposeDialog({ open, draft, client, store, change, onClose, onP
       const version = versionOf(draft);
       // A page already in a change goes back into it by itself; `change` names the one a page is added to.
       const file = { path, text: exportText(draft), ...(version ? { blob: version } : {}) };
-      const [{ proposal: proposed, merged }] = await Promise.all([client.propose({ files: [file], summary, ...(change ? { change } : {}) }), store.flush?.()]);
+      const [{ proposal: proposed, merged }] = await Promise.all([
+        client.propose({ files: [file], summary, ...(change ? { change } : {}) }),
+        store.flush?.(),
+      ]);
       setProposal(proposed);
       if (merged) {
         await onJoined(proposed);
-        setStep({ kind: 'form', said: 'Joined with the changes made to this page since your version: the proposal holds both, and so does your draft now.' });
+        setStep({
+          kind: 'form',
+          said: 'Joined with the changes made to this page since your version: the proposal holds both, and so does your draft now.',
+        });
       } else {
         if (proposed.pages.some((page) => page.path === path && page.blob)) onProposed(proposed);
         setStep({ kind: 'form' });
@@ -82,20 +110,36 @@ export function ProposeDialog({ open, draft, client, store, change, onClose, onP
     setStep({ kind: 'sending' });
     try {
       await onStartAgain(newer);
-      setStep({ kind: 'form', said: 'Your draft now holds the newer version. Make your change there again, then propose it.' });
+      setStep({
+        kind: 'form',
+        said: 'Your draft now holds the newer version. Make your change there again, then propose it.',
+      });
     } catch (failure) {
       setStep({ kind: 'failed', failure });
     }
   };
   return (
-    <dialog ref={dialog} className="export-dialog" aria-labelledby="propose-heading" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="export-dialog"
+      aria-labelledby="propose-heading"
+      onClose={onClose}
+    >
       <h2 id="propose-heading">Propose this change</h2>
       {proposal ? (
-        <ProposalView initial={proposal} client={client} placeOf={(problem) => (problem.file === path ? placeOf(problem, draft) : undefined)} onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)} />
+        <ProposalView
+          initial={proposal}
+          client={client}
+          placeOf={(problem) => (problem.file === path ? placeOf(problem, draft) : undefined)}
+          onSettled={(settled) => settled.state !== 'open' && void store.delete(draft.id)}
+        />
       ) : null}
       {proposal?.state === 'open' && proposal.pages.some((page) => page.path === path) ? (
         <p>
-          <a href={`/integrated-builder?change=${encodeURIComponent(proposal.id)}`}>Add another page to this change</a>: it is checked and published with this one.
+          <a href={`/integrated-builder?change=${encodeURIComponent(proposal.id)}`}>
+            Add another page to this change
+          </a>
+          : it is checked and published with this one.
         </p>
       ) : null}
       {proposal?.state !== 'published' && proposal?.state !== 'withdrawn' ? (
@@ -106,16 +150,39 @@ export function ProposeDialog({ open, draft, client, store, change, onClose, onP
           }}
         >
           <label htmlFor="proposal-summary">What changes, in one line</label>
-          <input id="proposal-summary" type="text" required maxLength={120} value={summary} onChange={(event) => setSummary(event.target.value)} />
+          <input
+            id="proposal-summary"
+            type="text"
+            required
+            maxLength={120}
+            value={summary}
+            onChange={(event) => setSummary(event.target.value)}
+          />
           <button type="submit" className="button" disabled={step.kind === 'sending'}>
-            {proposal?.pages.some((page) => page.path === path) ? 'Propose again (adds to this change)' : proposal ? 'Propose (adds this page to the change)' : 'Propose'}
+            {proposal?.pages.some((page) => page.path === path)
+              ? 'Propose again (adds to this change)'
+              : proposal
+                ? 'Propose (adds this page to the change)'
+                : 'Propose'}
           </button>
-          {step.kind === 'sending' ? <p role="status">Checking the page and proposing it…</p> : null}
+          {step.kind === 'sending' ? (
+            <p role="status">Checking the page and proposing it…</p>
+          ) : null}
           {step.kind === 'form' && step.said ? <p role="status">{step.said}</p> : null}
-          {step.kind === 'failed' ? <FailureNote failure={step.failure} placeOf={(problem) => placeOf(problem, draft)} onStartAgain={(newer) => void startAgain(newer)} /> : null}
+          {step.kind === 'failed' ? (
+            <FailureNote
+              failure={step.failure}
+              placeOf={(problem) => placeOf(problem, draft)}
+              onStartAgain={(newer) => void startAgain(newer)}
+            />
+          ) : null}
         </form>
       ) : null}
-      <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => dialog.current?.close()}
+      >
         Close
       </button>
     </dialog>

@@ -40,7 +40,8 @@ export function ScheduleControl({ proposal, client, onChanged }: ScheduleControl
     <div className="schedule" data-schedule={schedule ? (note?.state ?? 'set') : 'none'}>
       {schedule ? (
         <p role="status">
-          <strong>Publishes on {wallTimeWords(schedule, new Date().getFullYear())}</strong> (UK time), set by {schedule.by}.{' '}
+          <strong>Publishes on {wallTimeWords(schedule, new Date().getFullYear())}</strong> (UK
+          time), set by {schedule.by}.{' '}
           {note ? (
             <>
               {note.state === 'waiting' ? 'Its time has come: ' : 'Not published at its time. '}
@@ -58,9 +59,21 @@ export function ScheduleControl({ proposal, client, onChanged }: ScheduleControl
           }}
         >
           <label htmlFor={`publish-date-${proposal.id}`}>Day</label>
-          <input id={`publish-date-${proposal.id}`} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+          <input
+            id={`publish-date-${proposal.id}`}
+            type="date"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
           <label htmlFor={`publish-time-${proposal.id}`}>Time (UK)</label>
-          <input id={`publish-time-${proposal.id}`} type="time" required value={time} onChange={(event) => setTime(event.target.value)} />
+          <input
+            id={`publish-time-${proposal.id}`}
+            type="time"
+            required
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          />
           <button type="submit" className="button" disabled={busy}>
             {schedule ? 'Change the time' : 'Publish at this time'}
           </button>
@@ -71,7 +84,12 @@ export function ScheduleControl({ proposal, client, onChanged }: ScheduleControl
             {schedule ? 'Change the time…' : 'Publish at…'}
           </button>
           {schedule ? (
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => void send(undefined)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void send(undefined)}
+            >
               Do not publish at a time
             </button>
           ) : null}

@@ -4,8 +4,23 @@
 import { apiCall, type ApiCaller } from '../../account/api-call.ts';
 import type { PageHistory, PageVersionFile } from '../../../kernel/wire/history.ts';
 import { historyUrl, versionUrl } from '../../../kernel/wire/history-paths.ts';
-import type { Deploy, DeployAnswer, Proposal, ProposalAnswer, ProposalList, ProposeRequest } from '../../../kernel/wire/proposals.ts';
-import { deployUrl, proposalUrl, PROPOSALS_API, PUBLISHED_API, publishUrl, scheduleUrl, withdrawUrl } from '../../../kernel/wire/proposal-paths.ts';
+import type {
+  Deploy,
+  DeployAnswer,
+  Proposal,
+  ProposalAnswer,
+  ProposalList,
+  ProposeRequest,
+} from '../../../kernel/wire/proposals.ts';
+import {
+  deployUrl,
+  proposalUrl,
+  PROPOSALS_API,
+  PUBLISHED_API,
+  publishUrl,
+  scheduleUrl,
+  withdrawUrl,
+} from '../../../kernel/wire/proposal-paths.ts';
 import type { ScheduleRequest } from '../../../kernel/wire/schedule.ts';
 
 export interface ProposalsClient {
@@ -27,19 +42,47 @@ export interface ProposalsClient {
   deploy(commit: string, live: string | undefined): Promise<Deploy>;
 }
 
-export function proposalsClient(services: ApiCaller['services'], fetcher?: typeof fetch): ProposalsClient {
-  const caller: ApiCaller = { services, fetcher, expected: 'the proposal', hint: 'Your draft is safe in this browser. Check your connection, then try again.' };
-  const proposal = async (url: string, init?: RequestInit) => (await apiCall<ProposalAnswer>(caller, url, init)).proposal;
+export function proposalsClient(
+  services: ApiCaller['services'],
+  fetcher?: typeof fetch,
+): ProposalsClient {
+  const caller: ApiCaller = {
+    services,
+    fetcher,
+    expected: 'the proposal',
+    hint: 'Your draft is safe in this browser. Check your connection, then try again.',
+  };
+  const proposal = async (url: string, init?: RequestInit) =>
+    (await apiCall<ProposalAnswer>(caller, url, init)).proposal;
   return {
-    propose: (request) => apiCall<ProposalAnswer>(caller, PROPOSALS_API, { method: 'POST', body: JSON.stringify(request) }),
+    propose: (request) =>
+      apiCall<ProposalAnswer>(caller, PROPOSALS_API, {
+        method: 'POST',
+        body: JSON.stringify(request),
+      }),
     list: async () => (await apiCall<ProposalList>(caller, PROPOSALS_API)).proposals,
     published: async () => (await apiCall<ProposalList>(caller, PUBLISHED_API)).proposals,
     get: (id) => proposal(proposalUrl(id)),
     publish: (id) => proposal(publishUrl(id), { method: 'POST' }),
     withdraw: (id) => proposal(withdrawUrl(id), { method: 'POST' }),
-    schedule: (id, when) => proposal(scheduleUrl(id), when ? { method: 'POST', body: JSON.stringify(when) } : { method: 'DELETE' }),
-    history: (path, page) => apiCall<PageHistory>({ ...caller, expected: 'the page\'s history' }, historyUrl(path, page)),
-    version: (path, commit) => apiCall<PageVersionFile>({ ...caller, expected: 'that version of the page' }, versionUrl(path, commit)),
-    deploy: async (commit, live) => (await apiCall<DeployAnswer>({ ...caller, expected: 'whether the change is live' }, deployUrl(commit, live))).deploy,
+    schedule: (id, when) =>
+      proposal(
+        scheduleUrl(id),
+        when ? { method: 'POST', body: JSON.stringify(when) } : { method: 'DELETE' },
+      ),
+    history: (path, page) =>
+      apiCall<PageHistory>({ ...caller, expected: "the page's history" }, historyUrl(path, page)),
+    version: (path, commit) =>
+      apiCall<PageVersionFile>(
+        { ...caller, expected: 'that version of the page' },
+        versionUrl(path, commit),
+      ),
+    deploy: async (commit, live) =>
+      (
+        await apiCall<DeployAnswer>(
+          { ...caller, expected: 'whether the change is live' },
+          deployUrl(commit, live),
+        )
+      ).deploy,
   };
 }

@@ -21,17 +21,28 @@ export type LiveStep =
 /** The step, `publishedAt` the moment Publish was pressed; `deploy` the latest answer (null before the first). */
 export function liveStep(deploy: Deploy | null, publishedAt: number, now: number): LiveStep {
   if (deploy?.state === 'live') return { step: 'live', afterMs: now - publishedAt };
-  if (deploy?.state === 'failed') return { step: 'failed', ...(deploy.url ? { url: deploy.url } : {}), ...(deploy.message ? { message: deploy.message } : {}) };
-  if (now - publishedAt >= LIVE_LIMIT_MS) return { step: 'late', ...(deploy?.url ? { url: deploy.url } : {}) };
-  return deploy ? { step: 'building', ...(deploy.url ? { url: deploy.url } : {}) } : { step: 'published' };
+  if (deploy?.state === 'failed')
+    return {
+      step: 'failed',
+      ...(deploy.url ? { url: deploy.url } : {}),
+      ...(deploy.message ? { message: deploy.message } : {}),
+    };
+  if (now - publishedAt >= LIVE_LIMIT_MS)
+    return { step: 'late', ...(deploy?.url ? { url: deploy.url } : {}) };
+  return deploy
+    ? { step: 'building', ...(deploy.url ? { url: deploy.url } : {}) }
+    : { step: 'published' };
 }
 
 /** Whether the builder asks again: not once live, failed or late. */
-export const stillMoving = (step: LiveStep) => step.step === 'published' || step.step === 'building';
+export const stillMoving = (step: LiveStep) =>
+  step.step === 'published' || step.step === 'building';
 
 /** The commit the live site's build names: latest-build.json, past every cache. */
 export async function liveCommit(fetcher: typeof fetch = fetch): Promise<string | undefined> {
-  const response = await fetcher(`/${BuildFile.LatestBuild}?t=${Date.now()}`, { cache: 'no-store' });
+  const response = await fetcher(`/${BuildFile.LatestBuild}?t=${Date.now()}`, {
+    cache: 'no-store',
+  });
   if (!response.ok) return undefined;
   return ((await response.json()) as LatestBuild).commit;
 }

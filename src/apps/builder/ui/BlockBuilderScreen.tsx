@@ -9,11 +9,20 @@ import { Builder } from './Builder.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 import { Notice, RestoreOffer } from './restore-offer.tsx';
 
-type State = { kind: 'loading' } | { kind: 'offer'; draft: Draft } | { kind: 'editing'; draft: Draft; stored: boolean } | { kind: 'missing'; id: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'offer'; draft: Draft }
+  | { kind: 'editing'; draft: Draft; stored: boolean }
+  | { kind: 'missing'; id: string };
 
 /** The template the address asks for, else a blank page. */
-const templateOf = (name: string | null): TemplateName => (name && name in TEMPLATES ? (name as TemplateName) : 'page');
-const fresh = (): State => ({ kind: 'editing', draft: newDraft(templateOf(queryParameter('template')), newDraftId(), Date.now()), stored: false });
+const templateOf = (name: string | null): TemplateName =>
+  name && name in TEMPLATES ? (name as TemplateName) : 'page';
+const fresh = (): State => ({
+  kind: 'editing',
+  draft: newDraft(templateOf(queryParameter('template')), newDraftId(), Date.now()),
+  stored: false,
+});
 
 export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -23,7 +32,9 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
     void (async () => {
       if (wanted) {
         const draft = await store.get(wanted);
-        setState(draft ? { kind: 'editing', draft, stored: true } : { kind: 'missing', id: wanted });
+        setState(
+          draft ? { kind: 'editing', draft, stored: true } : { kind: 'missing', id: wanted },
+        );
         return;
       }
       if (queryParameter('template')) return setState(fresh());
@@ -38,11 +49,18 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
     case 'missing':
       return (
         <p className="notice" role="alert">
-          There is no draft “{state.id}” in this browser. <a href="/test-builder-dashboard">See your drafts</a>.
+          There is no draft “{state.id}” in this browser.{' '}
+          <a href="/test-builder-dashboard">See your drafts</a>.
         </p>
       );
     case 'offer':
-      return <RestoreOffer draft={state.draft} onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true })} onNew={() => setState(fresh())} />;
+      return (
+        <RestoreOffer
+          draft={state.draft}
+          onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true })}
+          onNew={() => setState(fresh())}
+        />
+      );
     case 'editing':
       return (
         <>

@@ -14,11 +14,17 @@ export function BucketLine({ store }: { store: DraftStore }) {
     case 'saving':
       return <span className="bucket-status">Copying it to the Storage bucket…</span>;
     case 'saved':
-      return <span className="bucket-status">Copied to the Storage bucket at {new Date(status.at).toLocaleTimeString('en-GB')}, for your other devices.</span>;
+      return (
+        <span className="bucket-status">
+          Copied to the Storage bucket at {new Date(status.at).toLocaleTimeString('en-GB')}, for
+          your other devices.
+        </span>
+      );
     case 'failed':
       return (
         <span className="bucket-status is-failed">
-          Not copied to the Storage bucket: {status.message} It is safe in this browser, and the copy is tried again with your next change.
+          Not copied to the Storage bucket: {status.message} It is safe in this browser, and the
+          copy is tried again with your next change.
         </span>
       );
   }

@@ -7,7 +7,19 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FocusEvent }
 import { BlockSchema } from '../../../kernel/schema/blocks.ts';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { checkDraft, loadDraftLint, type DraftCheck, type DraftLint } from '../check-draft.ts';
-import { addBlock, adoptVersion, blocksOf, duplicateBlock, exportPath, exportText, moveBlock, removeBlock, setBody, setField, type Draft } from '../draft.ts';
+import {
+  addBlock,
+  adoptVersion,
+  blocksOf,
+  duplicateBlock,
+  exportPath,
+  exportText,
+  moveBlock,
+  removeBlock,
+  setBody,
+  setField,
+  type Draft,
+} from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
 import { placeOf, shownProblems } from '../problems-shown.ts';
@@ -33,8 +45,14 @@ import { useDraftEditor } from './use-draft-editor.ts';
 import { useLeftFields } from './use-left-fields.ts';
 
 // The export and proposal dialogs load when first opened: they are not part of what the builder needs to start.
-const ExportDialog = lazy(() => import('./ExportDialog.tsx').then(({ ExportDialog }) => ({ default: ExportDialog })));
-const ProposeDialog = lazy(() => import('../proposals/ProposeDialog.tsx').then(({ ProposeDialog }) => ({ default: ProposeDialog })));
+const ExportDialog = lazy(() =>
+  import('./ExportDialog.tsx').then(({ ExportDialog }) => ({ default: ExportDialog })),
+);
+const ProposeDialog = lazy(() =>
+  import('../proposals/ProposeDialog.tsx').then(({ ProposeDialog }) => ({
+    default: ProposeDialog,
+  })),
+);
 
 const PALETTE = paletteOf(BlockSchema);
 const KINDS = new Map(PALETTE.map((kind) => [kind.type, kind]));
@@ -53,8 +71,29 @@ export interface BuilderProps {
   change?: string;
 }
 
-export function Builder({ site: siteData, initial, store, stored = false, onDiscarded, change }: BuilderProps) {
-  const { draft, edit, undo, redo, canUndo, canRedo, saved, exists, madeFrom, elsewhere, joined, keepMine, takeTheirs } = useDraftEditor(initial, store, stored);
+export function Builder({
+  site: siteData,
+  initial,
+  store,
+  stored = false,
+  onDiscarded,
+  change,
+}: BuilderProps) {
+  const {
+    draft,
+    edit,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    saved,
+    exists,
+    madeFrom,
+    elsewhere,
+    joined,
+    keepMine,
+    takeTheirs,
+  } = useDraftEditor(initial, store, stored);
   const { site, checked: siteChecked } = useSiteWithLibraryCheck(siteData, draft);
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -76,7 +115,10 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   const client = useMemo(() => services && proposalsClient(services), [services]);
   const options = useMemo(() => fieldOptions(site), [site]);
   const schema = PAGE_KINDS[draft.kind];
-  const pageFields = useMemo(() => fieldsOf(schema).filter((field) => field.key !== 'blocks'), [schema]);
+  const pageFields = useMemo(
+    () => fieldsOf(schema).filter((field) => field.key !== 'blocks'),
+    [schema],
+  );
   const preview = useDraftCheck(draft, site);
   const lint = useDraftLint(site);
   const typed = useDraftCheck(draft, site, lint ?? undefined, CHECK_DELAY_MS);
@@ -87,7 +129,10 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   const current = check ?? preview;
   const all = useMemo(() => (current ? withFields(current.problems, current) : []), [current]);
   const problems = useMemo(() => shownProblems(all, { left, attempted }), [all, attempted, left]);
-  const target = useMemo(() => (focused ? previewTargetOf(focused, draft) : null), [focused, draft]);
+  const target = useMemo(
+    () => (focused ? previewTargetOf(focused, draft) : null),
+    [focused, draft],
+  );
 
   // Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes the builder's last change, wherever the focus is.
   useEffect(() => {
@@ -112,11 +157,14 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   });
 
   const blocks = blocksOf(draft);
-  const onChange = (path: FieldPath, value: unknown) => edit((d, now) => setField(d, path, value, now), fieldKey(path));
+  const onChange = (path: FieldPath, value: unknown) =>
+    edit((d, now) => setField(d, path, value, now), fieldKey(path));
   const move = (from: number, to: number) => {
     if (to < 0 || to >= blocks.length) return;
     edit((d, now) => moveBlock(d, from, to, now));
-    setAnnouncement(`Moved the ${blockTitle(KINDS, blocks[from]!)} block from position ${from + 1} to position ${to + 1} of ${blocks.length}.`);
+    setAnnouncement(
+      `Moved the ${blockTitle(KINDS, blocks[from]!)} block from position ${from + 1} to position ${to + 1} of ${blocks.length}.`,
+    );
   };
   const goTo = (problem: ContentProblem) => {
     const field = problem.field ?? BODY_FIELD;
@@ -140,7 +188,16 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   };
   const startExport = async () => {
     const result = await attempt();
-    setExported(result.problems.length > 0 ? { refused: true, problems: result.problems.length } : { refused: false, path: result.path, text: exportText(draft), before: draft.origin?.text });
+    setExported(
+      result.problems.length > 0
+        ? { refused: true, problems: result.problems.length }
+        : {
+            refused: false,
+            path: result.path,
+            text: exportText(draft),
+            before: draft.origin?.text,
+          },
+    );
   };
   const startProposing = async () => {
     const result = await attempt();
@@ -161,11 +218,14 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
       await store.delete(draft.id);
       onDiscarded(`Discarded the draft “${title}”.`);
     } catch (error) {
-      onDiscarded(`The draft “${title}” is discarded from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`);
+      onDiscarded(
+        `The draft “${title}” is discarded from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`,
+      );
     }
   };
   // The field being left (a problem may show there now) and the field or block being edited (the preview follows it).
-  const keyOf = (event: FocusEvent) => (event.target as HTMLElement).closest('[data-key]')?.getAttribute('data-key');
+  const keyOf = (event: FocusEvent) =>
+    (event.target as HTMLElement).closest('[data-key]')?.getAttribute('data-key');
   const onLeave = (event: FocusEvent) => {
     const key = keyOf(event);
     if (key) leave(key);
@@ -177,19 +237,46 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
   };
   const simple = pageFields.filter((field) => !field.advanced);
   const advanced = pageFields.filter((field) => field.advanced);
-  const fieldOf = (field: (typeof pageFields)[number]) => <FieldInput key={field.key} field={field} path={[field.key]} value={draft.data[field.key]} problems={problems} onChange={onChange} options={options} />;
+  const fieldOf = (field: (typeof pageFields)[number]) => (
+    <FieldInput
+      key={field.key}
+      field={field}
+      path={[field.key]}
+      value={draft.data[field.key]}
+      problems={problems}
+      onChange={onChange}
+      options={options}
+    />
+  );
 
   return (
     <div className={previewing ? 'builder is-previewing' : 'builder'}>
       <div className="builder-editor" onFocus={onEnter} onBlur={onLeave}>
         <div className="builder-toolbar" role="toolbar" aria-label="Draft">
-          <button type="button" className="button button-secondary" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={undo}
+            disabled={!canUndo}
+            aria-keyshortcuts="Control+Z"
+          >
             Undo
           </button>
-          <button type="button" className="button button-secondary" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={redo}
+            disabled={!canRedo}
+            aria-keyshortcuts="Control+Shift+Z"
+          >
             Redo
           </button>
-          <button type="button" className="button button-secondary preview-toggle" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
+          <button
+            type="button"
+            className="button button-secondary preview-toggle"
+            aria-pressed={previewing}
+            onClick={() => setPreviewing(!previewing)}
+          >
             Preview
           </button>
           <button type="button" className="button" onClick={() => void startExport()}>
@@ -201,23 +288,38 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             </button>
           ) : null}
           {exists ? (
-            <button type="button" className="button button-secondary" ref={discardButton} aria-expanded={discarding} aria-controls={discarding ? 'discard' : undefined} onClick={() => setDiscarding(!discarding)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              ref={discardButton}
+              aria-expanded={discarding}
+              aria-controls={discarding ? 'discard' : undefined}
+              onClick={() => setDiscarding(!discarding)}
+            >
               Discard this draft
             </button>
           ) : null}
           <p className="save-status" role="status">
-            {saved === null ? 'Nothing is saved until you change something.' : 'error' in saved ? saved.error : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`} <BucketLine store={store} />
+            {saved === null
+              ? 'Nothing is saved until you change something.'
+              : 'error' in saved
+                ? saved.error
+                : `Saved in this browser at ${new Date(saved.at).toLocaleTimeString('en-GB')}.`}{' '}
+            <BucketLine store={store} />
           </p>
         </div>
         {joined ? (
           <p className="builder-notice" role="status">
-            Edits made to this draft in another tab or on another device were joined with yours at {new Date(joined).toLocaleTimeString('en-GB')}.
+            Edits made to this draft in another tab or on another device were joined with yours at{' '}
+            {new Date(joined).toLocaleTimeString('en-GB')}.
           </p>
         ) : null}
         {elsewhere ? (
           <div className="notice" role="alert">
             <p>
-              <strong>This draft was changed in another tab or on another device</strong>, in the same places as here, so the two cannot be joined. Nothing more is saved until you choose.
+              <strong>This draft was changed in another tab or on another device</strong>, in the
+              same places as here, so the two cannot be joined. Nothing more is saved until you
+              choose.
             </p>
             <div className="export-actions">
               <button type="button" className="button" onClick={keepMine}>
@@ -242,14 +344,21 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
         <p className="visually-hidden" aria-live="assertive" id="builder-announcer">
           {announcement}
         </p>
-        <ProblemsList problems={problems} state={check === null ? 'checking' : all.length === 0 ? 'passes' : 'waiting'} whereOf={(problem) => placeOf(problem, draft)} onGo={goTo} />
+        <ProblemsList
+          problems={problems}
+          state={check === null ? 'checking' : all.length === 0 ? 'passes' : 'waiting'}
+          whereOf={(problem) => placeOf(problem, draft)}
+          onGo={goTo}
+        />
         <section aria-labelledby="page-fields-heading">
           <h2 id="page-fields-heading">Page details</h2>
           {simple.map(fieldOf)}
           {advanced.length ? (
             <details className="advanced-fields">
               <summary>Advanced</summary>
-              <p className="field-hint">Settings most pages never need: change them only if you know what they do.</p>
+              <p className="field-hint">
+                Settings most pages never need: change them only if you know what they do.
+              </p>
               {advanced.map(fieldOf)}
             </details>
           ) : null}
@@ -268,11 +377,15 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             onMove={move}
             onDuplicate={(index) => {
               edit((d, now) => duplicateBlock(d, index, now));
-              setAnnouncement(`Duplicated the ${blockTitle(KINDS, blocks[index]!)} block; the copy is at position ${index + 2}.`);
+              setAnnouncement(
+                `Duplicated the ${blockTitle(KINDS, blocks[index]!)} block; the copy is at position ${index + 2}.`,
+              );
             }}
             onRemove={(index) => {
               edit((d, now) => removeBlock(d, index, now));
-              setAnnouncement(`Removed the ${blockTitle(KINDS, blocks[index]!)} block. Undo brings it back.`);
+              setAnnouncement(
+                `Removed the ${blockTitle(KINDS, blocks[index]!)} block. Undo brings it back.`,
+              );
             }}
           />
         </section>
@@ -286,7 +399,9 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
                   className="palette-item"
                   onClick={() => {
                     edit((d, now) => addBlock(d, emptyBlock(kind), blocksOf(d).length, now));
-                    setAnnouncement(`Added a ${kind.title} block at position ${blocks.length + 1}.`);
+                    setAnnouncement(
+                      `Added a ${kind.title} block at position ${blocks.length + 1}.`,
+                    );
                   }}
                 >
                   <span className="palette-title">Add {kind.title}</span>
@@ -306,13 +421,26 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             id={fieldId([BODY_FIELD])}
             value={draft.body}
             invalid={problemsAt(problems, [BODY_FIELD]).length > 0 || undefined}
-            describedBy={problemsAt(problems, [BODY_FIELD]).length ? 'field-body-hint field-body-problems' : 'field-body-hint'}
+            describedBy={
+              problemsAt(problems, [BODY_FIELD]).length
+                ? 'field-body-hint field-body-problems'
+                : 'field-body-hint'
+            }
             onChange={(body) => edit((d, now) => setBody(d, body, now), BODY_FIELD)}
           />
-          <FieldProblems id={`${fieldId([BODY_FIELD])}-problems`} problems={problemsAt(problems, [BODY_FIELD])} />
+          <FieldProblems
+            id={`${fieldId([BODY_FIELD])}-problems`}
+            problems={problemsAt(problems, [BODY_FIELD])}
+          />
         </section>
       </div>
-      <PreviewFrame page={preview?.page} site={site} title={String(draft.data.title ?? 'Preview')} target={target} newTab={`/experiments/block-builder/preview?draft=${encodeURIComponent(draft.id)}`} />
+      <PreviewFrame
+        page={preview?.page}
+        site={site}
+        title={String(draft.data.title ?? 'Preview')}
+        target={target}
+        newTab={`/experiments/block-builder/preview?draft=${encodeURIComponent(draft.id)}`}
+      />
       <datalist id="builder-routes">
         {options.routes.map((route) => (
           <option key={route} value={route} />
@@ -327,9 +455,18 @@ export function Builder({ site: siteData, initial, store, stored = false, onDisc
             store={store}
             onClose={() => setProposing(false)}
             change={change}
-            onProposed={(proposal) => madeFrom(proposal.pages.find((page) => page.path === exportPath(draft))!.blob!)}
-            onJoined={(proposal) => adopt(proposal.commit!, 'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.')}
-            onStartAgain={(newer) => adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')}
+            onProposed={(proposal) =>
+              madeFrom(proposal.pages.find((page) => page.path === exportPath(draft))!.blob!)
+            }
+            onJoined={(proposal) =>
+              adopt(
+                proposal.commit!,
+                'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.',
+              )
+            }
+            onStartAgain={(newer) =>
+              adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')
+            }
           />
         </Suspense>
       ) : null}
@@ -370,7 +507,9 @@ function focusField(field: string): void {
     if (element) {
       const folded = element.closest('details');
       if (folded) folded.open = true;
-      const target = element.matches('input, select, textarea, button') ? element : (element.querySelector<HTMLElement>('input, select, textarea, button') ?? element);
+      const target = element.matches('input, select, textarea, button')
+        ? element
+        : (element.querySelector<HTMLElement>('input, select, textarea, button') ?? element);
       target.focus();
       target.scrollIntoView({ block: 'center' });
       return;

@@ -9,12 +9,16 @@ export function Counter({ field, value }: { field: string; value: string }) {
   const ok = length === 0 || (length >= limits.min && length <= limits.max);
   return (
     <p className={ok ? 'field-counter' : 'field-counter is-over'} aria-live="polite">
-      {length} characters ({limits.min > 1 ? `${limits.min}–${limits.max}` : `at most ${limits.max}`})
+      {length} characters (
+      {limits.min > 1 ? `${limits.min}–${limits.max}` : `at most ${limits.max}`})
     </p>
   );
 }
 
 const COUNTED: Record<string, { min: number; max: number }> = {
   title: { min: 1, max: DEFAULT_LINT_OPTIONS.maxTitleLength },
-  description: { min: DEFAULT_LINT_OPTIONS.minDescriptionLength, max: DEFAULT_LINT_OPTIONS.maxDescriptionLength },
+  description: {
+    min: DEFAULT_LINT_OPTIONS.minDescriptionLength,
+    max: DEFAULT_LINT_OPTIONS.maxDescriptionLength,
+  },
 };

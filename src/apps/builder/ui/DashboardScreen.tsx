@@ -26,7 +26,10 @@ interface Place {
   error?: string;
 }
 
-const builderUrl = (draft: Draft) => (draft.origin ? `/integrated-builder?route=${encodeURIComponent(draft.origin.route)}` : `/experiments/block-builder/builder?draft=${encodeURIComponent(draft.id)}`);
+const builderUrl = (draft: Draft) =>
+  draft.origin
+    ? `/integrated-builder?route=${encodeURIComponent(draft.origin.route)}`
+    : `/experiments/block-builder/builder?draft=${encodeURIComponent(draft.id)}`;
 const titleOf = (draft: Draft) => String(draft.data.title || draft.data.heading || 'Untitled page');
 
 export function DashboardScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
@@ -45,9 +48,23 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         const local = index === 0;
         try {
           const drafts = await place.list();
-          return { label: place.label, local, rows: await Promise.all(drafts.map(async (draft) => ({ draft, problems: (await checkDraft(draft, site, lint)).problems.length }))) };
+          return {
+            label: place.label,
+            local,
+            rows: await Promise.all(
+              drafts.map(async (draft) => ({
+                draft,
+                problems: (await checkDraft(draft, site, lint)).problems.length,
+              })),
+            ),
+          };
         } catch (error) {
-          return { label: place.label, local, rows: [], error: describeStorageError(error).message };
+          return {
+            label: place.label,
+            local,
+            rows: [],
+            error: describeStorageError(error).message,
+          };
         }
       }),
     );
@@ -67,7 +84,11 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         <h2 id="new-heading">Start a new page</h2>
         <div className="export-actions">
           {(Object.keys(TEMPLATES) as TemplateName[]).map((name) => (
-            <a key={name} className="button" href={`/experiments/block-builder/builder?template=${name}`}>
+            <a
+              key={name}
+              className="button"
+              href={`/experiments/block-builder/builder?template=${name}`}
+            >
               New {TEMPLATES[name].label.toLowerCase()}
             </a>
           ))}
@@ -118,7 +139,11 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
                     <code>{facts.path}</code>
                   </td>
                   <td>
-                    <a className="button button-small" href={`/integrated-builder?route=${encodeURIComponent(facts.route)}`} aria-label={`Edit “${facts.title}” in the builder`}>
+                    <a
+                      className="button button-small"
+                      href={`/integrated-builder?route=${encodeURIComponent(facts.route)}`}
+                      aria-label={`Edit “${facts.title}” in the builder`}
+                    >
                       Edit
                     </a>
                   </td>
@@ -128,24 +153,35 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
           </table>
         </div>
       </section>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="delete-heading" onClose={() => setDeleting(null)}>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby="delete-heading"
+        onClose={() => setDeleting(null)}
+      >
         {deleting ? (
           <form
             method="dialog"
             onSubmit={async (event) => {
-              const confirmed = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'delete';
+              const confirmed =
+                (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'delete';
               if (!confirmed) return;
               try {
                 await store.delete(deleting.id);
                 setMessage(`Deleted “${titleOf(deleting)}”.`);
               } catch (error) {
-                setMessage(`“${titleOf(deleting)}” is deleted from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`);
+                setMessage(
+                  `“${titleOf(deleting)}” is deleted from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`,
+                );
               }
               await refresh();
             }}
           >
             <h2 id="delete-heading">Delete “{titleOf(deleting)}”?</h2>
-            <p>The draft is removed from this browser{inBucket ? ' and from the Storage bucket' : ''}. This cannot be undone.</p>
+            <p>
+              The draft is removed from this browser{inBucket ? ' and from the Storage bucket' : ''}
+              . This cannot be undone.
+            </p>
             <div className="export-actions">
               <button type="submit" className="button" value="delete">
                 Delete the draft
@@ -161,10 +197,21 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
   );
 }
 
-function DraftsSection({ id, place, onDuplicate, onDelete }: { id: string; place: Place; onDuplicate: (draft: Draft) => Promise<void>; onDelete: (draft: Draft) => void }) {
+function DraftsSection({
+  id,
+  place,
+  onDuplicate,
+  onDelete,
+}: {
+  id: string;
+  place: Place;
+  onDuplicate: (draft: Draft) => Promise<void>;
+  onDelete: (draft: Draft) => void;
+}) {
   const { rows } = place;
   // A draft is in both places as a rule: the bucket's rows are named apart for screen readers.
-  const named = (draft: Draft) => `“${titleOf(draft)}”${place.local ? '' : ` (${place.label} copy)`}`;
+  const named = (draft: Draft) =>
+    `“${titleOf(draft)}”${place.local ? '' : ` (${place.label} copy)`}`;
   return (
     <section aria-labelledby={id} data-place={place.label}>
       <h2 id={id}>Drafts in {place.local ? place.label.toLowerCase() : `the ${place.label}`}</h2>
@@ -198,13 +245,27 @@ function DraftsSection({ id, place, onDuplicate, onDelete }: { id: string; place
                   <td>{new Date(draft.updated).toLocaleString('en-GB')}</td>
                   <td>{problems}</td>
                   <td className="row-actions">
-                    <a className="button button-small" href={builderUrl(draft)} aria-label={`Open ${named(draft)} in the builder`}>
+                    <a
+                      className="button button-small"
+                      href={builderUrl(draft)}
+                      aria-label={`Open ${named(draft)} in the builder`}
+                    >
                       Open
                     </a>
-                    <button type="button" className="button button-small button-secondary" aria-label={`Duplicate ${named(draft)}`} onClick={() => void onDuplicate(draft)}>
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      aria-label={`Duplicate ${named(draft)}`}
+                      onClick={() => void onDuplicate(draft)}
+                    >
                       Duplicate
                     </button>
-                    <button type="button" className="button button-small button-secondary" aria-label={`Delete ${named(draft)}`} onClick={() => onDelete(draft)}>
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      aria-label={`Delete ${named(draft)}`}
+                      onClick={() => onDelete(draft)}
+                    >
                       Delete
                     </button>
                   </td>

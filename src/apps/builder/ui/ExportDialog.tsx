@@ -4,9 +4,17 @@
 import { diffLines } from 'diff';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-export type ExportResult = { refused: true; problems: number } | { refused: false; path: string; text: string; before?: string };
+export type ExportResult =
+  | { refused: true; problems: number }
+  | { refused: false; path: string; text: string; before?: string };
 
-export function ExportDialog({ result, onClose }: { result: ExportResult | null; onClose(): void }) {
+export function ExportDialog({
+  result,
+  onClose,
+}: {
+  result: ExportResult | null;
+  onClose(): void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState('');
   useEffect(() => {
@@ -16,7 +24,13 @@ export function ExportDialog({ result, onClose }: { result: ExportResult | null;
     if (!result && element.open) element.close();
     setCopied('');
   }, [result]);
-  const download = useMemo(() => (result && !result.refused ? URL.createObjectURL(new Blob([result.text], { type: 'text/markdown' })) : undefined), [result]);
+  const download = useMemo(
+    () =>
+      result && !result.refused
+        ? URL.createObjectURL(new Blob([result.text], { type: 'text/markdown' }))
+        : undefined,
+    [result],
+  );
   useEffect(() => () => (download ? URL.revokeObjectURL(download) : undefined), [download]);
   const copy = (text: string) =>
     navigator.clipboard.writeText(text).then(
@@ -24,25 +38,37 @@ export function ExportDialog({ result, onClose }: { result: ExportResult | null;
       () => setCopied('The browser did not allow copying: use Download instead.'),
     );
   return (
-    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-heading" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="export-dialog"
+      aria-labelledby="export-heading"
+      onClose={onClose}
+    >
       {result?.refused ? (
         <>
           <h2 id="export-heading">Export refused</h2>
           <p role="alert">
-            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}, so it would not pass the site’s checks. Put each one right (they are listed at the top of the form), then export again.
+            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}
+            , so it would not pass the site’s checks. Put each one right (they are listed at the top
+            of the form), then export again.
           </p>
         </>
       ) : result ? (
         <>
           <h2 id="export-heading">Export {result.path}</h2>
           <p>
-            Save the file as <code className="export-path">{result.path}</code> in the repository, or copy it and paste it there.
+            Save the file as <code className="export-path">{result.path}</code> in the repository,
+            or copy it and paste it there.
           </p>
           <div className="export-actions">
             <a className="button" href={download} download={result.path}>
               Download
             </a>
-            <button type="button" className="button button-secondary" onClick={() => void copy(result.text)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void copy(result.text)}
+            >
               Copy to clipboard
             </button>
             <span aria-live="polite">{copied}</span>
@@ -76,7 +102,13 @@ function Diff({ before, after }: { before: string; after: string }) {
             const lines = part.value.replace(/\n$/, '').split('\n');
             const mark = part.added ? '+ ' : part.removed ? '- ' : '  ';
             const text = lines.map((line) => `${mark}${line}\n`).join('');
-            return part.added ? <ins key={i}>{text}</ins> : part.removed ? <del key={i}>{text}</del> : <span key={i}>{text}</span>;
+            return part.added ? (
+              <ins key={i}>{text}</ins>
+            ) : part.removed ? (
+              <del key={i}>{text}</del>
+            ) : (
+              <span key={i}>{text}</span>
+            );
           })}
         </pre>
       ) : (

@@ -7,15 +7,42 @@ import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import type { ReferenceKind } from '../../../kernel/schema/common.ts';
 import { emptyValue, type Field } from '../../../kernel/schema/fields.ts';
 import { Counter } from './Counter.tsx';
-import { describedByOf, FieldHint, fieldId, FieldProblems, fieldKey, problemsAt, type FieldOptions, type FieldPath, type FieldProps, type Option } from './field-parts.tsx';
+import {
+  describedByOf,
+  FieldHint,
+  fieldId,
+  FieldProblems,
+  fieldKey,
+  problemsAt,
+  type FieldOptions,
+  type FieldPath,
+  type FieldProps,
+  type Option,
+} from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 
-function Labelled({ path, field, problems, children, extra }: { path: FieldPath; field: Field; problems: readonly ContentProblem[]; children: (describedBy: string | undefined) => ReactNode; extra?: ReactNode }) {
+function Labelled({
+  path,
+  field,
+  problems,
+  children,
+  extra,
+}: {
+  path: FieldPath;
+  field: Field;
+  problems: readonly ContentProblem[];
+  children: (describedBy: string | undefined) => ReactNode;
+  extra?: ReactNode;
+}) {
   const id = fieldId(path);
   const describedBy = describedByOf(id, field, problems);
   return (
-    <div className={problems.length ? 'field has-problems' : 'field'} data-field={id} data-key={fieldKey(path)}>
+    <div
+      className={problems.length ? 'field has-problems' : 'field'}
+      data-field={id}
+      data-key={fieldKey(path)}
+    >
       <label htmlFor={id}>
         {field.label}
         {field.required ? null : <span className="field-optional"> (optional)</span>}
@@ -33,9 +60,11 @@ export function FieldInput(props: FieldProps) {
   const id = fieldId(path);
   const own = problemsAt(problems, path, field.kind === 'references' || field.kind === 'image');
   const invalid = own.length > 0 || undefined;
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  const text =
+    typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   // An optional field left empty is left out of the file.
-  const setText = (next: string) => onChange(path, next === '' && !field.required ? undefined : next);
+  const setText = (next: string) =>
+    onChange(path, next === '' && !field.required ? undefined : next);
   switch (field.kind) {
     case 'fixed':
     case 'unsupported':
@@ -59,14 +88,36 @@ export function FieldInput(props: FieldProps) {
       );
     case 'longtext':
       return (
-        <Labelled path={path} field={field} problems={own} extra={path.length === 1 ? <Counter field={String(path[0])} value={text} /> : null}>
-          {(describedBy) => <textarea id={id} rows={3} value={text} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setText(event.target.value)} />}
+        <Labelled
+          path={path}
+          field={field}
+          problems={own}
+          extra={path.length === 1 ? <Counter field={String(path[0])} value={text} /> : null}
+        >
+          {(describedBy) => (
+            <textarea
+              id={id}
+              rows={3}
+              value={text}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
         </Labelled>
       );
     case 'markdown':
       return (
         <Labelled path={path} field={field} problems={own}>
-          {(describedBy) => <MarkdownField id={id} value={text} invalid={invalid} describedBy={describedBy} onChange={setText} />}
+          {(describedBy) => (
+            <MarkdownField
+              id={id}
+              value={text}
+              invalid={invalid}
+              describedBy={describedBy}
+              onChange={setText}
+            />
+          )}
         </Labelled>
       );
     case 'number':
@@ -80,15 +131,34 @@ export function FieldInput(props: FieldProps) {
               value={text}
               aria-invalid={invalid}
               aria-describedby={describedBy}
-              onChange={(event) => onChange(path, event.target.value === '' ? (field.required ? 0 : undefined) : Number(event.target.value))}
+              onChange={(event) =>
+                onChange(
+                  path,
+                  event.target.value === ''
+                    ? field.required
+                      ? 0
+                      : undefined
+                    : Number(event.target.value),
+                )
+              }
             />
           )}
         </Labelled>
       );
     case 'boolean':
       return (
-        <div className={own.length ? 'field field-check has-problems' : 'field field-check'} data-key={fieldKey(path)}>
-          <input id={id} type="checkbox" checked={value === true} aria-invalid={invalid} aria-describedby={describedByOf(id, field, own)} onChange={(event) => onChange(path, event.target.checked)} />
+        <div
+          className={own.length ? 'field field-check has-problems' : 'field field-check'}
+          data-key={fieldKey(path)}
+        >
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            aria-invalid={invalid}
+            aria-describedby={describedByOf(id, field, own)}
+            onChange={(event) => onChange(path, event.target.checked)}
+          />
           <label htmlFor={id}>{field.label}</label>
           <FieldHint id={id} hint={field.hint} />
           <FieldProblems id={`${id}-problems`} problems={own} />
@@ -96,13 +166,28 @@ export function FieldInput(props: FieldProps) {
       );
     case 'choice':
     case 'reference': {
-      const choices: Option[] = field.kind === 'choice' ? field.options.map((option) => ({ value: option, label: option })) : options[field.references];
+      const choices: Option[] =
+        field.kind === 'choice'
+          ? field.options.map((option) => ({ value: option, label: option }))
+          : options[field.references];
       const known = choices.some((choice) => choice.value === text);
       return (
         <Labelled path={path} field={field} problems={own}>
           {(describedBy) => (
-            <select id={id} value={text} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setText(event.target.value)}>
-              {field.required && known ? null : <option value="">{field.defaultValue !== undefined ? `Default (${String(field.defaultValue)})` : 'None'}</option>}
+            <select
+              id={id}
+              value={text}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setText(event.target.value)}
+            >
+              {field.required && known ? null : (
+                <option value="">
+                  {field.defaultValue !== undefined
+                    ? `Default (${String(field.defaultValue)})`
+                    : 'None'}
+                </option>
+              )}
               {text && !known ? <option value={text}>{text} (not on the site)</option> : null}
               {choices.map((choice) => (
                 <option key={choice.value} value={choice.value}>
@@ -117,7 +202,17 @@ export function FieldInput(props: FieldProps) {
     case 'references':
       return <ReferencesField {...props} field={field} problems={own} />;
     case 'image':
-      return <ImageField id={id} label={field.label} path={path} value={value} problems={own} onChange={onChange} images={options.images} />;
+      return (
+        <ImageField
+          id={id}
+          label={field.label}
+          path={path}
+          value={value}
+          problems={own}
+          onChange={onChange}
+          images={options.images}
+        />
+      );
     case 'list':
       return <ListField {...props} field={field} />;
     case 'group':
@@ -126,31 +221,60 @@ export function FieldInput(props: FieldProps) {
 }
 
 /** A multi-select of the site's real entries (checkboxes), and a way to name one that is not there yet. */
-function ReferencesField({ field, path, value, problems, onChange, options }: FieldProps & { field: Extract<Field, { kind: 'references' }> }) {
+function ReferencesField({
+  field,
+  path,
+  value,
+  problems,
+  onChange,
+  options,
+}: FieldProps & { field: Extract<Field, { kind: 'references' }> }) {
   const id = fieldId(path);
   const selected = Array.isArray(value) ? (value as string[]) : [];
   const choices = options[field.references];
   const unknown = selected.filter((name) => !choices.some((choice) => choice.value === name));
   const [other, setOther] = useState('');
-  const set = (next: string[]) => onChange(path, next.length === 0 && !field.required ? undefined : next);
-  const toggle = (name: string, on: boolean) => set(on ? [...selected, name] : selected.filter((item) => item !== name));
+  const set = (next: string[]) =>
+    onChange(path, next.length === 0 && !field.required ? undefined : next);
+  const toggle = (name: string, on: boolean) =>
+    set(on ? [...selected, name] : selected.filter((item) => item !== name));
   return (
-    <fieldset className={problems.length ? 'field field-references has-problems' : 'field field-references'} id={id} data-key={fieldKey(path)} aria-describedby={describedByOf(id, field, problems)}>
+    <fieldset
+      className={problems.length ? 'field field-references has-problems' : 'field field-references'}
+      id={id}
+      data-key={fieldKey(path)}
+      aria-describedby={describedByOf(id, field, problems)}
+    >
       <legend>
         {field.label}
-        {field.required ? null : <span className="field-optional"> (optional; none chosen shows all)</span>}
+        {field.required ? null : (
+          <span className="field-optional"> (optional; none chosen shows all)</span>
+        )}
       </legend>
       <FieldHint id={id} hint={field.hint} />
       <div className="reference-choices">
-        {[...choices, ...unknown.map((name) => ({ value: name, label: `${name} (not on the site)` }))].map((choice) => (
+        {[
+          ...choices,
+          ...unknown.map((name) => ({ value: name, label: `${name} (not on the site)` })),
+        ].map((choice) => (
           <label key={choice.value} className="reference-choice">
-            <input type="checkbox" checked={selected.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} /> {choice.label}
+            <input
+              type="checkbox"
+              checked={selected.includes(choice.value)}
+              onChange={(event) => toggle(choice.value, event.target.checked)}
+            />{' '}
+            {choice.label}
           </label>
         ))}
       </div>
       <div className="reference-other">
         <label htmlFor={`${id}-other`}>Add another by name</label>
-        <input id={`${id}-other`} type="text" value={other} onChange={(event) => setOther(event.target.value)} />
+        <input
+          id={`${id}-other`}
+          type="text"
+          value={other}
+          onChange={(event) => setOther(event.target.value)}
+        />
         <button
           type="button"
           className="button button-small"
@@ -169,34 +293,68 @@ function ReferencesField({ field, path, value, problems, onChange, options }: Fi
 }
 
 /** A list of items of one kind: add, remove and reorder them. */
-function ListField({ field, path, value, problems, onChange, options }: FieldProps & { field: Extract<Field, { kind: 'list' }> }) {
+function ListField({
+  field,
+  path,
+  value,
+  problems,
+  onChange,
+  options,
+}: FieldProps & { field: Extract<Field, { kind: 'list' }> }) {
   const id = fieldId(path);
   const items = Array.isArray(value) ? (value as unknown[]) : [];
-  const set = (next: unknown[]) => onChange(path, next.length === 0 && !field.required ? undefined : next);
+  const set = (next: unknown[]) =>
+    onChange(path, next.length === 0 && !field.required ? undefined : next);
   const own = problemsAt(problems, path);
   const full = field.maxItems !== undefined && items.length >= field.maxItems;
   const label = useId();
   return (
-    <fieldset className={own.length ? 'field field-list has-problems' : 'field field-list'} id={id} data-key={fieldKey(path)} aria-describedby={describedByOf(id, field, [])}>
+    <fieldset
+      className={own.length ? 'field field-list has-problems' : 'field field-list'}
+      id={id}
+      data-key={fieldKey(path)}
+      aria-describedby={describedByOf(id, field, [])}
+    >
       <legend id={label}>{field.label}</legend>
       <FieldHint id={id} hint={field.hint} />
       {items.length === 0 ? <p className="field-hint">None yet.</p> : null}
       <ol className="list-items">
         {items.map((item, i) => (
           <li key={i} className="list-item">
-            <FieldInput field={{ ...field.item, label: `${field.item.label} ${i + 1}`, required: true }} path={[...path, i]} value={item} problems={problems} onChange={onChange} options={options} />
+            <FieldInput
+              field={{ ...field.item, label: `${field.item.label} ${i + 1}`, required: true }}
+              path={[...path, i]}
+              value={item}
+              problems={problems}
+              onChange={onChange}
+              options={options}
+            />
             <div className="item-actions">
-              <button type="button" className="button button-small button-secondary" disabled={i === 0} onClick={() => set(move(items, i, i - 1))}>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                disabled={i === 0}
+                onClick={() => set(move(items, i, i - 1))}
+              >
                 Move {field.item.label.toLowerCase()} {i + 1} up
               </button>
-              <button type="button" className="button button-small button-secondary" onClick={() => set(items.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={() => set(items.filter((_, j) => j !== i))}
+              >
                 Remove {field.item.label.toLowerCase()} {i + 1}
               </button>
             </div>
           </li>
         ))}
       </ol>
-      <button type="button" className="button button-small" disabled={full} onClick={() => set([...items, emptyValue({ ...field.item, required: true })])}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={full}
+        onClick={() => set([...items, emptyValue({ ...field.item, required: true })])}
+      >
         Add {field.item.label.toLowerCase()}
       </button>
       <FieldProblems id={`${id}-problems`} problems={own} />
@@ -212,13 +370,24 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 /** A group of fields (a button's label and link, a service's offer); an optional group can be added and removed. */
-function GroupField({ field, path, value, problems, onChange, options }: FieldProps & { field: Extract<Field, { kind: 'group' }> }) {
+function GroupField({
+  field,
+  path,
+  value,
+  problems,
+  onChange,
+  options,
+}: FieldProps & { field: Extract<Field, { kind: 'group' }> }) {
   const id = fieldId(path);
   const own = problemsAt(problems, path);
   if (value === undefined || value === null) {
     return (
       <div className="field" id={id} data-key={fieldKey(path)}>
-        <button type="button" className="button button-small button-secondary" onClick={() => onChange(path, emptyValue({ ...field, required: true }))}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => onChange(path, emptyValue({ ...field, required: true }))}
+        >
           Add {field.label.toLowerCase()}
         </button>
       </div>
@@ -229,10 +398,22 @@ function GroupField({ field, path, value, problems, onChange, options }: FieldPr
     <fieldset className="field field-group" id={id} data-key={fieldKey(path)}>
       <legend>{field.label}</legend>
       {field.fields.map((inner) => (
-        <FieldInput key={inner.key} field={inner} path={[...path, inner.key]} value={group[inner.key]} problems={problems} onChange={onChange} options={options} />
+        <FieldInput
+          key={inner.key}
+          field={inner}
+          path={[...path, inner.key]}
+          value={group[inner.key]}
+          problems={problems}
+          onChange={onChange}
+          options={options}
+        />
       ))}
       {field.required ? null : (
-        <button type="button" className="button button-small button-secondary" onClick={() => onChange(path, undefined)}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => onChange(path, undefined)}
+        >
           Remove {field.label.toLowerCase()}
         </button>
       )}

@@ -6,16 +6,42 @@ import { lazy, Suspense, useState } from 'react';
 import type { PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
-import { FieldProblems, fieldId, fieldKey, type FieldOptions, type FieldPath } from './field-parts.tsx';
+import {
+  FieldProblems,
+  fieldId,
+  fieldKey,
+  type FieldOptions,
+  type FieldPath,
+} from './field-parts.tsx';
 import { useLibrary } from './library-context.ts';
 import { LibraryImage } from './LibraryImage.tsx';
 
 export type { PickedImage };
 
 // The picker loads when first opened: it is not part of what the builder needs to start.
-const LibraryPickerDialog = lazy(() => import('./LibraryPickerDialog.tsx').then(({ LibraryPickerDialog }) => ({ default: LibraryPickerDialog })));
+const LibraryPickerDialog = lazy(() =>
+  import('./LibraryPickerDialog.tsx').then(({ LibraryPickerDialog }) => ({
+    default: LibraryPickerDialog,
+  })),
+);
 
-export function ImageField({ id, label, path, value, problems, onChange, images }: { id: string; label: string; path: FieldPath; value: unknown; problems: readonly ContentProblem[]; onChange(path: FieldPath, value: unknown): void; images: FieldOptions['images'] }) {
+export function ImageField({
+  id,
+  label,
+  path,
+  value,
+  problems,
+  onChange,
+  images,
+}: {
+  id: string;
+  label: string;
+  path: FieldPath;
+  value: unknown;
+  problems: readonly ContentProblem[];
+  onChange(path: FieldPath, value: unknown): void;
+  images: FieldOptions['images'];
+}) {
   const image = (value ?? { src: '', alt: '' }) as PickedImage;
   const library = useLibrary();
   const [picking, setPicking] = useState(false);
@@ -25,13 +51,27 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
   const shown = images.find((candidate) => candidate.src === image.src);
   const set = (next: PickedImage) => onChange(path, next);
   return (
-    <fieldset className={problems.length ? 'field field-image has-problems' : 'field field-image'} id={id} data-key={fieldKey(path)}>
+    <fieldset
+      className={problems.length ? 'field field-image has-problems' : 'field field-image'}
+      id={id}
+      data-key={fieldKey(path)}
+    >
       <legend>{label}</legend>
       <label htmlFor={srcId}>Photo</label>
-      <select id={srcId} value={image.src} onChange={(event) => set({ ...image, src: event.target.value })}>
-        <option value="">{images.length === 0 ? 'No photos in content/images/' : 'Choose a photo'}</option>
-        {fromLibrary ? <option value={image.src}>{fromLibrary.slice('media/'.length)} (media library)</option> : null}
-        {image.src && !shown && !fromLibrary ? <option value={image.src}>{image.src} (not on the site)</option> : null}
+      <select
+        id={srcId}
+        value={image.src}
+        onChange={(event) => set({ ...image, src: event.target.value })}
+      >
+        <option value="">
+          {images.length === 0 ? 'No photos in content/images/' : 'Choose a photo'}
+        </option>
+        {fromLibrary ? (
+          <option value={image.src}>{fromLibrary.slice('media/'.length)} (media library)</option>
+        ) : null}
+        {image.src && !shown && !fromLibrary ? (
+          <option value={image.src}>{image.src} (not on the site)</option>
+        ) : null}
         {images.map((candidate) => (
           <option key={candidate.src} value={candidate.src}>
             {candidate.src}
@@ -39,18 +79,48 @@ export function ImageField({ id, label, path, value, problems, onChange, images 
         ))}
       </select>
       {library ? (
-        <button type="button" className="button button-small button-secondary" onClick={() => setPicking(true)}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => setPicking(true)}
+        >
           Choose from the media library
         </button>
       ) : null}
-      {shown ? <img className="image-thumbnail" src={shown.url} alt="" width={shown.width} height={shown.height} /> : null}
-      {fromLibrary && library ? <LibraryImage library={library} fullPath={fromLibrary} width={320} className="image-thumbnail" /> : null}
+      {shown ? (
+        <img
+          className="image-thumbnail"
+          src={shown.url}
+          alt=""
+          width={shown.width}
+          height={shown.height}
+        />
+      ) : null}
+      {fromLibrary && library ? (
+        <LibraryImage
+          library={library}
+          fullPath={fromLibrary}
+          width={320}
+          className="image-thumbnail"
+        />
+      ) : null}
       <label htmlFor={altId}>Alt text (required): what the photo shows</label>
-      <input id={altId} type="text" value={image.alt} aria-invalid={!image.alt.trim() || undefined} onChange={(event) => set({ ...image, alt: event.target.value })} />
+      <input
+        id={altId}
+        type="text"
+        value={image.alt}
+        aria-invalid={!image.alt.trim() || undefined}
+        onChange={(event) => set({ ...image, alt: event.target.value })}
+      />
       <FieldProblems id={`${id}-problems`} problems={problems} />
       {picking && library ? (
         <Suspense fallback={<p role="status">Loading the media library…</p>}>
-          <LibraryPickerDialog library={library} selected={image.src} onPick={set} onClose={() => setPicking(false)} />
+          <LibraryPickerDialog
+            library={library}
+            selected={image.src}
+            onPick={set}
+            onClose={() => setPicking(false)}
+          />
         </Suspense>
       ) : null}
     </fieldset>

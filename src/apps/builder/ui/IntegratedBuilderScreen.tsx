@@ -37,7 +37,9 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
   const [wanted] = useState(() => queryParameter('route') || null);
   const [change] = useState(() => queryParameter('change') || undefined);
   const known = wanted === null ? undefined : site.byRoute.get(wanted);
-  const [state, setState] = useState<State>(() => (wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' }));
+  const [state, setState] = useState<State>(() =>
+    wanted !== null && !known ? { kind: 'unknown', route: wanted } : { kind: 'choosing' },
+  );
   const [route, setRoute] = useState(() => known?.route ?? site.data.routes[0]?.route ?? '/');
   const [notice, setNotice] = useState('');
   const services = useServices();
@@ -47,14 +49,31 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     setState({ kind: 'loading', route: facts.route });
     try {
       const response = await fetch(`/${payloadPathFor(facts.route)}`);
-      if (!response.ok) throw new Error(`The page ${facts.route} could not be loaded (${response.status}).`);
-      const live = draftFromPayload((await response.json()) as PagePayload, newDraftId(), Date.now());
+      if (!response.ok)
+        throw new Error(`The page ${facts.route} could not be loaded (${response.status}).`);
+      const live = draftFromPayload(
+        (await response.json()) as PagePayload,
+        newDraftId(),
+        Date.now(),
+      );
       // Who else is on this page: a proposal of its file waiting to be published (none known if the API cannot say).
-      const [drafts, proposals] = await Promise.all([store.list(), client ? client.list().catch(() => []) : []]);
+      const [drafts, proposals] = await Promise.all([
+        store.list(),
+        client ? client.list().catch(() => []) : [],
+      ]);
       const [earlier] = drafts.filter((draft) => draft.origin?.route === facts.route);
-      const waiting = proposals.find((proposal) => proposal.commit && proposal.pages.some((page) => page.path === live.origin?.path));
-      if (earlier) setState({ kind: 'offer', draft: earlier, live, ...(waiting ? { waiting } : {}) });
-      else setState(waiting ? { kind: 'proposed', live, waiting } : { kind: 'editing', draft: live, stored: false });
+      const waiting = proposals.find(
+        (proposal) =>
+          proposal.commit && proposal.pages.some((page) => page.path === live.origin?.path),
+      );
+      if (earlier)
+        setState({ kind: 'offer', draft: earlier, live, ...(waiting ? { waiting } : {}) });
+      else
+        setState(
+          waiting
+            ? { kind: 'proposed', live, waiting }
+            : { kind: 'editing', draft: live, stored: false },
+        );
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -63,9 +82,17 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
   const continueFrom = async (live: Draft, waiting: Proposal) => {
     try {
       const file = await client!.version(live.origin!.path, waiting.commit!);
-      setState({ kind: 'editing', draft: adoptVersion(live, file, Date.now()), stored: false, waiting });
+      setState({
+        kind: 'editing',
+        draft: adoptVersion(live, file, Date.now()),
+        stored: false,
+        waiting,
+      });
     } catch (error) {
-      setState({ kind: 'failed', message: `The proposal’s version could not be opened: ${error instanceof Error ? error.message : String(error)}` });
+      setState({
+        kind: 'failed',
+        message: `The proposal’s version could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   };
   useEffect(() => {
@@ -81,13 +108,22 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       if (facts) void open(facts);
     };
     // A restored version differs from the live page: it is a draft at once, saved like any change.
-    const restore = (draft: Draft) => void store.put(draft).then(() => setState({ kind: 'editing', draft, stored: true }));
+    const restore = (draft: Draft) =>
+      void store.put(draft).then(() => setState({ kind: 'editing', draft, stored: true }));
     return (
       <>
         <Notice text={notice} />
         {state.waiting ? <WaitingNote waiting={state.waiting} /> : null}
         <PageHistory draft={state.draft} onRestore={restore} />
-        <Builder key={state.draft.id} site={site} initial={state.draft} store={store} stored={state.stored} onDiscarded={reopen} change={change} />
+        <Builder
+          key={state.draft.id}
+          site={site}
+          initial={state.draft}
+          store={store}
+          stored={state.stored}
+          onDiscarded={reopen}
+          change={change}
+        />
       </>
     );
   }
@@ -96,8 +132,21 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
     return (
       <RestoreOffer
         draft={state.draft}
-        onRestore={() => setState({ kind: 'editing', draft: state.draft, stored: true, ...(waiting ? { waiting } : {}) })}
-        onNew={() => setState(waiting ? { kind: 'proposed', live: state.live, waiting } : { kind: 'editing', draft: state.live, stored: false })}
+        onRestore={() =>
+          setState({
+            kind: 'editing',
+            draft: state.draft,
+            stored: true,
+            ...(waiting ? { waiting } : {}),
+          })
+        }
+        onNew={() =>
+          setState(
+            waiting
+              ? { kind: 'proposed', live: state.live, waiting }
+              : { kind: 'editing', draft: state.live, stored: false },
+          )
+        }
         newLabel="Open the live page instead"
       />
     );
@@ -112,11 +161,18 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
           <button type="button" className="button" onClick={() => void continueFrom(live, waiting)}>
             Continue from that proposal
           </button>
-          <button type="button" className="button button-secondary" onClick={() => setState({ kind: 'editing', draft: live, stored: false, waiting })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setState({ kind: 'editing', draft: live, stored: false, waiting })}
+          >
             Open the live version
           </button>
         </div>
-        <p>From the live version, what you propose is joined with their change when the two touch different lines; if they touch the same lines, you are shown theirs first.</p>
+        <p>
+          From the live version, what you propose is joined with their change when the two touch
+          different lines; if they touch the same lines, you are shown theirs first.
+        </p>
       </section>
     );
   }
@@ -138,7 +194,12 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
           There is no page {state.route} on this site. Choose one of the site’s pages below.
         </p>
       ) : null}
-      {change ? <p>Choose the page to add to the change: what you propose goes into it, checked and published with its other pages.</p> : null}
+      {change ? (
+        <p>
+          Choose the page to add to the change: what you propose goes into it, checked and published
+          with its other pages.
+        </p>
+      ) : null}
       <label htmlFor="page-picker">Page to edit</label>
       <select id="page-picker" value={route} onChange={(event) => setRoute(event.target.value)}>
         {site.data.routes.map((facts) => (
@@ -163,7 +224,8 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
 /** Who proposed a change of this page, what it is and when, not published yet. */
 const WaitingLine = ({ waiting }: { waiting: Proposal }) => (
   <p>
-    {waiting.author} proposed “{waiting.summary}”, last changed {formatTime(waiting.updated)}. It is not published yet.
+    {waiting.author} proposed “{waiting.summary}”, last changed {formatTime(waiting.updated)}. It is
+    not published yet.
   </p>
 );
 

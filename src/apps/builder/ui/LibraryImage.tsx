@@ -1,7 +1,11 @@
 // Media library photos in the builder, drawn small through the SDK (MediaLibrary.preview, a data:
 // URL), as on /admin: the page's img-src stays 'self' data:, and nothing points at the storage origin.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { unprocessedImage, type ImageMap, type ResponsiveImage } from '../../../kernel/images/responsive-image.ts';
+import {
+  unprocessedImage,
+  type ImageMap,
+  type ResponsiveImage,
+} from '../../../kernel/images/responsive-image.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
 import type { Draft } from '../draft.ts';
@@ -10,7 +14,17 @@ import { describeStorageError } from '../../media/storage-errors.ts';
 import { useLibrary } from './library-context.ts';
 
 /** The image field's thumbnail of its library photo. */
-export function LibraryImage({ library, fullPath, width, className }: { library: Pick<MediaLibrary, 'preview'>; fullPath: string; width: number; className: string }) {
+export function LibraryImage({
+  library,
+  fullPath,
+  width,
+  className,
+}: {
+  library: Pick<MediaLibrary, 'preview'>;
+  fullPath: string;
+  width: number;
+  className: string;
+}) {
   const [preview, setPreview] = useState<Preview | 'failed' | null>(null);
   useEffect(() => {
     let current = true;
@@ -23,8 +37,21 @@ export function LibraryImage({ library, fullPath, width, className }: { library:
       current = false;
     };
   }, [library, fullPath, width]);
-  if (preview === 'failed') return <p className="field-hint">The photo could not be shown: check that it is still in the media library on /admin.</p>;
-  return preview ? <img className={className} src={preview.src} alt="" width={preview.width} height={preview.height} /> : null;
+  if (preview === 'failed')
+    return (
+      <p className="field-hint">
+        The photo could not be shown: check that it is still in the media library on /admin.
+      </p>
+    );
+  return preview ? (
+    <img
+      className={className}
+      src={preview.src}
+      alt=""
+      width={preview.width}
+      height={preview.height}
+    />
+  ) : null;
 }
 
 /** A transparent pixel: what a library photo shows in the preview until its own preview arrives. */
@@ -37,7 +64,10 @@ const LIBRARY_REFERENCES = /storage:media\/[a-z0-9][a-z0-9._-]*\.(?:jpe?g|png|we
  * until then it holds its place with a blank image. A photo the library does not have is listed in
  * `library.missing`, for the draft's checks.
  */
-export function useSiteWithLibraryImages(site: BuilderSite, draft: Pick<Draft, 'data' | 'body'> | null): BuilderSite {
+export function useSiteWithLibraryImages(
+  site: BuilderSite,
+  draft: Pick<Draft, 'data' | 'body'> | null,
+): BuilderSite {
   return useSiteWithLibraryCheck(site, draft).site;
 }
 
@@ -45,20 +75,45 @@ export function useSiteWithLibraryImages(site: BuilderSite, draft: Pick<Draft, '
  * The same, and `checked()`: the site once every photo the draft uses has been looked up, so that
  * proposing (or exporting) right after a restore sees a photo the library no longer has.
  */
-export function useSiteWithLibraryCheck(site: BuilderSite, draft: Pick<Draft, 'data' | 'body'> | null): { site: BuilderSite; checked(): Promise<BuilderSite> } {
+export function useSiteWithLibraryCheck(
+  site: BuilderSite,
+  draft: Pick<Draft, 'data' | 'body'> | null,
+): { site: BuilderSite; checked(): Promise<BuilderSite> } {
   const library = useLibrary();
-  const { images, missing, lookedUp } = useLibraryImages(site.images, draft ? [draft.data, draft.body] : null, library);
+  const { images, missing, lookedUp } = useLibraryImages(
+    site.images,
+    draft ? [draft.data, draft.body] : null,
+    library,
+  );
   const withLibrary = useCallback(
-    (missingNow: ReadonlySet<string>, imagesNow: ImageMap): BuilderSite => (imagesNow === site.images ? site : { ...site, images: imagesNow, ...(library ? { library: { bucket: library.bucket, missing: missingNow } } : {}) }),
+    (missingNow: ReadonlySet<string>, imagesNow: ImageMap): BuilderSite =>
+      imagesNow === site.images
+        ? site
+        : {
+            ...site,
+            images: imagesNow,
+            ...(library ? { library: { bucket: library.bucket, missing: missingNow } } : {}),
+          },
     [site, library],
   );
   const shown = useMemo(() => withLibrary(missing, images), [withLibrary, missing, images]);
-  const checked = useCallback(async () => withLibrary(await lookedUp(), images), [withLibrary, lookedUp, images]);
+  const checked = useCallback(
+    async () => withLibrary(await lookedUp(), images),
+    [withLibrary, lookedUp, images],
+  );
   return { site: shown, checked };
 }
 
-function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLibrary, 'preview'> | null): { images: ImageMap; missing: ReadonlySet<string>; lookedUp(): Promise<ReadonlySet<string>> } {
-  const wanted = useMemo(() => [...new Set(JSON.stringify(used ?? null).match(LIBRARY_REFERENCES) ?? [])].sort().join('\n'), [used]);
+function useLibraryImages(
+  images: ImageMap,
+  used: unknown,
+  library: Pick<MediaLibrary, 'preview'> | null,
+): { images: ImageMap; missing: ReadonlySet<string>; lookedUp(): Promise<ReadonlySet<string>> } {
+  const wanted = useMemo(
+    () =>
+      [...new Set(JSON.stringify(used ?? null).match(LIBRARY_REFERENCES) ?? [])].sort().join('\n'),
+    [used],
+  );
   const [drawn, setDrawn] = useState<ReadonlyMap<string, ResponsiveImage>>(new Map());
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   // The lookups as they settle, for lookedUp(): state reaches a render only after the click that needs it.
@@ -71,7 +126,13 @@ function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLi
       const photo = libraryPathOf(src)!;
       if (drawn.has(src) || missing.has(photo)) continue;
       const lookup = library.preview(photo, 1280).then(
-        (preview) => void (current && setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview)))),
+        (preview) =>
+          void (
+            current &&
+            setDrawn((known) =>
+              new Map(known).set(src, unprocessedImage(src, preview.src, preview)),
+            )
+          ),
         (error: unknown) => {
           if (describeStorageError(error).kind !== 'object-not-found') return;
           missingNow.current.add(photo);
@@ -87,14 +148,20 @@ function useLibraryImages(images: ImageMap, used: unknown, library: Pick<MediaLi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [library, wanted]);
   const lookedUp = useCallback(async () => {
-    if (wanted) await Promise.all(wanted.split('\n').map((src) => lookups.current.get(libraryPathOf(src)!)));
+    if (wanted)
+      await Promise.all(wanted.split('\n').map((src) => lookups.current.get(libraryPathOf(src)!)));
     return new Set(missingNow.current);
   }, [wanted]);
   return {
     images: useMemo(() => {
       if (!wanted) return images;
       const all = new Map(images);
-      for (const src of wanted.split('\n')) if (libraryPathOf(src)) all.set(src, drawn.get(src) ?? unprocessedImage(src, WAITING, { width: 1600, height: 900 }));
+      for (const src of wanted.split('\n'))
+        if (libraryPathOf(src))
+          all.set(
+            src,
+            drawn.get(src) ?? unprocessedImage(src, WAITING, { width: 1600, height: 900 }),
+          );
       return all;
     }, [images, wanted, drawn]),
     missing,

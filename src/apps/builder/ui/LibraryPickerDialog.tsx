@@ -4,9 +4,23 @@ import { Dialog } from '../../admin/Dialog.tsx';
 import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
 import type { LibraryReader } from '../../media/firebase-library.ts';
 
-export function LibraryPickerDialog({ library, selected, onPick, onClose }: { library: LibraryReader; selected: string; onPick(image: PickedImage): void; onClose(): void }) {
+export function LibraryPickerDialog({
+  library,
+  selected,
+  onPick,
+  onClose,
+}: {
+  library: LibraryReader;
+  selected: string;
+  onPick(image: PickedImage): void;
+  onClose(): void;
+}) {
   return (
-    <Dialog title="Choose a photo from the media library" onClose={onClose} className="picker-dialog">
+    <Dialog
+      title="Choose a photo from the media library"
+      onClose={onClose}
+      className="picker-dialog"
+    >
       {(close) => (
         <LibraryPicker
           library={library}

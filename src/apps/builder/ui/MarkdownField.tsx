@@ -10,7 +10,19 @@ const ACTIONS = [
   { label: 'List', before: '- ', after: '', sample: 'list item', line: true },
 ] as const;
 
-export function MarkdownField({ id, value, invalid, describedBy, onChange }: { id: string; value: string; invalid?: boolean; describedBy?: string; onChange(value: string): void }) {
+export function MarkdownField({
+  id,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  invalid?: boolean;
+  describedBy?: string;
+  onChange(value: string): void;
+}) {
   const area = useRef<HTMLTextAreaElement>(null);
   const apply = (action: (typeof ACTIONS)[number]) => {
     const element = area.current;
@@ -18,7 +30,8 @@ export function MarkdownField({ id, value, invalid, describedBy, onChange }: { i
     const { selectionStart: start, selectionEnd: end } = element;
     const selected = value.slice(start, end) || action.sample;
     // Line-level Markdown starts a line of its own.
-    const before = action.line && start > 0 && value[start - 1] !== '\n' ? `\n${action.before}` : action.before;
+    const before =
+      action.line && start > 0 && value[start - 1] !== '\n' ? `\n${action.before}` : action.before;
     const next = `${value.slice(0, start)}${before}${selected}${action.after}${value.slice(end)}`;
     onChange(next);
     requestAnimationFrame(() => {
@@ -28,14 +41,32 @@ export function MarkdownField({ id, value, invalid, describedBy, onChange }: { i
   };
   return (
     <div className="markdown-field">
-      <div className="markdown-toolbar" role="toolbar" aria-label="Markdown formatting" aria-controls={id}>
+      <div
+        className="markdown-toolbar"
+        role="toolbar"
+        aria-label="Markdown formatting"
+        aria-controls={id}
+      >
         {ACTIONS.map((action) => (
-          <button key={action.label} type="button" className="button button-small button-secondary" onClick={() => apply(action)}>
+          <button
+            key={action.label}
+            type="button"
+            className="button button-small button-secondary"
+            onClick={() => apply(action)}
+          >
             {action.label}
           </button>
         ))}
       </div>
-      <textarea ref={area} id={id} rows={8} value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        ref={area}
+        id={id}
+        rows={8}
+        value={value}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -21,14 +21,19 @@ export type PreviewTarget = { block: number } | { field: string };
 /** What the preview marks for the field (its path) or block being edited: a block, the page's text (its Page text block), or a page field. */
 export function previewTargetOf(key: string, draft: Draft): PreviewTarget | null {
   const [first, second] = key.split('.');
-  if (first === 'blocks' && second !== undefined && /^\d+$/.test(second)) return { block: Number(second) };
+  if (first === 'blocks' && second !== undefined && /^\d+$/.test(second))
+    return { block: Number(second) };
   if (first !== BODY_FIELD) return { field: first! };
   const body = blocksOf(draft).findIndex((block) => block.type === 'body');
   return body >= 0 ? { block: body } : null;
 }
 
 /** Where a page field shows on the page; the others (title, description, address…) show in no one place. */
-const FIELD_PARTS: Record<string, string> = { heading: 'h1', breadcrumb: '.breadcrumbs', images: '.service-images' };
+const FIELD_PARTS: Record<string, string> = {
+  heading: 'h1',
+  breadcrumb: '.breadcrumbs',
+  images: '.service-images',
+};
 const MARK = 'data-builder-focus';
 
 const frameDocument = (stylesheets: readonly string[], title: string) =>
@@ -45,7 +50,14 @@ export interface PreviewFrameProps {
   className?: string;
 }
 
-export function PreviewFrame({ page, site, title, target = null, newTab, className = '' }: PreviewFrameProps) {
+export function PreviewFrame({
+  page,
+  site,
+  title,
+  target = null,
+  newTab,
+  className = '',
+}: PreviewFrameProps) {
   // A phone's width on a small screen, a desktop's on a large one.
   const [viewport, setViewport] = useState<Viewport>(() => (window.innerWidth < 1024 ? 375 : 1280));
   const frame = useRef<HTMLIFrameElement>(null);
@@ -55,7 +67,9 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
   const [room, setRoom] = useState<{ width: number; height: number } | null>(null);
   // The document is written once; later pages are drawn into it.
   const { stylesheet, previewStylesheet } = site.parts.layout.assets;
-  const [source] = useState(() => frameDocument(previewStylesheet ? [stylesheet, previewStylesheet] : [stylesheet], title));
+  const [source] = useState(() =>
+    frameDocument(previewStylesheet ? [stylesheet, previewStylesheet] : [stylesheet], title),
+  );
 
   useEffect(() => {
     const element = frame.current;
@@ -76,7 +90,10 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
   useEffect(() => {
     const element = space.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => entry && setRoom({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    const observer = new ResizeObserver(
+      ([entry]) =>
+        entry && setRoom({ width: entry.contentRect.width, height: entry.contentRect.height }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -87,7 +104,16 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
     if (doc && page) doc.title = `Preview: ${page.title}`;
     root.current.render(
       <Marked doc={doc} target={target}>
-        {page ? contentTemplate({ ...contextFor({ parts: site.parts, images: site.images }, page), markBlocks: true }) : <p className="preview-empty">The preview appears once the page has a web address, a title and a main heading.</p>}
+        {page ? (
+          contentTemplate({
+            ...contextFor({ parts: site.parts, images: site.images }, page),
+            markBlocks: true,
+          })
+        ) : (
+          <p className="preview-empty">
+            The preview appears once the page has a web address, a title and a main heading.
+          </p>
+        )}
       </Marked>,
     );
     frame.current?.setAttribute('data-rendered', String(performance.now()));
@@ -100,9 +126,20 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
     <section className={`preview ${className}`} aria-labelledby="preview-heading">
       <div className="preview-bar">
         <h2 id="preview-heading">Preview</h2>
-        <div className="viewport-toggle" role="group" aria-label="Preview width" aria-describedby="preview-scale">
+        <div
+          className="viewport-toggle"
+          role="group"
+          aria-label="Preview width"
+          aria-describedby="preview-scale"
+        >
           {VIEWPORTS.map((width) => (
-            <button key={width} type="button" className="button button-small button-secondary" aria-pressed={viewport === width} onClick={() => setViewport(width)}>
+            <button
+              key={width}
+              type="button"
+              className="button button-small button-secondary"
+              aria-pressed={viewport === width}
+              onClick={() => setViewport(width)}
+            >
               {width} px
             </button>
           ))}
@@ -126,7 +163,14 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
           title="Preview of the page as visitors will see it"
           srcDoc={source}
           // Set through the DOM (CSSOM), which style-src 'self' allows; the markup carries no style.
-          style={room ? { height: `${room.height / scale}px`, transform: scale < 1 ? `scale(${scale})` : undefined } : undefined}
+          style={
+            room
+              ? {
+                  height: `${room.height / scale}px`,
+                  transform: scale < 1 ? `scale(${scale})` : undefined,
+                }
+              : undefined
+          }
         />
       </div>
     </section>
@@ -134,7 +178,15 @@ export function PreviewFrame({ page, site, title, target = null, newTab, classNa
 }
 
 /** The frame's content, then (once it is in the frame's document) the mark on what is being edited, scrolled into view. */
-function Marked({ doc, target, children }: { doc: Document | null | undefined; target: PreviewTarget | null; children: ReactNode }) {
+function Marked({
+  doc,
+  target,
+  children,
+}: {
+  doc: Document | null | undefined;
+  target: PreviewTarget | null;
+  children: ReactNode;
+}) {
   useLayoutEffect(() => {
     if (!doc) return;
     for (const marked of doc.querySelectorAll(`[${MARK}]`)) marked.removeAttribute(MARK);
@@ -147,7 +199,10 @@ function Marked({ doc, target, children }: { doc: Document | null | undefined; t
     // The page's own sticky header would cover its top: it goes below that.
     const header = doc.querySelector<HTMLElement>('.site-header')?.offsetHeight ?? 0;
     if (view && (box.top < header || box.top > view.innerHeight * 0.6)) {
-      view.scrollTo({ top: view.scrollY + box.top - header - 16, behavior: view.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      view.scrollTo({
+        top: view.scrollY + box.top - header - 16,
+        behavior: view.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      });
     }
   });
   return <>{children}</>;
@@ -155,7 +210,8 @@ function Marked({ doc, target, children }: { doc: Document | null | undefined; t
 
 /** The element a target is drawn as: a block's first element (after its marker), or the part a field shows as. */
 function partOf(doc: Document, target: PreviewTarget): Element | null {
-  if ('field' in target) return FIELD_PARTS[target.field] ? doc.querySelector(FIELD_PARTS[target.field]!) : null;
+  if ('field' in target)
+    return FIELD_PARTS[target.field] ? doc.querySelector(FIELD_PARTS[target.field]!) : null;
   const next = doc.querySelector(`template[data-block="${target.block}"]`)?.nextElementSibling;
   return next && next.tagName !== 'TEMPLATE' ? next : null;
 }

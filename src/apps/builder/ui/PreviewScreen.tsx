@@ -33,9 +33,17 @@ export function PreviewScreen({ site: siteData, store }: { site: BuilderSite; st
   if (draft === null) {
     return (
       <p className="notice">
-        No draft to preview. Open the preview from the builder’s “Open the preview in a new tab”, or <a href="/test-builder-dashboard">choose a draft</a>.
+        No draft to preview. Open the preview from the builder’s “Open the preview in a new tab”, or{' '}
+        <a href="/test-builder-dashboard">choose a draft</a>.
       </p>
     );
   }
-  return <PreviewFrame page={page} site={site} title={String(draft.data.title ?? 'Preview')} className="preview-tab" />;
+  return (
+    <PreviewFrame
+      page={page}
+      site={site}
+      title={String(draft.data.title ?? 'Preview')}
+      className="preview-tab"
+    />
+  );
 }

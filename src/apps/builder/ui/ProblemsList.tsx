@@ -4,11 +4,34 @@
 // summary only says how the checks stand.
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 
-export function ProblemsList({ problems, state, whereOf, onGo }: { problems: readonly ContentProblem[]; state: 'checking' | 'passes' | 'waiting'; whereOf(problem: ContentProblem): string; onGo(problem: ContentProblem): void }) {
+export function ProblemsList({
+  problems,
+  state,
+  whereOf,
+  onGo,
+}: {
+  problems: readonly ContentProblem[];
+  state: 'checking' | 'passes' | 'waiting';
+  whereOf(problem: ContentProblem): string;
+  onGo(problem: ContentProblem): void;
+}) {
   const count = problems.length;
   return (
-    <section className={count ? 'problems has-problems' : 'problems'} aria-labelledby="problems-heading" id="problems" tabIndex={-1}>
-      <h2 id="problems-heading">{count === 0 ? (state === 'passes' ? 'No problems' : 'Checks') : count === 1 ? '1 problem' : `${count} problems`}</h2>
+    <section
+      className={count ? 'problems has-problems' : 'problems'}
+      aria-labelledby="problems-heading"
+      id="problems"
+      tabIndex={-1}
+    >
+      <h2 id="problems-heading">
+        {count === 0
+          ? state === 'passes'
+            ? 'No problems'
+            : 'Checks'
+          : count === 1
+            ? '1 problem'
+            : `${count} problems`}
+      </h2>
       <p className="field-hint" aria-live="polite">
         {count > 0
           ? 'Put each one right to propose or export the page.'

@@ -28,9 +28,15 @@ export const fieldKey = (path: FieldPath) => path.join('.');
 export const fieldId = (path: FieldPath) => `field-${path.join('-')}`;
 
 /** The problems at a field, or (for lists, references and groups) anywhere under it. */
-export const problemsAt = (problems: readonly ContentProblem[], path: FieldPath, nested = false) => {
+export const problemsAt = (
+  problems: readonly ContentProblem[],
+  path: FieldPath,
+  nested = false,
+) => {
   const key = fieldKey(path);
-  return problems.filter((problem) => problem.field === key || (nested && problem.field?.startsWith(`${key}.`)));
+  return problems.filter(
+    (problem) => problem.field === key || (nested && problem.field?.startsWith(`${key}.`)),
+  );
 };
 
 /** A field's hint, under its label, read with its control. */
@@ -44,10 +50,23 @@ export function FieldHint({ id, hint }: { id: string; hint: string | undefined }
 }
 
 /** What a control is described by: its hint and its problems, where it has them. */
-export const describedByOf = (id: string, field: Pick<Field, 'hint'>, problems: readonly unknown[]) => [field.hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || undefined;
+export const describedByOf = (
+  id: string,
+  field: Pick<Field, 'hint'>,
+  problems: readonly unknown[],
+) =>
+  [field.hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : '']
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 /** The problems under a control, announced with it. */
-export function FieldProblems({ id, problems }: { id: string; problems: readonly ContentProblem[] }) {
+export function FieldProblems({
+  id,
+  problems,
+}: {
+  id: string;
+  problems: readonly ContentProblem[];
+}) {
   if (problems.length === 0) return null;
   return (
     <ul className="field-problems" id={id}>

@@ -9,13 +9,24 @@ export const Notice = ({ text }: { text: string }) => (
   </p>
 );
 
-export function RestoreOffer({ draft, onRestore, onNew, newLabel = 'Start a new page' }: { draft: Draft; onRestore(): void; onNew(): void; newLabel?: string }) {
+export function RestoreOffer({
+  draft,
+  onRestore,
+  onNew,
+  newLabel = 'Start a new page',
+}: {
+  draft: Draft;
+  onRestore(): void;
+  onNew(): void;
+  newLabel?: string;
+}) {
   const title = String(draft.data.title || draft.data.heading || 'Untitled page');
   return (
     <section className="restore-offer" aria-labelledby="restore-heading">
       <h2 id="restore-heading">Restore your draft?</h2>
       <p>
-        You were editing “{title}”, last changed on {new Date(draft.updated).toLocaleString('en-GB')}. It is saved in this browser.
+        You were editing “{title}”, last changed on{' '}
+        {new Date(draft.updated).toLocaleString('en-GB')}. It is saved in this browser.
       </p>
       <div className="export-actions">
         <button type="button" className="button" onClick={onRestore}>

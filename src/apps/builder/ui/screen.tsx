@@ -20,14 +20,19 @@ export function mountScreen(screen: Screen): void {
   const config = element && pageConfig();
   if (!element || !config) return;
   // The Storage SDK is its own entry (src/apps/builder/bucket-services.ts), fetched while the guard decides.
-  const bucket = import('../bucket-services.ts').then(({ bucketServices }) => bucketServices(config));
+  const bucket = import('../bucket-services.ts').then(({ bucketServices }) =>
+    bucketServices(config),
+  );
   const store = new MirroredDraftStore(
     new IndexedDbDraftStore(),
     bucket.then(({ drafts }) => drafts),
     (error) => describeStorageError(error).message,
   );
   // A hidden tab may be closed next: what waits for the bucket goes now (it is in this browser already).
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void store.flush());
+  document.addEventListener(
+    'visibilitychange',
+    () => document.visibilityState === 'hidden' && void store.flush(),
+  );
   const library = bucket.then(
     ({ library: media }) => media,
     () => null,
@@ -46,7 +51,17 @@ export function mountScreen(screen: Screen): void {
 }
 
 /** The builder's screen, once the guard has let an administrator in. */
-function BuilderRoot({ element, screen, store, library }: { element: HTMLElement; screen: Screen; store: DraftStore; library: Promise<LibraryReader | null> }) {
+function BuilderRoot({
+  element,
+  screen,
+  store,
+  library,
+}: {
+  element: HTMLElement;
+  screen: Screen;
+  store: DraftStore;
+  library: Promise<LibraryReader | null>;
+}) {
   useEffect(() => element.classList.add('builder-root'), [element]);
   const [media, setMedia] = useState<LibraryReader | null>(null);
   useEffect(() => void library.then(setMedia), [library]);
@@ -64,15 +79,28 @@ function WithSiteData({ screen, store }: { screen: Screen; store: DraftStore }) 
   useEffect(() => {
     loadSiteData().then(
       (site) => setState({ site }),
-      (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setState({ error: error instanceof Error ? error.message : String(error) }),
     );
   }, []);
-  if (state === null) return <p className="builder-loading" role="status">Loading the site’s pages and blocks…</p>;
-  if ('error' in state) return <p className="notice" role="alert">{state.error} Reload the page to try again.</p>;
+  if (state === null)
+    return (
+      <p className="builder-loading" role="status">
+        Loading the site’s pages and blocks…
+      </p>
+    );
+  if ('error' in state)
+    return (
+      <p className="notice" role="alert">
+        {state.error} Reload the page to try again.
+      </p>
+    );
   return <>{screen({ site: state.site, store })}</>;
 }
 
 /** The value of a query parameter of this page. */
-export const queryParameter = (name: string) => new URLSearchParams(window.location.search).get(name);
+export const queryParameter = (name: string) =>
+  new URLSearchParams(window.location.search).get(name);
 
-export const newDraftId = () => `draft-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const newDraftId = () =>
+  `draft-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,7 +1,12 @@
 // The builder screens' shared start: the site data the build emitted, and what the form's pickers
 // offer from it (zod runs without its compiled fast path, which a strict CSP forbids: the bundle sees
 // to it, src/generator/bundle/bundle-assets.ts).
-import { BUILDER_DATA_PATH, reviveSiteData, type BuilderSite, type BuilderSiteData } from '../../../kernel/wire/builder-data.ts';
+import {
+  BUILDER_DATA_PATH,
+  reviveSiteData,
+  type BuilderSite,
+  type BuilderSiteData,
+} from '../../../kernel/wire/builder-data.ts';
 import type { FieldOptions } from './field-parts.tsx';
 
 export async function loadSiteData(fetcher: typeof fetch = fetch): Promise<BuilderSite> {
@@ -18,7 +23,17 @@ export function fieldOptions(site: BuilderSite): FieldOptions {
     area: data.areas.map((area) => ({ value: area.slug, label: area.name })),
     faq: data.faqs.map((faq) => ({ value: faq.name, label: faq.question })),
     contact: data.contactNames.map((name) => ({ value: name, label: name })),
-    routes: data.routes.flatMap((facts) => [facts.route, ...facts.anchors.filter((anchor) => !['top', 'main-content', 'contact'].includes(anchor)).map((anchor) => `${facts.route}#${anchor}`)]),
-    images: data.images.map((image) => ({ src: image.src, url: image.fallback.url, width: image.width, height: image.height })),
+    routes: data.routes.flatMap((facts) => [
+      facts.route,
+      ...facts.anchors
+        .filter((anchor) => !['top', 'main-content', 'contact'].includes(anchor))
+        .map((anchor) => `${facts.route}#${anchor}`),
+    ]),
+    images: data.images.map((image) => ({
+      src: image.src,
+      url: image.fallback.url,
+      width: image.width,
+      height: image.height,
+    })),
   };
 }

@@ -5,12 +5,20 @@ import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { checkDraft, type DraftCheck, type DraftLint } from '../check-draft.ts';
 import type { Draft } from '../draft.ts';
 
-export function useDraftCheck(draft: Draft | null | undefined, site: BuilderSite, lint?: DraftLint, delayMs = 0): DraftCheck | null {
+export function useDraftCheck(
+  draft: Draft | null | undefined,
+  site: BuilderSite,
+  lint?: DraftLint,
+  delayMs = 0,
+): DraftCheck | null {
   const [check, setCheck] = useState<DraftCheck | null>(null);
   useEffect(() => {
     if (!draft) return;
     let current = true;
-    const timer = setTimeout(() => void checkDraft(draft, site, lint).then((result) => current && setCheck(result)), delayMs);
+    const timer = setTimeout(
+      () => void checkDraft(draft, site, lint).then((result) => current && setCheck(result)),
+      delayMs,
+    );
     return () => {
       current = false;
       clearTimeout(timer);

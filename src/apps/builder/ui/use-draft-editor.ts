@@ -41,7 +41,12 @@ export interface DraftEditor {
 const newRev = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** `stored`: the draft was opened from the store (restored, or from the dashboard), so it exists already. */
-export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolean, clock: () => number = Date.now): DraftEditor {
+export function useDraftEditor(
+  initial: Draft,
+  store: DraftStore,
+  stored: boolean,
+  clock: () => number = Date.now,
+): DraftEditor {
   const [history, setHistory] = useState<History<Draft>>(() => startHistory(initial));
   const [saved, setSaved] = useState<DraftEditor['saved']>(stored ? { at: initial.updated } : null);
   const [elsewhere, setElsewhere] = useState<Draft | null>(null);
@@ -73,7 +78,8 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
   useEffect(() => {
     const opened = new BroadcastChannel(PREVIEW_CHANNEL);
     // A preview tab opened before the first change asks for the draft, which is not in the store yet.
-    opened.onmessage = (event: MessageEvent<{ want?: string }>) => event.data?.want === current.current.id && opened.postMessage(current.current);
+    opened.onmessage = (event: MessageEvent<{ want?: string }>) =>
+      event.data?.want === current.current.id && opened.postMessage(current.current);
     channel.current = opened;
     return () => opened.close();
   }, []);
@@ -102,8 +108,12 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
         if (mounted.current) setSaved({ at: clock() });
       } catch (error) {
         // Saved meanwhile in another tab: joined with this one (saved next), or left for the owner to choose.
-        if (error instanceof DraftChangedElsewhere) await join(error.theirs, lastSaved.current, true);
-        else if (mounted.current) setSaved({ error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.` });
+        if (error instanceof DraftChangedElsewhere)
+          await join(error.theirs, lastSaved.current, true);
+        else if (mounted.current)
+          setSaved({
+            error: `The draft could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it to keep your work.`,
+          });
       }
     }
     saving.current = false;
@@ -117,7 +127,14 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
   }, [draft, changed, elsewhere, saveWaiting]);
 
   // The bucket's copy changed on another device since this one last had it.
-  useEffect(() => store.onChangedElsewhere?.((theirs, base) => theirs.id === current.current.id && void join(theirs, base ?? lastSaved.current, false)), [store, join]);
+  useEffect(
+    () =>
+      store.onChangedElsewhere?.(
+        (theirs, base) =>
+          theirs.id === current.current.id && void join(theirs, base ?? lastSaved.current, false),
+      ),
+    [store, join],
+  );
 
   const edit = useCallback<DraftEditor['edit']>(
     (change, key) =>
@@ -136,7 +153,14 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
     canRedo: history.future.length > 0,
     exists: stored || saved !== null,
     saved,
-    madeFrom: useCallback((blob: string) => setHistory((previous) => ({ ...previous, present: { ...previous.present, madeFrom: blob } })), []),
+    madeFrom: useCallback(
+      (blob: string) =>
+        setHistory((previous) => ({
+          ...previous,
+          present: { ...previous.present, madeFrom: blob },
+        })),
+      [],
+    ),
     elsewhere,
     joined,
     keepMine: useCallback(() => {
@@ -147,7 +171,10 @@ export function useDraftEditor(initial: Draft, store: DraftStore, stored: boolea
     takeTheirs: useCallback(() => {
       const theirs = elsewhere;
       setElsewhere(null);
-      if (theirs) setHistory((previous) => record(previous, { ...theirs, blockIds: theirs.blockIds }, { at: clock() }));
+      if (theirs)
+        setHistory((previous) =>
+          record(previous, { ...theirs, blockIds: theirs.blockIds }, { at: clock() }),
+        );
     }, [elsewhere, clock]),
   };
 }

@@ -11,7 +11,13 @@ export function useLeftFields(): [ReadonlySet<string>, (key: string) => void] {
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
   const pressed = useRef(false);
   const waiting = useRef<string[]>([]);
-  const add = useCallback((keys: readonly string[]) => setLeft((before) => (keys.every((key) => before.has(key)) ? before : new Set([...before, ...keys]))), []);
+  const add = useCallback(
+    (keys: readonly string[]) =>
+      setLeft((before) =>
+        keys.every((key) => before.has(key)) ? before : new Set([...before, ...keys]),
+      ),
+    [],
+  );
   useEffect(() => {
     const down = () => (pressed.current = true);
     // After the press's click, which the browser dispatches in the same task as the release.
@@ -28,6 +34,9 @@ export function useLeftFields(): [ReadonlySet<string>, (key: string) => void] {
       document.removeEventListener('pointercancel', up, true);
     };
   }, [add]);
-  const leave = useCallback((key: string) => (pressed.current ? waiting.current.push(key) : add([key])), [add]);
+  const leave = useCallback(
+    (key: string) => (pressed.current ? waiting.current.push(key) : add([key])),
+    [add],
+  );
   return [left, leave];
 }

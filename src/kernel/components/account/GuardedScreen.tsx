@@ -37,7 +37,8 @@ function Guarded({ children }: { children?: ReactNode }) {
         // A transition: React renders the screen in short slices, so a slow phone stays responsive.
         else startTransition(() => setView(decision));
       },
-      (error: unknown) => current && setView({ kind: 'failed', message: describeAuthError(error).message }),
+      (error: unknown) =>
+        current && setView({ kind: 'failed', message: describeAuthError(error).message }),
     );
     return () => {
       current = false;
@@ -64,8 +65,10 @@ function Guarded({ children }: { children?: ReactNode }) {
         <Panel state="no-access">
           <h2>You do not have access to this page</h2>
           <p>
-            You are signed in as <strong className="account-email">{view.user.email}</strong>, and this page is only for the Ardent team's administrators. If you should have
-            access, ask an administrator to give your account the admin role, then reload this page. Or sign out and sign in with another account.
+            You are signed in as <strong className="account-email">{view.user.email}</strong>, and
+            this page is only for the Ardent team's administrators. If you should have access, ask
+            an administrator to give your account the admin role, then reload this page. Or sign out
+            and sign in with another account.
           </p>
           <div className="account-actions">
             <SignOutButton />

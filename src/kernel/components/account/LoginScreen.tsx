@@ -47,16 +47,40 @@ function Login() {
       await services!.signIn(email, password);
       // The form stays as it is (busy) until the next page opens.
       setLeaving(true);
-      window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
+      window.location.assign(
+        safeNextPath(
+          new URLSearchParams(window.location.search).get('next'),
+          window.location.origin,
+        ),
+      );
     });
 
   return (
     <AccountForm formRef={formRef} onSubmit={submit}>
-      <Field id="login-email" name="email" type="email" label="Email address" autoComplete="username" error={errors.email} />
-      <Field id="login-password" name="password" type={shown ? 'text' : 'password'} label="Password" autoComplete="current-password" error={errors.password} />
+      <Field
+        id="login-email"
+        name="email"
+        type="email"
+        label="Email address"
+        autoComplete="username"
+        error={errors.email}
+      />
+      <Field
+        id="login-password"
+        name="password"
+        type={shown ? 'text' : 'password'}
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
       <ShowPassword id="login-show-password" shown={shown} onChange={setShown} />
       <FormError message={errors.form} />
-      <Submit label="Sign in" busyLabel="Signing in…" busy={busy || leaving} ready={session.status !== 'checking'} />
+      <Submit
+        label="Sign in"
+        busyLabel="Signing in…"
+        busy={busy || leaving}
+        ready={session.status !== 'checking'}
+      />
       <p className="account-links">
         <a href="/reset-password">Forgot your password?</a>
       </p>

@@ -7,7 +7,8 @@ import type { ScreenProps } from './screen-props.ts';
 import { fieldsOf, useAuthForm } from './use-auth-form.ts';
 
 export const PASSWORD_RULES = `Use at least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words together make a strong password that is easy to remember.`;
-export const PASSWORDS_DIFFER = 'The two passwords are different. Type the same password in both boxes.';
+export const PASSWORDS_DIFFER =
+  'The two passwords are different. Type the same password in both boxes.';
 
 /**
  * /register. Email, password and confirm password, with the password rules shown before the
@@ -52,7 +53,14 @@ function Register() {
 
   return (
     <AccountForm formRef={formRef} onSubmit={submit}>
-      <Field id="register-email" name="email" type="email" label="Email address" autoComplete="username" error={errors.email} />
+      <Field
+        id="register-email"
+        name="email"
+        type="email"
+        label="Email address"
+        autoComplete="username"
+        error={errors.email}
+      />
       <Field
         id="register-password"
         name="password"
@@ -62,10 +70,22 @@ function Register() {
         hint={PASSWORD_RULES}
         error={errors.password}
       />
-      <Field id="register-confirm" name="confirm" type={shown ? 'text' : 'password'} label="Confirm password" autoComplete="new-password" error={errors.confirm} />
+      <Field
+        id="register-confirm"
+        name="confirm"
+        type={shown ? 'text' : 'password'}
+        label="Confirm password"
+        autoComplete="new-password"
+        error={errors.confirm}
+      />
       <ShowPassword id="register-show-password" shown={shown} onChange={setShown} plural />
       <FormError message={errors.form} />
-      <Submit label="Create account" busyLabel="Creating your account…" busy={busy} ready={session.status !== 'checking'} />
+      <Submit
+        label="Create account"
+        busyLabel="Creating your account…"
+        busy={busy}
+        ready={session.status !== 'checking'}
+      />
       <p className="account-links">
         Already have an account? <a href="/login">Sign in</a>
       </p>

@@ -46,14 +46,17 @@ function ResetPassword() {
 
   switch (step.name) {
     case 'request':
-      return <RequestLink problem={step.problem} onSent={(email) => setStep({ name: 'sent', email })} />;
+      return (
+        <RequestLink problem={step.problem} onSent={(email) => setStep({ name: 'sent', email })} />
+      );
     case 'sent':
       return (
         <Panel state="sent">
           <h2>Check your email</h2>
           <p role="status">
-            If there is an account for <strong className="account-email">{step.email}</strong>, we have sent it an email with a link to set a new password. The link works once,
-            for one hour. If nothing arrives in a few minutes, check your spam folder, or ask again.
+            If there is an account for <strong className="account-email">{step.email}</strong>, we
+            have sent it an email with a link to set a new password. The link works once, for one
+            hour. If nothing arrives in a few minutes, check your spam folder, or ask again.
           </p>
           <p>
             <a href="/login">Back to sign in</a>
@@ -63,10 +66,20 @@ function ResetPassword() {
     case 'checking-code':
       return <Checking label="Checking your reset link…" />;
     case 'new-password':
-      return <NewPassword code={step.code} email={step.email} onDone={(user) => setStep({ name: 'done', user })} />;
+      return (
+        <NewPassword
+          code={step.code}
+          email={step.email}
+          onDone={(user) => setStep({ name: 'done', user })}
+        />
+      );
     case 'done':
       return (
-        <SignedIn user={step.user} heading="Your password has been changed" state="password-changed">
+        <SignedIn
+          user={step.user}
+          heading="Your password has been changed"
+          state="password-changed"
+        >
           <p>
             <a href="/">Go to the home page</a>
           </p>
@@ -104,10 +117,24 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
   return (
     <AccountForm formRef={formRef} onSubmit={submit}>
       <FormError message={problem} />
-      <p>Enter the email address of your account, and we will send it a link to set a new password.</p>
-      <Field id="reset-email" name="email" type="email" label="Email address" autoComplete="email" error={errors.email} />
+      <p>
+        Enter the email address of your account, and we will send it a link to set a new password.
+      </p>
+      <Field
+        id="reset-email"
+        name="email"
+        type="email"
+        label="Email address"
+        autoComplete="email"
+        error={errors.email}
+      />
       <FormError message={errors.form} />
-      <Submit label="Send reset link" busyLabel="Sending…" busy={busy} ready={session.status !== 'checking'} />
+      <Submit
+        label="Send reset link"
+        busyLabel="Sending…"
+        busy={busy}
+        ready={session.status !== 'checking'}
+      />
       <p className="account-links">
         Remembered it? <a href="/login">Sign in</a>
       </p>
@@ -116,7 +143,15 @@ function RequestLink({ problem, onSent }: { problem?: string; onSent: (email: st
 }
 
 /** Step two: the new password, twice; then the visitor is signed in with it. */
-function NewPassword({ code, email, onDone }: { code: string; email: string; onDone: (user: AccountUser) => void }) {
+function NewPassword({
+  code,
+  email,
+  onDone,
+}: {
+  code: string;
+  email: string;
+  onDone: (user: AccountUser) => void;
+}) {
   const services = useServices();
   const { errors, setErrors, busy, run, formRef } = useAuthForm();
   const [shown, setShown] = useState(false);
@@ -142,10 +177,32 @@ function NewPassword({ code, email, onDone }: { code: string; email: string; onD
       {/* The account the new password is for: shown, and read by password managers to save it. */}
       <div className="field">
         <label htmlFor="reset-account">Account</label>
-        <input id="reset-account" name="username" type="email" autoComplete="username" value={email} readOnly />
+        <input
+          id="reset-account"
+          name="username"
+          type="email"
+          autoComplete="username"
+          value={email}
+          readOnly
+        />
       </div>
-      <Field id="reset-password" name="password" type={shown ? 'text' : 'password'} label="New password" autoComplete="new-password" hint={PASSWORD_RULES} error={errors.password} />
-      <Field id="reset-confirm" name="confirm" type={shown ? 'text' : 'password'} label="Confirm new password" autoComplete="new-password" error={errors.confirm} />
+      <Field
+        id="reset-password"
+        name="password"
+        type={shown ? 'text' : 'password'}
+        label="New password"
+        autoComplete="new-password"
+        hint={PASSWORD_RULES}
+        error={errors.password}
+      />
+      <Field
+        id="reset-confirm"
+        name="confirm"
+        type={shown ? 'text' : 'password'}
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirm}
+      />
       <ShowPassword id="reset-show-password" shown={shown} onChange={setShown} plural />
       <FormError message={errors.form} />
       <Submit label="Set new password" busyLabel="Setting your new password…" busy={busy} ready />

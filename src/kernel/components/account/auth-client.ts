@@ -11,7 +11,10 @@
 import { loginPathFor } from './next-path.ts';
 import type { AccountServices, AccountUser } from './services.ts';
 
-export type GuardDecision = { kind: 'sign-in'; to: string } | { kind: 'no-access'; user: AccountUser } | { kind: 'allowed'; user: AccountUser };
+export type GuardDecision =
+  | { kind: 'sign-in'; to: string }
+  | { kind: 'no-access'; user: AccountUser }
+  | { kind: 'allowed'; user: AccountUser };
 
 /** Where a visitor nobody has signed in as goes from the page at `path` (its path and query); null for a signed-in user. */
 export function signInRedirect(user: AccountUser | null, path: string): string | null {
@@ -19,8 +22,14 @@ export function signInRedirect(user: AccountUser | null, path: string): string |
 }
 
 /** What the guard does for `user` (null: nobody signed in) on the page at `path`. */
-export async function guard(services: Pick<AccountServices, 'isAdmin'>, user: AccountUser | null, path: string): Promise<GuardDecision> {
+export async function guard(
+  services: Pick<AccountServices, 'isAdmin'>,
+  user: AccountUser | null,
+  path: string,
+): Promise<GuardDecision> {
   const to = signInRedirect(user, path);
   if (to !== null || !user) return { kind: 'sign-in', to: to! };
-  return (await services.isAdmin({ fresh: true })) ? { kind: 'allowed', user } : { kind: 'no-access', user };
+  return (await services.isAdmin({ fresh: true }))
+    ? { kind: 'allowed', user }
+    : { kind: 'no-access', user };
 }

@@ -27,7 +27,8 @@ export const AUTH_ERRORS = {
   'wrong-password': {
     codes: ['auth/wrong-password'],
     field: 'password',
-    message: 'That password is not right. Check it (is Caps Lock on?) and try again, or use "Forgot your password?" to set a new one.',
+    message:
+      'That password is not right. Check it (is Caps Lock on?) and try again, or use "Forgot your password?" to set a new one.',
   },
   'missing-password': {
     codes: ['auth/missing-password'],
@@ -46,17 +47,20 @@ export const AUTH_ERRORS = {
   'email-already-in-use': {
     codes: ['auth/email-already-in-use'],
     field: 'email',
-    message: 'There is already an account with this email address. Sign in instead, or use "Forgot your password?" on the sign-in page if you cannot remember it.',
+    message:
+      'There is already an account with this email address. Sign in instead, or use "Forgot your password?" on the sign-in page if you cannot remember it.',
   },
   'user-not-found': {
     codes: ['auth/user-not-found'],
     field: 'email',
-    message: 'There is no account with this email address. Check it for typing mistakes, or create an account.',
+    message:
+      'There is no account with this email address. Check it for typing mistakes, or create an account.',
   },
   'too-many-requests': {
     codes: ['auth/too-many-requests'],
     field: 'form',
-    message: 'There have been too many attempts in a short time, so sign-in is paused for a while. Please wait a few minutes and try again, or use "Forgot your password?" to set a new one.',
+    message:
+      'There have been too many attempts in a short time, so sign-in is paused for a while. Please wait a few minutes and try again, or use "Forgot your password?" to set a new one.',
   },
   'weak-password': {
     codes: ['auth/weak-password', 'auth/password-does-not-meet-requirements'],
@@ -66,12 +70,14 @@ export const AUTH_ERRORS = {
   'expired-or-invalid-action-code': {
     codes: ['auth/expired-action-code', 'auth/invalid-action-code'],
     field: 'form',
-    message: 'This password reset link has expired or has already been used. Ask for a new link below; it works once, for one hour.',
+    message:
+      'This password reset link has expired or has already been used. Ask for a new link below; it works once, for one hour.',
   },
   'user-disabled': {
     codes: ['auth/user-disabled'],
     field: 'form',
-    message: 'This account has been turned off. If you think that is a mistake, please contact us by phone or email.',
+    message:
+      'This account has been turned off. If you think that is a mistake, please contact us by phone or email.',
   },
   'requires-recent-login': {
     codes: ['auth/requires-recent-login'],
@@ -81,22 +87,26 @@ export const AUTH_ERRORS = {
   'network-request-failed': {
     codes: ['auth/network-request-failed', 'auth/timeout'],
     field: 'form',
-    message: 'We could not reach the sign-in service. Check your internet connection, then try again.',
+    message:
+      'We could not reach the sign-in service. Check your internet connection, then try again.',
   },
   'account-exists-with-different-credential': {
     codes: ['auth/account-exists-with-different-credential'],
     field: 'form',
-    message: 'An account with this email address already exists, with a different way of signing in. Sign in with your email address and password instead.',
+    message:
+      'An account with this email address already exists, with a different way of signing in. Sign in with your email address and password instead.',
   },
   'multi-factor-auth-required': {
     codes: ['auth/multi-factor-auth-required'],
     field: 'form',
-    message: 'This account needs a second sign-in step, which this site does not offer. Please contact us by phone or email and we will help.',
+    message:
+      'This account needs a second sign-in step, which this site does not offer. Please contact us by phone or email and we will help.',
   },
   unknown: {
     codes: [],
     field: 'form',
-    message: 'Something went wrong on our side. Please try again in a minute; if it keeps happening, contact us by phone or email.',
+    message:
+      'Something went wrong on our side. Please try again in a minute; if it keeps happening, contact us by phone or email.',
   },
 } as const satisfies Record<string, AuthErrorEntry>;
 
@@ -109,12 +119,17 @@ export interface DescribedAuthError {
 }
 
 const kindByCode = new Map<string, AuthErrorKind>(
-  Object.entries(AUTH_ERRORS).flatMap(([kind, entry]) => entry.codes.map((code) => [code, kind as AuthErrorKind] as const)),
+  Object.entries(AUTH_ERRORS).flatMap(([kind, entry]) =>
+    entry.codes.map((code) => [code, kind as AuthErrorKind] as const),
+  ),
 );
 
 /** The table's entry for whatever a sign-in call threw (a FirebaseError has a `code`). */
 export function describeAuthError(error: unknown): DescribedAuthError {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error
+      ? String((error as { code: unknown }).code)
+      : '';
   const kind = kindByCode.get(code) ?? 'unknown';
   const { field, message } = AUTH_ERRORS[kind];
   return { kind, field, message };

@@ -50,10 +50,25 @@ export function Field({ id, name, label, type, autoComplete, hint, error, inputR
 }
 
 /** The show-password toggle: a native checkbox, so it works by keyboard and says its state without extra ARIA. */
-export function ShowPassword({ id, shown, onChange, plural = false }: { id: string; shown: boolean; onChange: (shown: boolean) => void; plural?: boolean }) {
+export function ShowPassword({
+  id,
+  shown,
+  onChange,
+  plural = false,
+}: {
+  id: string;
+  shown: boolean;
+  onChange: (shown: boolean) => void;
+  plural?: boolean;
+}) {
   return (
     <div className="show-password">
-      <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={shown}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={id}>{plural ? 'Show passwords' : 'Show password'}</label>
     </div>
   );
@@ -63,7 +78,15 @@ export function ShowPassword({ id, shown, onChange, plural = false }: { id: stri
  * An account form: checked by the screen (noValidate, so visitors read the error table's words,
  * not the browser's), whose `onSubmit` gets the form element to read the fields from.
  */
-export function AccountForm({ formRef, onSubmit, children }: { formRef: Ref<HTMLFormElement>; onSubmit: (form: HTMLFormElement) => unknown; children: ReactNode }) {
+export function AccountForm({
+  formRef,
+  onSubmit,
+  children,
+}: {
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: (form: HTMLFormElement) => unknown;
+  children: ReactNode;
+}) {
   return (
     <form
       ref={formRef}
@@ -89,7 +112,17 @@ export function FormError({ message }: { message: string | undefined }) {
 }
 
 /** The submit button: disabled until the page knows whether someone is signed in, and while a request is out. */
-export function Submit({ label, busyLabel, busy, ready }: { label: string; busyLabel: string; busy: boolean; ready: boolean }) {
+export function Submit({
+  label,
+  busyLabel,
+  busy,
+  ready,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  ready: boolean;
+}) {
   return (
     <button type="submit" className="button" disabled={!ready || busy}>
       {busy ? busyLabel : label}

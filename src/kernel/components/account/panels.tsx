@@ -16,8 +16,8 @@ export function NotConfigured() {
     <Panel state="not-configured">
       <h2>Sign-in is not set up</h2>
       <p>
-        Signing in is not available on this copy of the website yet, so you cannot sign in or create an account here. If you need us, please use the phone number or email
-        address below.
+        Signing in is not available on this copy of the website yet, so you cannot sign in or create
+        an account here. If you need us, please use the phone number or email address below.
       </p>
     </Panel>
   );
@@ -36,14 +36,29 @@ export function SignOutButton() {
     }
   };
   return (
-    <button type="button" className="button button-secondary" disabled={busy} onClick={() => void signOut()}>
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={busy}
+      onClick={() => void signOut()}
+    >
       {busy ? 'Signing out…' : 'Sign out'}
     </button>
   );
 }
 
 /** Who is signed in, with a way out; `children` adds what the screen has to say. */
-export function SignedIn({ user, heading, state = 'signed-in', children }: { user: AccountUser; heading: string; state?: string; children?: ReactNode }) {
+export function SignedIn({
+  user,
+  heading,
+  state = 'signed-in',
+  children,
+}: {
+  user: AccountUser;
+  heading: string;
+  state?: string;
+  children?: ReactNode;
+}) {
   return (
     <Panel state={state}>
       <h2>{heading}</h2>

@@ -38,11 +38,20 @@ export function useServices(): AccountServices | null {
 }
 
 /** Who is signed in: `checking` until the saved session is read (always on the server and while hydrating). */
-export type SessionState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; user: AccountUser };
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: AccountUser };
 
 export function useSession(): SessionState {
   const services = useServices();
   const [state, setState] = useState<SessionState>({ status: 'checking' });
-  useEffect(() => services?.watchUser((user) => setState(user ? { status: 'signed-in', user } : { status: 'signed-out' })), [services]);
+  useEffect(
+    () =>
+      services?.watchUser((user) =>
+        setState(user ? { status: 'signed-in', user } : { status: 'signed-out' }),
+      ),
+    [services],
+  );
   return state;
 }

@@ -19,7 +19,10 @@ export function useAuthForm() {
   }, [errors]);
 
   /** Runs `work`; a rejection shows the message of its kind on `fields[kind's field]` (the password field of a reset form, say). */
-  async function run(work: () => Promise<void>, fields: Partial<Record<AuthErrorField, keyof FormErrors>> = {}): Promise<void> {
+  async function run(
+    work: () => Promise<void>,
+    fields: Partial<Record<AuthErrorField, keyof FormErrors>> = {},
+  ): Promise<void> {
     setBusy(true);
     setErrors({});
     try {

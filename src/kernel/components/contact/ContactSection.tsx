@@ -14,7 +14,6 @@ import { telHref } from '../tel-href.ts';
 
 export { NOT_AVAILABLE };
 
-
 /**
  * The smart contact section, the "contact" island (on every page but /contact). The build renders its
  * loaded state, so nothing moves when the page opens; in the browser boot then asks for
@@ -31,7 +30,10 @@ export function ContactSection({ file, details, fallback, firstLoad }: ContactSe
     try {
       dispatch({ type: 'resolved', details: await loading });
     } catch (error) {
-      dispatch({ type: 'rejected', failure: error instanceof ContactLoadError ? error.failure : 'failed' });
+      dispatch({
+        type: 'rejected',
+        failure: error instanceof ContactLoadError ? error.failure : 'failed',
+      });
     }
   }, []);
 
@@ -52,7 +54,9 @@ export function ContactSection({ file, details, fallback, firstLoad }: ContactSe
   };
 
   const shown: ContactView =
-    state.status === 'loaded' ? state.details : { title: FALLBACK_HEADING, subtitle: FALLBACK_SUBTITLE, ...fallback };
+    state.status === 'loaded'
+      ? state.details
+      : { title: FALLBACK_HEADING, subtitle: FALLBACK_SUBTITLE, ...fallback };
   return (
     <section
       id="contact"
@@ -78,22 +82,34 @@ export function ContactSection({ file, details, fallback, firstLoad }: ContactSe
             </button>
           </div>
         ) : null}
-        {state.status === 'loading' ? <div className="contact-loading" aria-hidden="true" /> : <ContactCards details={shown} />}
+        {state.status === 'loading' ? (
+          <div className="contact-loading" aria-hidden="true" />
+        ) : (
+          <ContactCards details={shown} />
+        )}
       </div>
     </section>
   );
 }
 
-export function ContactCards({ details }: { details: Pick<ContactView, 'phone' | 'email' | 'location'> }) {
+export function ContactCards({
+  details,
+}: {
+  details: Pick<ContactView, 'phone' | 'email' | 'location'>;
+}) {
   return (
     <ul className="contact-cards">
       <li className="contact-card">
         <h3>Phone</h3>
-        <p>{details.phone ? <a href={telHref(details.phone)}>{details.phone}</a> : NOT_AVAILABLE}</p>
+        <p>
+          {details.phone ? <a href={telHref(details.phone)}>{details.phone}</a> : NOT_AVAILABLE}
+        </p>
       </li>
       <li className="contact-card">
         <h3>Email</h3>
-        <p>{details.email ? <a href={`mailto:${details.email}`}>{details.email}</a> : NOT_AVAILABLE}</p>
+        <p>
+          {details.email ? <a href={`mailto:${details.email}`}>{details.email}</a> : NOT_AVAILABLE}
+        </p>
       </li>
       <li className="contact-card">
         <h3>Location</h3>

@@ -33,7 +33,10 @@ export type ContactState =
   | { status: 'loading' }
   | { status: 'error'; failure: ContactFailure };
 
-export type ContactEvent = { type: 'retry' } | { type: 'resolved'; details: ContactView } | { type: 'rejected'; failure: ContactFailure };
+export type ContactEvent =
+  | { type: 'retry' }
+  | { type: 'resolved'; details: ContactView }
+  | { type: 'rejected'; failure: ContactFailure };
 
 /** loading → loaded | error; Try Again (from error only) → loading. */
 export function contactTransition(state: ContactState, event: ContactEvent): ContactState {
@@ -57,15 +60,21 @@ export class ContactLoadError extends Error {
   }
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
 const record = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 
 /**
  * Reads a /content/{file}.json response, flat (phone, email) or nested (contact.phone,
  * contact.email). Anything that is not an object is malformed: null.
  */
-export function readContactDetails(json: unknown, defaults: { title: string; location: string }): ContactView | null {
+export function readContactDetails(
+  json: unknown,
+  defaults: { title: string; location: string },
+): ContactView | null {
   const data = record(json);
   if (!data) return null;
   const nested = record(data.contact);
@@ -84,7 +93,10 @@ export type ContactCache = KeyValueStore;
 const cacheKey = (file: string) => `ardent:contact:${file}`;
 
 export interface LoadContactOptions {
-  fetch: (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<Response>;
+  fetch: (
+    url: string,
+    init: { signal: AbortSignal; headers: Record<string, string> },
+  ) => Promise<Response>;
   cache: ContactCache | null;
   defaults: { title: string; location: string };
   timeoutMs?: number;
@@ -126,7 +138,11 @@ export async function loadContact(file: string, options: LoadContactOptions): Pr
   }
 }
 
-function readCache(cache: ContactCache | null, file: string, defaults: LoadContactOptions['defaults']): ContactView | null {
+function readCache(
+  cache: ContactCache | null,
+  file: string,
+  defaults: LoadContactOptions['defaults'],
+): ContactView | null {
   try {
     const stored = cache?.getItem(cacheKey(file));
     return stored ? readContactDetails(JSON.parse(stored), defaults) : null;

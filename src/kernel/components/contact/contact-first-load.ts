@@ -10,7 +10,10 @@ import { sessionStorageOrNull } from '../session-storage.ts';
 type ContactSource = Pick<ContactSectionProps, 'file' | 'details'>;
 
 /** One load of the section's file: from the session cache unless `fresh` (Try Again). */
-export function loadContactHere({ file, details }: ContactSource, fresh: boolean): Promise<ContactView> {
+export function loadContactHere(
+  { file, details }: ContactSource,
+  fresh: boolean,
+): Promise<ContactView> {
   return loadContact(file, {
     fetch: (url, init) => fetch(url, init),
     cache: sessionStorageOrNull(),
@@ -23,7 +26,10 @@ export function loadContactHere({ file, details }: ContactSource, fresh: boolean
  * The first load. Shown already: the element is marked data-checked and stays plain HTML.
  * Otherwise `hydrate` gets the load, for the island to show its outcome.
  */
-export async function firstContactLoad(element: HTMLElement, hydrate: (firstLoad: Promise<ContactView>) => Promise<void>): Promise<void> {
+export async function firstContactLoad(
+  element: HTMLElement,
+  hydrate: (firstLoad: Promise<ContactView>) => Promise<void>,
+): Promise<void> {
   const props = JSON.parse(element.dataset.props ?? '{}') as ContactSectionProps;
   const loading = loadContactHere(props, false);
   const unchanged = await loading.then(
@@ -35,4 +41,8 @@ export async function firstContactLoad(element: HTMLElement, hydrate: (firstLoad
 }
 
 const sameView = (a: ContactView, b: ContactView): boolean =>
-  a.title === b.title && a.subtitle === b.subtitle && a.phone === b.phone && a.email === b.email && a.location === b.location;
+  a.title === b.title &&
+  a.subtitle === b.subtitle &&
+  a.phone === b.phone &&
+  a.email === b.email &&
+  a.location === b.location;

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { ENQUIRY_FIELDS, ERROR_PREFIX, fieldId, isRequired, type EnquiryFieldName } from '../../wire/enquiry-rules.ts';
+import {
+  ENQUIRY_FIELDS,
+  ERROR_PREFIX,
+  fieldId,
+  isRequired,
+  type EnquiryFieldName,
+} from '../../wire/enquiry-rules.ts';
 
 /** Fields about the visitor, which no spell checker should underline. */
 const PERSONAL: readonly EnquiryFieldName[] = ['name', 'phone', 'email', 'postcode'];
@@ -13,9 +19,11 @@ const SHORT: readonly EnquiryFieldName[] = ['phone', 'postcode'];
  * it appears, for a postcode outside the areas served. `control` replaces the default input.
  */
 export function EnquiryField({ name, children }: { name: EnquiryFieldName; children?: ReactNode }) {
-  const spec: { label: string; hint?: string; type?: string; autocomplete?: string } = ENQUIRY_FIELDS[name];
+  const spec: { label: string; hint?: string; type?: string; autocomplete?: string } =
+    ENQUIRY_FIELDS[name];
   const note = name === 'postcode' ? fieldId(name, 'note') : undefined;
-  const describedBy = [spec.hint ? fieldId(name, 'hint') : undefined, note].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [spec.hint ? fieldId(name, 'hint') : undefined, note].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>{spec.label}</label>

@@ -39,7 +39,9 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
       {words[1]}
     </>
   );
-  const field = (name: EnquiryFieldName, control?: ReactNode) => <EnquiryField name={name}>{control}</EnquiryField>;
+  const field = (name: EnquiryFieldName, control?: ReactNode) => (
+    <EnquiryField name={name}>{control}</EnquiryField>
+  );
   return (
     <section id={ENQUIRY_FORM} className="enquiry" aria-labelledby={`${ENQUIRY_FORM}-heading`}>
       <h2 id={`${ENQUIRY_FORM}-heading`}>{block.heading}</h2>
@@ -47,7 +49,14 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
       {/* GOV.UK's error summary: the script focuses it, and its role="alert" wrapper has the whole summary
           read out. The role "group" lets it be named by its heading (a div without a role cannot be named,
           ARIA 1.2), so the focus lands on "There is a problem". */}
-      <div id={PART_IDS.problems} className="error-summary" role="group" tabIndex={-1} aria-labelledby={`${PART_IDS.problems}-heading`} hidden>
+      <div
+        id={PART_IDS.problems}
+        className="error-summary"
+        role="group"
+        tabIndex={-1}
+        aria-labelledby={`${PART_IDS.problems}-heading`}
+        hidden
+      >
         <div role="alert">
           <h3 id={`${PART_IDS.problems}-heading`}>{FORM_WORDS.summary}</h3>
           <ul />
@@ -58,11 +67,19 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
         <p>{block.sent}</p>
         <p>{call(FORM_WORDS.urgent)}</p>
       </div>
-      <form name={ENQUIRY_FORM} method="post" action={block.thankYouPage} data-netlify="true" data-netlify-honeypot={HONEYPOT_FIELD} data-served={served.join(' ')}>
+      <form
+        name={ENQUIRY_FORM}
+        method="post"
+        action={block.thankYouPage}
+        data-netlify="true"
+        data-netlify-honeypot={HONEYPOT_FIELD}
+        data-served={served.join(' ')}
+      >
         <input type="hidden" name="form-name" value={ENQUIRY_FORM} />
         <p className="enquiry-honeypot">
           <label>
-            {FORM_WORDS.honeypot} <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+            {FORM_WORDS.honeypot}{' '}
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
           </label>
         </p>
         {field('name')}
@@ -86,7 +103,15 @@ export function EnquiryForm({ block, services, served, phone }: EnquiryFormProps
             ))}
           </select>,
         )}
-        {field('message', <textarea id={fieldId('message')} name="message" rows={5} aria-describedby={fieldId('message', 'hint')} />)}
+        {field(
+          'message',
+          <textarea
+            id={fieldId('message')}
+            name="message"
+            rows={5}
+            aria-describedby={fieldId('message', 'hint')}
+          />,
+        )}
         {field('callback')}
         <p id={PART_IDS.failed} className="form-error" tabIndex={-1} hidden>
           {call(FORM_WORDS.failed)}

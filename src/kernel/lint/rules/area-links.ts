@@ -14,8 +14,14 @@ export const areaLinks = perPageRule(
   (page, { site, options, sources }) => {
     const main = page.document.main;
     const anchors = main ? findElements(main, isTag('a'), isTag('nav')) : [];
-    const targets = new Set(anchors.map((anchor) => linkRoute(anchor.getAttribute('href') ?? undefined, site.siteUrl)).filter((route) => route !== undefined));
-    const areaRoutes = site.areas.map((entry) => areaRoute(entry.data)).filter((route) => route !== page.route);
+    const targets = new Set(
+      anchors
+        .map((anchor) => linkRoute(anchor.getAttribute('href') ?? undefined, site.siteUrl))
+        .filter((route) => route !== undefined),
+    );
+    const areaRoutes = site.areas
+      .map((entry) => areaRoute(entry.data))
+      .filter((route) => route !== page.route);
     const serviceRoutes = site.services.map((entry) => serviceRoute(entry.data));
     const linkedAreas = areaRoutes.filter((route) => targets.has(route));
     const linkedServices = serviceRoutes.filter((route) => targets.has(route));
@@ -24,17 +30,23 @@ export const areaLinks = perPageRule(
     const problems: ContentProblem[] = [];
 
     if (linkedAreas.length < options.minAreaLinks) {
-      const suggestions = area.neighbours.map((slug) => areaRoute({ slug })).filter((route) => route !== page.route && !targets.has(route));
+      const suggestions = area.neighbours
+        .map((slug) => areaRoute({ slug }))
+        .filter((route) => route !== page.route && !targets.has(route));
       problems.push({
         code: 'too-few-area-links',
         ...where,
         message:
           `${page.route} links to ${plural(linkedAreas.length, 'other area page')}${listed(linkedAreas)}; link to at least ${options.minAreaLinks}` +
-          (suggestions.length > 0 ? `, for example its neighbours ${suggestions.join(', ')}.` : '.'),
+          (suggestions.length > 0
+            ? `, for example its neighbours ${suggestions.join(', ')}.`
+            : '.'),
       });
     }
     if (linkedServices.length < options.minServiceLinks) {
-      const suggestions = area.services.map((slug) => serviceRoute({ slug })).filter((route) => !targets.has(route));
+      const suggestions = area.services
+        .map((slug) => serviceRoute({ slug }))
+        .filter((route) => !targets.has(route));
       problems.push({
         code: 'too-few-service-links',
         ...where,
@@ -58,4 +70,3 @@ export function linkRoute(href: string | undefined, siteUrl: string): string | u
   path = path.replace(/[?#].*$/, '');
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
-

@@ -24,7 +24,10 @@ export function findUsSpellings(text: string): TextHit[] {
     const token = tokens[i]!;
     const lower = token[0].toLowerCase();
     const next = tokens[i + 1];
-    const phrase = next && PHRASE_GAP.test(text.slice(token.index + token[0].length, next.index)) ? PHRASES.get(lower)?.get(next[0].toLowerCase()) : undefined;
+    const phrase =
+      next && PHRASE_GAP.test(text.slice(token.index + token[0].length, next.index))
+        ? PHRASES.get(lower)?.get(next[0].toLowerCase())
+        : undefined;
     if (phrase) {
       hits.push(hit(text.slice(token.index, next!.index + next![0].length), phrase));
       i += 1;
@@ -41,14 +44,18 @@ function hit(found: string, word: UsWord): TextHit {
   return {
     found,
     code: 'us-spelling',
-    message: word.kind === 'spelling' ? `"${found}" is the US spelling; write "${uk}".` : `"${found}" is American usage; write "${uk}".`,
+    message:
+      word.kind === 'spelling'
+        ? `"${found}" is the US spelling; write "${uk}".`
+        : `"${found}" is American usage; write "${uk}".`,
   };
 }
 
 /** "Colors" → "Colours", "COLOR" → "COLOUR". */
 function matchCase(suggestion: string, found: string): string {
   if (found.length > 1 && found === found.toUpperCase()) return suggestion.toUpperCase();
-  if (found[0] === found[0]!.toUpperCase()) return suggestion[0]!.toUpperCase() + suggestion.slice(1);
+  if (found[0] === found[0]!.toUpperCase())
+    return suggestion[0]!.toUpperCase() + suggestion.slice(1);
   return suggestion;
 }
 

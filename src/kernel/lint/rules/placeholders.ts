@@ -28,7 +28,11 @@ export function findPlaceholders(text: string): TextHit[] {
     code: 'placeholder-text',
     message: `Placeholder text "${match[0]}" is left in; replace it with the real words.`,
     // Found in the source the way it was found in the text ("960xxx", "[insert name]").
-    source: /^x+$/i.test(match[0]) ? /(?<!\p{L})x{3,}(?!\p{L})/iu : match[0].startsWith('[') ? /\[\s*insert/i : undefined,
+    source: /^x+$/i.test(match[0])
+      ? /(?<!\p{L})x{3,}(?!\p{L})/iu
+      : match[0].startsWith('[')
+        ? /\[\s*insert/i
+        : undefined,
   }));
 }
 

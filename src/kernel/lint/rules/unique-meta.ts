@@ -9,12 +9,19 @@ export const uniqueMeta: LintRule = {
     const routes = pages.filter(isRoute);
     return {
       checked: routes.length,
-      problems: [...duplicates(routes, others, 'title'), ...duplicates(routes, others, 'description')],
+      problems: [
+        ...duplicates(routes, others, 'title'),
+        ...duplicates(routes, others, 'description'),
+      ],
     };
   },
 };
 
-function duplicates(pages: readonly LintedPage[], others: readonly PageMeta[], field: 'title' | 'description'): ContentProblem[] {
+function duplicates(
+  pages: readonly LintedPage[],
+  others: readonly PageMeta[],
+  field: 'title' | 'description',
+): ContentProblem[] {
   const groups = new Map<string, PageMeta[]>();
   for (const page of [...pages, ...others]) {
     const key = page[field].replace(/\s+/g, ' ').trim().toLowerCase();
@@ -23,8 +30,12 @@ function duplicates(pages: readonly LintedPage[], others: readonly PageMeta[], f
   const problems: ContentProblem[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    for (const page of group.filter((member): member is LintedPage => pages.includes(member as LintedPage))) {
-      const others = group.filter((other) => other !== page).map((other) => `${other.file} (${other.route})`);
+    for (const page of group.filter((member): member is LintedPage =>
+      pages.includes(member as LintedPage),
+    )) {
+      const others = group
+        .filter((other) => other !== page)
+        .map((other) => `${other.file} (${other.route})`);
       problems.push({
         code: field === 'title' ? 'duplicate-title' : 'duplicate-description',
         file: page.file,

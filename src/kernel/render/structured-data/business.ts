@@ -27,15 +27,17 @@ export function localBusiness(profile: BusinessProfile, siteUrl: string): LocalB
       postalCode: profile.address.postalCode,
       addressCountry: profile.address.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude },
-    openingHoursSpecification: profile.openingHours.map(
-      (hours): OpeningHoursSpecification => ({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: hours.dayOfWeek.map((day) => `https://schema.org/${day}` as const),
-        opens: hours.opens,
-        closes: hours.closes,
-      }),
-    ),
+    geo: {
+      '@type': 'GeoCoordinates',
+      latitude: profile.geo.latitude,
+      longitude: profile.geo.longitude,
+    },
+    openingHoursSpecification: profile.openingHours.map((hours): OpeningHoursSpecification => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: hours.dayOfWeek.map((day) => `https://schema.org/${day}` as const),
+      opens: hours.opens,
+      closes: hours.closes,
+    })),
     areaServed: profile.areaServed.map((name) => ({ '@type': 'Place', name })),
   };
 }

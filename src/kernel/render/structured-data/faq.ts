@@ -1,7 +1,10 @@
 import type { FAQPage } from 'schema-dts';
 
 /** Answers are plain text: the Markdown's text with every tag left out and entities decoded. */
-export function faqPage(url: string, items: readonly { question: string; answerText: string }[]): FAQPage {
+export function faqPage(
+  url: string,
+  items: readonly { question: string; answerText: string }[],
+): FAQPage {
   return {
     '@type': 'FAQPage',
     '@id': `${url}#faq`,

@@ -7,14 +7,20 @@ import { faqPage } from './faq.ts';
 import { serviceNode } from './service.ts';
 
 /** The JSON-LD of one page: which nodes a page carries follows from its kind and its content. */
-export function pageGraph(site: Partial<SiteParts> & Pick<SiteParts, 'layout'>, page: SitePage): Graph | null {
+export function pageGraph(
+  site: Partial<SiteParts> & Pick<SiteParts, 'layout'>,
+  page: SitePage,
+): Graph | null {
   const { siteUrl, profile } = site.layout;
   const url = pageUrl(siteUrl, page.route);
   const nodes: Thing[] = [];
-  if (page.route === '/' || page.structuredData.includes('LocalBusiness')) nodes.push(localBusiness(profile, siteUrl));
+  if (page.route === '/' || page.structuredData.includes('LocalBusiness'))
+    nodes.push(localBusiness(profile, siteUrl));
   if (page.service) {
     const areas = need(site, 'areas', page.route);
-    const areaNames = page.service.areaServed.map((slug) => areas.find((area) => area.slug === slug)?.name ?? slug);
+    const areaNames = page.service.areaServed.map(
+      (slug) => areas.find((area) => area.slug === slug)?.name ?? slug,
+    );
     nodes.push(
       serviceNode({
         siteUrl,
@@ -42,7 +48,15 @@ export function pageGraph(site: Partial<SiteParts> & Pick<SiteParts, 'layout'>, 
     );
   }
   if (page.structuredData.includes('FAQPage')) {
-    nodes.push(faqPage(url, need(site, 'faqs', page.route).map((faq) => ({ question: faq.question, answerText: faq.text }))));
+    nodes.push(
+      faqPage(
+        url,
+        need(site, 'faqs', page.route).map((faq) => ({
+          question: faq.question,
+          answerText: faq.text,
+        })),
+      ),
+    );
   }
   if (page.route !== '/') nodes.push(breadcrumbList(siteUrl, page.trail));
   return nodes.length > 0 ? { '@context': 'https://schema.org', '@graph': nodes } : null;

@@ -4,7 +4,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FirebaseWebConfig } from '../../../../src/kernel/wire/firebase-config.ts';
 import { GUARDED_ROUTES, SIGN_IN_ROUTES } from '../../../support/spec-routes.ts';
-import { attributeOf, buildInMemory, elementHtml, htmlPathOf, REAL_CONTENT, type BuiltFolder } from '../../../support/sites.ts';
+import {
+  attributeOf,
+  buildInMemory,
+  elementHtml,
+  htmlPathOf,
+  REAL_CONTENT,
+  type BuiltFolder,
+} from '../../../support/sites.ts';
 
 const CONFIG: FirebaseWebConfig = {
   apiKey: 'AIzaSyExampleExampleExampleExample000',
@@ -24,17 +31,28 @@ const screen = (route: string) => elementHtml(page(route), /<div class="account-
 /** An attribute of a tag, its name in any case (React writes autoComplete). */
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 /** Each input's id, type and autocomplete, in order. */
-const inputsOf = (html: string) => [...html.matchAll(/<input [^>]*>/g)].map(([tag]) => [attr(tag, 'id'), attr(tag, 'type'), attr(tag, 'autocomplete')]);
+const inputsOf = (html: string) =>
+  [...html.matchAll(/<input [^>]*>/g)].map(([tag]) => [
+    attr(tag, 'id'),
+    attr(tag, 'type'),
+    attr(tag, 'autocomplete'),
+  ]);
 
 describe('a build with the sign-in configuration', () => {
-  it.each([...SIGN_IN_ROUTES, ...GUARDED_ROUTES])('%s carries it on the mount element as JSON, exactly, and in no script', (route) => {
-    const html = page(route);
-    expect(JSON.parse(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-firebase')!)).toEqual(CONFIG);
-    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)[^>]*>[^<]+<\/script>/);
-  });
+  it.each([...SIGN_IN_ROUTES, ...GUARDED_ROUTES])(
+    '%s carries it on the mount element as JSON, exactly, and in no script',
+    (route) => {
+      const html = page(route);
+      expect(JSON.parse(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-firebase')!)).toEqual(
+        CONFIG,
+      );
+      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)[^>]*>[^<]+<\/script>/);
+    },
+  );
 
   it('public pages carry no configuration', () => {
-    for (const route of ['/', '/about', '/contact']) expect(page(route)).not.toContain('data-firebase');
+    for (const route of ['/', '/about', '/contact'])
+      expect(page(route)).not.toContain('data-firebase');
   });
 
   it('/login renders its form: email and password with autofill, the show-password toggle, reset and register links', () => {
@@ -67,10 +85,13 @@ describe('a build with the sign-in configuration', () => {
     expect(inputsOf(screen('/reset-password'))).toEqual([['reset-email', 'email', 'email']]);
   });
 
-  it.each(GUARDED_ROUTES)('%s renders only the neutral checking state, never the guarded screen', (route) => {
-    const html = screen(route);
-    expect(html).toContain('data-state="checking"');
-    expect(html).toMatch(/role="status"[^>]*>Checking that you are signed in/);
-    expect(html).not.toMatch(/Sign out|administrator|do not have access/);
-  });
+  it.each(GUARDED_ROUTES)(
+    '%s renders only the neutral checking state, never the guarded screen',
+    (route) => {
+      const html = screen(route);
+      expect(html).toContain('data-state="checking"');
+      expect(html).toMatch(/role="status"[^>]*>Checking that you are signed in/);
+      expect(html).not.toMatch(/Sign out|administrator|do not have access/);
+    },
+  );
 });

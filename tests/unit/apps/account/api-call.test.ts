@@ -8,9 +8,13 @@ import { proposalsClient } from '../../../../src/apps/builder/proposals/client.t
 
 const services = { idToken: async () => 'the-token' };
 const answering = (status: number, body: string) => async () => new Response(body, { status });
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (caught: unknown) => caught as ApiCallFailure);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (caught: unknown) => caught as ApiCallFailure,
+  );
 
-describe('a call to the site\'s API', () => {
+describe("a call to the site's API", () => {
   it('carries the ID token and its JSON, is never cached, and resolves with the answer', async () => {
     const seen: [string, RequestInit][] = [];
     const fetcher = async (url: string | URL | Request, init?: RequestInit) => {
@@ -18,20 +22,58 @@ describe('a call to the site\'s API', () => {
       return new Response('{"marked":true}', { status: 200 });
     };
     await enquiriesClient(services, fetcher).markSpam('e1', true);
-    expect(seen).toEqual([['/api/enquiries/e1', { method: 'PATCH', body: '{"spam":true}', cache: 'no-store', headers: { authorization: 'Bearer the-token', 'content-type': 'application/json' } }]]);
+    expect(seen).toEqual([
+      [
+        '/api/enquiries/e1',
+        {
+          method: 'PATCH',
+          body: '{"spam":true}',
+          cache: 'no-store',
+          headers: { authorization: 'Bearer the-token', 'content-type': 'application/json' },
+        },
+      ],
+    ]);
   });
 
-  it('fails in the server\'s words when it answers with an error', async () => {
-    const said = { error: { code: 'not-admin', title: 'Your account cannot publish', message: 'Only administrators can propose.', hint: 'Ask the owner.' } };
-    const failure = await failureOf(proposalsClient(services, answering(403, JSON.stringify(said))).list());
+  it("fails in the server's words when it answers with an error", async () => {
+    const said = {
+      error: {
+        code: 'not-admin',
+        title: 'Your account cannot publish',
+        message: 'Only administrators can propose.',
+        hint: 'Ask the owner.',
+      },
+    };
+    const failure = await failureOf(
+      proposalsClient(services, answering(403, JSON.stringify(said))).list(),
+    );
     expect(failure).toBeInstanceOf(ApiCallFailure);
-    expect([failure?.status, failure?.answer, failure?.message]).toEqual([403, said, 'Only administrators can propose.']);
+    expect([failure?.status, failure?.answer, failure?.message]).toEqual([
+      403,
+      said,
+      'Only administrators can propose.',
+    ]);
   });
 
   it('fails in our words, saying what the call was for, when the site does not answer as it should', async () => {
-    const broken = await failureOf(enquiriesClient(services, answering(502, '<html>Bad gateway</html>')).list());
-    expect(broken?.answer.error).toEqual({ code: 'unreachable', title: 'The site could not be reached', message: 'The site answered with an error (502) instead of the enquiries.', hint: 'Check your connection, then try again.' });
-    const gone = await failureOf(proposalsClient(services, async () => Promise.reject(new TypeError('Failed to fetch'))).get('p1'));
-    expect([gone?.status, gone?.answer.error.message, gone?.answer.error.hint]).toEqual([0, 'The site did not answer: the connection may have dropped.', 'Your draft is safe in this browser. Check your connection, then try again.']);
+    const broken = await failureOf(
+      enquiriesClient(services, answering(502, '<html>Bad gateway</html>')).list(),
+    );
+    expect(broken?.answer.error).toEqual({
+      code: 'unreachable',
+      title: 'The site could not be reached',
+      message: 'The site answered with an error (502) instead of the enquiries.',
+      hint: 'Check your connection, then try again.',
+    });
+    const gone = await failureOf(
+      proposalsClient(services, async () => Promise.reject(new TypeError('Failed to fetch'))).get(
+        'p1',
+      ),
+    );
+    expect([gone?.status, gone?.answer.error.message, gone?.answer.error.hint]).toEqual([
+      0,
+      'The site did not answer: the connection may have dropped.',
+      'Your draft is safe in this browser. Check your connection, then try again.',
+    ]);
   });
 });

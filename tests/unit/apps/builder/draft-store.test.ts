@@ -6,7 +6,14 @@
 // over unseen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../../src/apps/builder/draft.ts';
-import { DraftChangedElsewhere, mayReplace, MirroredDraftStore, type BucketStatus, type DraftStore, type Over } from '../../../../src/apps/builder/draft-store.ts';
+import {
+  DraftChangedElsewhere,
+  mayReplace,
+  MirroredDraftStore,
+  type BucketStatus,
+  type DraftStore,
+  type Over,
+} from '../../../../src/apps/builder/draft-store.ts';
 
 class MemoryStore implements DraftStore {
   readonly drafts = new Map<string, Draft>();
@@ -35,7 +42,14 @@ class MemoryStore implements DraftStore {
   }
 }
 
-const draft = (id: string, updated: number, title = 'Spring offer'): Draft => ({ id, kind: 'pages', data: { title }, body: '', blockIds: [], updated });
+const draft = (id: string, updated: number, title = 'Spring offer'): Draft => ({
+  id,
+  kind: 'pages',
+  data: { title },
+  body: '',
+  blockIds: [],
+  updated,
+});
 const words = (error: unknown) => `In words: ${(error as Error).message}.`;
 
 let local: MemoryStore;
@@ -96,7 +110,12 @@ describe('saving', () => {
   });
 
   it('when the Storage SDK cannot load, says so, and keeps saving in this browser', async () => {
-    const broken = new MirroredDraftStore(local, Promise.reject(new Error('the SDK did not load')), words, 1500);
+    const broken = new MirroredDraftStore(
+      local,
+      Promise.reject(new Error('the SDK did not load')),
+      words,
+      1500,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(broken.status).toEqual({ state: 'failed', message: 'In words: the SDK did not load.' });
     await broken.put(draft('a', 1));
@@ -108,9 +127,14 @@ describe('two tabs or devices', () => {
   it('refuses a save over one made meanwhile in another tab, and writes nothing', async () => {
     await store.put({ ...draft('a', 1, 'First tab'), rev: 'r1' }, { rev: undefined });
     await store.put({ ...draft('a', 2, 'First tab again'), rev: 'r2' }, { rev: 'r1' });
-    const refused = await store.put({ ...draft('a', 3, 'Second tab'), rev: 'r3' }, { rev: 'r1' }).catch((error: unknown) => error);
+    const refused = await store
+      .put({ ...draft('a', 3, 'Second tab'), rev: 'r3' }, { rev: 'r1' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DraftChangedElsewhere);
-    expect((refused as DraftChangedElsewhere).theirs).toMatchObject({ rev: 'r2', data: { title: 'First tab again' } });
+    expect((refused as DraftChangedElsewhere).theirs).toMatchObject({
+      rev: 'r2',
+      data: { title: 'First tab again' },
+    });
     expect(local.drafts.get('a')?.rev).toBe('r2');
   });
 

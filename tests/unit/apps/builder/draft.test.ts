@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, blocksOf, draftFromPayload, duplicateBlock, exportPath, exportText, moveBlock, newDraft, removeBlock, setField } from '../../../../src/apps/builder/draft.ts';
+import {
+  addBlock,
+  blocksOf,
+  draftFromPayload,
+  duplicateBlock,
+  exportPath,
+  exportText,
+  moveBlock,
+  newDraft,
+  removeBlock,
+  setField,
+} from '../../../../src/apps/builder/draft.ts';
 import { record, redo, startHistory, undo } from '../../../../src/apps/builder/history.ts';
 import { builderFixture, type BuilderFixture } from '../../../support/builder-site.ts';
 
@@ -28,7 +39,9 @@ describe('a draft opened from a page of the site', () => {
     expect(draft.blockIds).toHaveLength(2);
     const text = exportText(draft);
     expect(exportPath(draft)).toBe('content/pages/spring-offer.md');
-    expect(text).toBe('---\nroute: /spring-offer\ntitle: ""\ndescription: ""\nheading: Spring offer\nblocks:\n  - type: hero\n    lead: Fresh for spring.\n  - type: body\n---\n');
+    expect(text).toBe(
+      '---\nroute: /spring-offer\ntitle: ""\ndescription: ""\nheading: Spring offer\nblocks:\n  - type: hero\n    lead: Fresh for spring.\n  - type: body\n---\n',
+    );
     expect(text).not.toContain(draft.blockIds[0]);
   });
 

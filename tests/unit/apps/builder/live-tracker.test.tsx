@@ -8,7 +8,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProposalsClient } from '../../../../src/apps/builder/proposals/client.ts';
 import { LiveTracker } from '../../../../src/apps/builder/proposals/LiveTracker.tsx';
-import { durationWords, LIVE_LIMIT_MS, liveStep } from '../../../../src/apps/builder/proposals/live-steps.ts';
+import {
+  durationWords,
+  LIVE_LIMIT_MS,
+  liveStep,
+} from '../../../../src/apps/builder/proposals/live-steps.ts';
 import type { Deploy } from '../../../../src/kernel/wire/proposals.ts';
 
 afterEach(() => {
@@ -27,8 +31,19 @@ function liveSite(commit: string) {
   vi.stubGlobal('fetch', fetcher);
   return fetcher;
 }
-const deploys = (deploy: (commit: string, live: string | undefined) => Promise<Deploy>) => ({ deploy: vi.fn(deploy) }) as unknown as ProposalsClient & { deploy: ReturnType<typeof vi.fn> };
-const tracker = (client: ProposalsClient, at: number, local = false) => render(<LiveTracker published={published} route="/deep-cleaning-services" local={local} client={client} publishedAt={PUBLISHED_AT} clock={() => at} />);
+const deploys = (deploy: (commit: string, live: string | undefined) => Promise<Deploy>) =>
+  ({ deploy: vi.fn(deploy) }) as unknown as ProposalsClient & { deploy: ReturnType<typeof vi.fn> };
+const tracker = (client: ProposalsClient, at: number, local = false) =>
+  render(
+    <LiveTracker
+      published={published}
+      route="/deep-cleaning-services"
+      local={local}
+      client={client}
+      publishedAt={PUBLISHED_AT}
+      clock={() => at}
+    />,
+  );
 
 describe('after Publish', () => {
   it('says Live, with the time since Publish and a link to the page, once the live build names the published commit', async () => {
@@ -39,26 +54,45 @@ describe('after Publish', () => {
     tracker(client, PUBLISHED_AT + 48_000);
     await vi.waitFor(() => expect(screen.getByRole('status').dataset.liveStep).toBe('live'));
     expect(screen.getByRole('status').textContent).toContain('Live, 48 s after Publish.');
-    expect(screen.getByRole('link', { name: 'Open the live page' }).getAttribute('href')).toBe('/deep-cleaning-services');
+    expect(screen.getByRole('link', { name: 'Open the live page' }).getAttribute('href')).toBe(
+      '/deep-cleaning-services',
+    );
   });
 
   it('asks the API whether an older live build contains it, and says building until it does', async () => {
     liveSite(OLDER);
-    const client = deploys(async (commit, live) => ({ commit, state: live === OLDER ? 'building' : 'live', url: 'https://app.netlify.com/sites/ardent/deploys/42' }));
+    const client = deploys(async (commit, live) => ({
+      commit,
+      state: live === OLDER ? 'building' : 'live',
+      url: 'https://app.netlify.com/sites/ardent/deploys/42',
+    }));
     tracker(client, PUBLISHED_AT + 20_000);
     await vi.waitFor(() => expect(screen.getByRole('status').dataset.liveStep).toBe('building'));
     expect(client.deploy).toHaveBeenCalledWith(COMMIT, OLDER);
-    expect(screen.getByRole('status').textContent).toContain('Published: the site is being built with it.');
-    expect(screen.getByRole('link', { name: 'The deploy on Netlify' }).getAttribute('href')).toBe('https://app.netlify.com/sites/ardent/deploys/42');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Published: the site is being built with it.',
+    );
+    expect(screen.getByRole('link', { name: 'The deploy on Netlify' }).getAttribute('href')).toBe(
+      'https://app.netlify.com/sites/ardent/deploys/42',
+    );
   });
 
-  it('says a failed deploy failed, with the platform\'s own link, and asks no more', async () => {
+  it("says a failed deploy failed, with the platform's own link, and asks no more", async () => {
     liveSite(OLDER);
-    const client = deploys(async (commit) => ({ commit, state: 'failed', url: 'https://app.netlify.com/sites/ardent/deploys/43', message: 'Deploy failed' }));
+    const client = deploys(async (commit) => ({
+      commit,
+      state: 'failed',
+      url: 'https://app.netlify.com/sites/ardent/deploys/43',
+      message: 'Deploy failed',
+    }));
     tracker(client, PUBLISHED_AT + 60_000);
     await vi.waitFor(() => expect(screen.getByRole('status').dataset.liveStep).toBe('failed'));
-    expect(screen.getByRole('status').textContent).toContain('The deploy failed: the site still shows the page as it was.');
-    expect(screen.getByRole('link', { name: 'Netlify’s deploy log says why' }).getAttribute('href')).toBe('https://app.netlify.com/sites/ardent/deploys/43');
+    expect(screen.getByRole('status').textContent).toContain(
+      'The deploy failed: the site still shows the page as it was.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Netlify’s deploy log says why' }).getAttribute('href'),
+    ).toBe('https://app.netlify.com/sites/ardent/deploys/43');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(client.deploy).toHaveBeenCalledTimes(1);
   });
@@ -80,9 +114,19 @@ describe('liveStep', () => {
   it('is live, failed, late from 15 minutes on, else building once asked', () => {
     const building: Deploy = { commit: COMMIT, state: 'building' };
     expect(liveStep(null, PUBLISHED_AT, PUBLISHED_AT + 1000)).toEqual({ step: 'published' });
-    expect(liveStep(building, PUBLISHED_AT, PUBLISHED_AT + LIVE_LIMIT_MS - 1)).toEqual({ step: 'building' });
-    expect(liveStep(building, PUBLISHED_AT, PUBLISHED_AT + LIVE_LIMIT_MS)).toEqual({ step: 'late' });
-    expect(liveStep({ commit: COMMIT, state: 'live' }, PUBLISHED_AT, PUBLISHED_AT + LIVE_LIMIT_MS + 5000)).toEqual({ step: 'live', afterMs: LIVE_LIMIT_MS + 5000 });
+    expect(liveStep(building, PUBLISHED_AT, PUBLISHED_AT + LIVE_LIMIT_MS - 1)).toEqual({
+      step: 'building',
+    });
+    expect(liveStep(building, PUBLISHED_AT, PUBLISHED_AT + LIVE_LIMIT_MS)).toEqual({
+      step: 'late',
+    });
+    expect(
+      liveStep(
+        { commit: COMMIT, state: 'live' },
+        PUBLISHED_AT,
+        PUBLISHED_AT + LIVE_LIMIT_MS + 5000,
+      ),
+    ).toEqual({ step: 'live', afterMs: LIVE_LIMIT_MS + 5000 });
     expect(durationWords(125_000)).toBe('2 min 5 s');
   });
 });

@@ -23,27 +23,66 @@ describe('a proposal refused for its library photos', () => {
     const file = 'content/services/oven-cleaning-services.md';
     const refusal = failure('content-problems', 2).with({
       problems: problemRecords([
-        { code: 'library-photo-missing', file, line: 13, field: 'images.0.src', message: 'There is no photo "media/oven.jpg" in the media library (bucket demo-ardent.appspot.com): it was deleted or renamed, or the reference has a typing mistake.' },
-        { code: 'library-photo-no-alt', file, line: 40, message: 'The library photo "media/hob.jpg" has no alt text, so it cannot be placed in content yet.' },
+        {
+          code: 'library-photo-missing',
+          file,
+          line: 13,
+          field: 'images.0.src',
+          message:
+            'There is no photo "media/oven.jpg" in the media library (bucket demo-ardent.appspot.com): it was deleted or renamed, or the reference has a typing mistake.',
+        },
+        {
+          code: 'library-photo-no-alt',
+          file,
+          line: 40,
+          message:
+            'The library photo "media/hob.jpg" has no alt text, so it cannot be placed in content yet.',
+        },
       ]),
     });
     const text = shown(refusal);
-    expect(text).toContain('The page has problems The site\'s checks found 2 problems in this page, so it was not proposed.');
+    expect(text).toContain(
+      "The page has problems The site's checks found 2 problems in this page, so it was not proposed.",
+    );
     // Without the draft at hand, by line; never by the field's path.
     expect(text).toContain('Line 13: There is no photo "media/oven.jpg" in the media library');
     expect(text).toContain('Line 40: The library photo "media/hob.jpg" has no alt text');
     expect(text).not.toContain('images.0.src');
   });
 
-  it('places each problem in the form\'s words where the draft is at hand', () => {
+  it("places each problem in the form's words where the draft is at hand", () => {
     const file = 'content/services/oven-cleaning-services.md';
-    const refusal = failure('content-problems', 1).with({ problems: problemRecords([{ code: 'library-photo-missing', file, line: 13, field: 'images.0.src', message: 'There is no photo "media/oven.jpg" in the media library.' }]) });
-    const text = decodeEntities(renderToStaticMarkup(<FailureNote failure={new ApiCallFailure(refusal.status, refusal.body)} placeOf={(problem) => (problem.field === 'images.0.src' ? 'Photos, Photo 1: ' : '')} />).replace(/<[^>]+>/g, ''));
-    expect(text).toContain('Photos, Photo 1: There is no photo "media/oven.jpg" in the media library.');
+    const refusal = failure('content-problems', 1).with({
+      problems: problemRecords([
+        {
+          code: 'library-photo-missing',
+          file,
+          line: 13,
+          field: 'images.0.src',
+          message: 'There is no photo "media/oven.jpg" in the media library.',
+        },
+      ]),
+    });
+    const text = decodeEntities(
+      renderToStaticMarkup(
+        <FailureNote
+          failure={new ApiCallFailure(refusal.status, refusal.body)}
+          placeOf={(problem) => (problem.field === 'images.0.src' ? 'Photos, Photo 1: ' : '')}
+        />,
+      ).replace(/<[^>]+>/g, ''),
+    );
+    expect(text).toContain(
+      'Photos, Photo 1: There is no photo "media/oven.jpg" in the media library.',
+    );
   });
 
   it('says in words when the library cannot be reached, and that the draft is kept', () => {
-    const text = shown(failure('library-unreachable', 'The media library (https://firebasestorage.googleapis.com, bucket ardent.appspot.com) could not be reached (no answer in time).'));
+    const text = shown(
+      failure(
+        'library-unreachable',
+        'The media library (https://firebasestorage.googleapis.com, bucket ardent.appspot.com) could not be reached (no answer in time).',
+      ),
+    );
     expect(text).toBe(
       'The media library could not be reached The page uses photos from the media library, and the library could not be asked whether they are there and have alt text, so the page was not proposed. ' +
         'The media library (https://firebasestorage.googleapis.com, bucket ardent.appspot.com) could not be reached (no answer in time). This is usually brief: try again in a minute. Your draft is kept in the builder.',

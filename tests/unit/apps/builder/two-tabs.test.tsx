@@ -7,7 +7,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { exportText, setBody, setField, type Draft } from '../../../../src/apps/builder/draft.ts';
-import { DraftChangedElsewhere, mayReplace, type DraftStore, type Over } from '../../../../src/apps/builder/draft-store.ts';
+import {
+  DraftChangedElsewhere,
+  mayReplace,
+  type DraftStore,
+  type Over,
+} from '../../../../src/apps/builder/draft-store.ts';
 import { useDraftEditor } from '../../../../src/apps/builder/ui/use-draft-editor.ts';
 
 class SharedStore implements DraftStore {
@@ -29,8 +34,31 @@ class SharedStore implements DraftStore {
   }
 }
 
-const BODY = ['## What is included', '', 'Kitchens and bathrooms.', '', '## When', '', 'In the spring.', ''].join('\n');
-const saved: Draft = { id: 'draft-spring', kind: 'pages', data: { route: '/spring-offer', title: 'Spring offer | Ardent', description: 'A spring clean.', heading: 'Spring offer', blocks: [] }, body: BODY, blockIds: [], updated: 1, rev: 'r1' };
+const BODY = [
+  '## What is included',
+  '',
+  'Kitchens and bathrooms.',
+  '',
+  '## When',
+  '',
+  'In the spring.',
+  '',
+].join('\n');
+const saved: Draft = {
+  id: 'draft-spring',
+  kind: 'pages',
+  data: {
+    route: '/spring-offer',
+    title: 'Spring offer | Ardent',
+    description: 'A spring clean.',
+    heading: 'Spring offer',
+    blocks: [],
+  },
+  body: BODY,
+  blockIds: [],
+  updated: 1,
+  rev: 'r1',
+};
 
 /** Two tabs on the draft as the store holds it. */
 function twoTabs() {
@@ -43,25 +71,49 @@ function twoTabs() {
 describe('the same draft in two tabs', () => {
   it('joins changes made on different lines, in the store and in the tab that saved last', async () => {
     const { store, first, second } = twoTabs();
-    act(() => first.result.current.edit((draft, now) => setField(draft, ['heading'], 'Spring cleaning offer', now)));
-    await waitFor(() => expect(store.drafts.get(saved.id)?.data.heading).toBe('Spring cleaning offer'));
-    act(() => second.result.current.edit((draft, now) => setBody(draft, BODY.replace('In the spring.', 'In March, April or May.'), now)));
+    act(() =>
+      first.result.current.edit((draft, now) =>
+        setField(draft, ['heading'], 'Spring cleaning offer', now),
+      ),
+    );
+    await waitFor(() =>
+      expect(store.drafts.get(saved.id)?.data.heading).toBe('Spring cleaning offer'),
+    );
+    act(() =>
+      second.result.current.edit((draft, now) =>
+        setBody(draft, BODY.replace('In the spring.', 'In March, April or May.'), now),
+      ),
+    );
 
     await waitFor(() => expect(second.result.current.joined).not.toBeNull());
-    await waitFor(() => expect(store.drafts.get(saved.id)?.body).toContain('In March, April or May.'));
+    await waitFor(() =>
+      expect(store.drafts.get(saved.id)?.body).toContain('In March, April or May.'),
+    );
     const stored = store.drafts.get(saved.id)!;
     expect(stored.data.heading).toBe('Spring cleaning offer');
     expect(exportText(second.result.current.draft)).toBe(exportText(stored));
     expect(second.result.current.elsewhere).toBeNull();
   });
 
-  it('never writes one tab\'s change over the other\'s on the same line: it says so, and keeps what the owner chooses', async () => {
+  it("never writes one tab's change over the other's on the same line: it says so, and keeps what the owner chooses", async () => {
     const { store, first, second } = twoTabs();
-    act(() => first.result.current.edit((draft, now) => setField(draft, ['heading'], 'Spring cleaning offer', now)));
-    await waitFor(() => expect(store.drafts.get(saved.id)?.data.heading).toBe('Spring cleaning offer'));
-    act(() => second.result.current.edit((draft, now) => setField(draft, ['heading'], 'Our spring offer', now)));
+    act(() =>
+      first.result.current.edit((draft, now) =>
+        setField(draft, ['heading'], 'Spring cleaning offer', now),
+      ),
+    );
+    await waitFor(() =>
+      expect(store.drafts.get(saved.id)?.data.heading).toBe('Spring cleaning offer'),
+    );
+    act(() =>
+      second.result.current.edit((draft, now) =>
+        setField(draft, ['heading'], 'Our spring offer', now),
+      ),
+    );
 
-    await waitFor(() => expect(second.result.current.elsewhere?.data.heading).toBe('Spring cleaning offer'));
+    await waitFor(() =>
+      expect(second.result.current.elsewhere?.data.heading).toBe('Spring cleaning offer'),
+    );
     expect(store.drafts.get(saved.id)?.data.heading).toBe('Spring cleaning offer');
 
     act(() => second.result.current.keepMine());

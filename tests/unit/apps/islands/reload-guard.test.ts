@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { claimReload, isNewerBuild, RELOAD_GUARD_MS, type GuardStorage } from '../../../../src/apps/islands/reload-guard.ts';
+import {
+  claimReload,
+  isNewerBuild,
+  RELOAD_GUARD_MS,
+  type GuardStorage,
+} from '../../../../src/apps/islands/reload-guard.ts';
 
 const storage = (): GuardStorage & { items: Map<string, string> } => {
   const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+  };
 };
 
 describe('the reload guard: at most once per path within 10 s', () => {
@@ -50,8 +59,12 @@ describe('is a newer build live?', () => {
     expect(isNewerBuild({ buildId: 'b1' }, { buildId: 'b1' }, scripts)).toBe(false);
   });
 
-  it('before the first check, yes when the live manifest no longer lists this page\'s scripts', () => {
-    expect(isNewerBuild({ buildId: 'b2', assets: { boot: '/assets/boot-BBBB.js' } }, null, scripts)).toBe(true);
-    expect(isNewerBuild({ buildId: 'b1', assets: { boot: '/assets/boot-AAAA.js' } }, null, scripts)).toBe(false);
+  it("before the first check, yes when the live manifest no longer lists this page's scripts", () => {
+    expect(
+      isNewerBuild({ buildId: 'b2', assets: { boot: '/assets/boot-BBBB.js' } }, null, scripts),
+    ).toBe(true);
+    expect(
+      isNewerBuild({ buildId: 'b1', assets: { boot: '/assets/boot-AAAA.js' } }, null, scripts),
+    ).toBe(false);
   });
 });

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_EMULATOR_CONFIG } from '../../../../src/kernel/wire/firebase-config.ts';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
 import { LOCAL_ACCOUNTS } from '../../../../src/generator/emulators/local-accounts.ts';
-import { startLocalServices, type LocalServices } from '../../../../src/generator/emulators/local-services.ts';
+import {
+  startLocalServices,
+  type LocalServices,
+} from '../../../../src/generator/emulators/local-services.ts';
 import { BucketDraftStore } from '../../../../src/apps/media/bucket-draft-store.ts';
 
 interface Draft {
@@ -23,7 +26,12 @@ let app: FirebaseApp;
 let store: BucketDraftStore<Draft>;
 
 beforeAll(async () => {
-  const [port, storagePort, hubPort, loggingPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [port, storagePort, hubPort, loggingPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   services = startLocalServices({ port, storagePort, hubPort, loggingPort });
   await services.ready;
   const { emulator: _local, ...options } = LOCAL_EMULATOR_CONFIG;
@@ -40,29 +48,46 @@ afterAll(async () => {
 
 describe('BucketDraftStore', () => {
   it('keeps an administrator’s drafts in drafts/, newest first, and forgets a deleted one', async () => {
-    await signInWithEmailAndPassword(getAuth(app), LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
+    await signInWithEmailAndPassword(
+      getAuth(app),
+      LOCAL_ACCOUNTS.admin.email,
+      LOCAL_ACCOUNTS.admin.password,
+    );
     expect(store.label).toBe('Storage bucket');
     await store.put({ id: 'home-page', updated: 1, title: 'Home' });
     await store.put({ id: 'about-page', updated: 2, title: 'About' });
     expect((await store.list()).map((draft) => draft.id)).toEqual(['about-page', 'home-page']);
     await store.put({ id: 'home-page', updated: 3, title: 'Home, again' });
-    expect(await store.get('home-page')).toEqual({ id: 'home-page', updated: 3, title: 'Home, again' });
+    expect(await store.get('home-page')).toEqual({
+      id: 'home-page',
+      updated: 3,
+      title: 'Home, again',
+    });
     expect((await store.list()).map((draft) => draft.id)).toEqual(['home-page', 'about-page']);
     await store.delete('about-page');
     await store.delete('about-page');
     expect(await store.get('about-page')).toBeUndefined();
     expect((await store.list()).map((draft) => draft.id)).toEqual(['home-page']);
-    await expect(store.put({ id: '../media/x', updated: 4, title: 'Escaping' })).rejects.toThrow(/is not one/);
+    await expect(store.put({ id: '../media/x', updated: 4, title: 'Escaping' })).rejects.toThrow(
+      /is not one/,
+    );
   });
 
   it('asks for no draft by name that the bucket does not hold: one never copied reads as none and deletes as done, without a 404', async () => {
-    await signInWithEmailAndPassword(getAuth(app), LOCAL_ACCOUNTS.admin.email, LOCAL_ACCOUNTS.admin.password);
+    await signInWithEmailAndPassword(
+      getAuth(app),
+      LOCAL_ACCOUNTS.admin.email,
+      LOCAL_ACCOUNTS.admin.password,
+    );
     // Every request the SDK makes (it fetches): a 404 for an object is an error the browser logs.
     const requests: { url: string; status: number }[] = [];
     const fetched = globalThis.fetch;
     globalThis.fetch = async (input, init) => {
       const response = await fetched(input, init);
-      requests.push({ url: String(input instanceof Request ? input.url : input), status: response.status });
+      requests.push({
+        url: String(input instanceof Request ? input.url : input),
+        status: response.status,
+      });
       return response;
     };
     try {
@@ -72,14 +97,24 @@ describe('BucketDraftStore', () => {
       globalThis.fetch = fetched;
     }
     expect(requests.length).toBeGreaterThan(0);
-    expect(requests.filter((request) => request.url.includes('only-in-this-browser') || request.status === 404)).toEqual([]);
+    expect(
+      requests.filter(
+        (request) => request.url.includes('only-in-this-browser') || request.status === 404,
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an account without the admin role', async () => {
     await signOut(getAuth(app));
-    await signInWithEmailAndPassword(getAuth(app), LOCAL_ACCOUNTS.member.email, LOCAL_ACCOUNTS.member.password);
+    await signInWithEmailAndPassword(
+      getAuth(app),
+      LOCAL_ACCOUNTS.member.email,
+      LOCAL_ACCOUNTS.member.password,
+    );
     await expect(store.list()).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(store.get('home-page')).rejects.toMatchObject({ code: 'storage/unauthorized' });
-    await expect(store.put({ id: 'member', updated: 5, title: 'Mine' })).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(store.put({ id: 'member', updated: 5, title: 'Mine' })).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
   });
 });

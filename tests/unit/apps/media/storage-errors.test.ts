@@ -3,18 +3,52 @@
 // `canceled` is an outcome, not an error. Errors are the SDK's own StorageError.
 import { StorageError, StorageErrorCode } from 'firebase/storage';
 import { describe, expect, it } from 'vitest';
-import { describeStorageError, STORAGE_ERRORS, type StorageErrorKind } from '../../../../src/apps/media/storage-errors.ts';
+import {
+  describeStorageError,
+  STORAGE_ERRORS,
+  type StorageErrorKind,
+} from '../../../../src/apps/media/storage-errors.ts';
 
 /** Each storage error code, the SDK's code for it (with its HTTP status where it has one), and a phrase its message must say. */
 const CODES: [StorageErrorKind, StorageErrorCode, number | undefined, RegExp][] = [
   ['unknown', StorageErrorCode.UNKNOWN, undefined, /Something went wrong.*try again/],
-  ['object-not-found', StorageErrorCode.OBJECT_NOT_FOUND, 404, /no longer in the media library.*Reload/],
-  ['bucket-not-found', StorageErrorCode.BUCKET_NOT_FOUND, 404, /storage could not be found.*tell the website’s developer/],
-  ['quota-exceeded', StorageErrorCode.QUOTA_EXCEEDED, 402, /library is full.*Delete photos you no longer need/],
+  [
+    'object-not-found',
+    StorageErrorCode.OBJECT_NOT_FOUND,
+    404,
+    /no longer in the media library.*Reload/,
+  ],
+  [
+    'bucket-not-found',
+    StorageErrorCode.BUCKET_NOT_FOUND,
+    404,
+    /storage could not be found.*tell the website’s developer/,
+  ],
+  [
+    'quota-exceeded',
+    StorageErrorCode.QUOTA_EXCEEDED,
+    402,
+    /library is full.*Delete photos you no longer need/,
+  ],
   ['unauthenticated', StorageErrorCode.UNAUTHENTICATED, 401, /sign-in has run out.*Sign in again/],
-  ['unauthorized', StorageErrorCode.UNAUTHORIZED, 403, /not allowed to change the media library.*admin role/],
-  ['unauthorized-app', StorageErrorCode.UNAUTHORIZED_APP, undefined, /not allowed to use the media library/],
-  ['retry-limit-exceeded', StorageErrorCode.RETRY_LIMIT_EXCEEDED, undefined, /did not answer in time.*internet connection/],
+  [
+    'unauthorized',
+    StorageErrorCode.UNAUTHORIZED,
+    403,
+    /not allowed to change the media library.*admin role/,
+  ],
+  [
+    'unauthorized-app',
+    StorageErrorCode.UNAUTHORIZED_APP,
+    undefined,
+    /not allowed to use the media library/,
+  ],
+  [
+    'retry-limit-exceeded',
+    StorageErrorCode.RETRY_LIMIT_EXCEEDED,
+    undefined,
+    /did not answer in time.*internet connection/,
+  ],
   ['canceled', StorageErrorCode.CANCELED, undefined, /Upload cancelled: nothing was added/],
   ['invalid-url', StorageErrorCode.INVALID_URL, undefined, /does not point to a photo.*Copy link/],
   ['invalid-argument', StorageErrorCode.INVALID_ARGUMENT, undefined, /not valid.*try again/],
@@ -45,7 +79,8 @@ describe('the storage error table', () => {
   it('maps every code the SDK can throw to one entry, and anything unrecognised to the fallbacks', () => {
     const codes = Object.values(STORAGE_ERRORS).flatMap((entry) => entry.codes);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of Object.values(StorageErrorCode)) expect(describeStorageError({ code: `storage/${code}` }).message).not.toContain(code);
+    for (const code of Object.values(StorageErrorCode))
+      expect(describeStorageError({ code: `storage/${code}` }).message).not.toContain(code);
     expect(describeStorageError(new TypeError('Failed to fetch')).kind).toBe('unknown');
     expect(describeStorageError({ code: 'storage/something-new' }).kind).toBe('other');
   });

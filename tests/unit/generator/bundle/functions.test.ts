@@ -3,7 +3,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunctions, FUNCTIONS_BUNDLE_DIR, loadProblem, type FunctionBundle } from '../../../../src/generator/bundle/functions.ts';
+import {
+  bundleFunctions,
+  FUNCTIONS_BUNDLE_DIR,
+  loadProblem,
+  type FunctionBundle,
+} from '../../../../src/generator/bundle/functions.ts';
 import { FIXTURES } from '../../../support/sites.ts';
 
 // Written where the build writes them, inside the project, so that they find its node_modules as on Netlify.
@@ -29,6 +34,8 @@ describe('loadProblem', () => {
   });
 
   it('names the require() of an ES module that Lambda refuses', async () => {
-    expect(await loadProblem(bundles[1]!)).toMatch(/ERR_REQUIRE_ESM|require\(\) of ES Module .*jose/);
+    expect(await loadProblem(bundles[1]!)).toMatch(
+      /ERR_REQUIRE_ESM|require\(\) of ES Module .*jose/,
+    );
   });
 });

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../../../src/generator/build.ts';
 import { ContentError } from '../../../../src/kernel/errors/problems.ts';
 import { lintSite } from '../../../../src/generator/lint/lint-site.ts';
-import { buildInto, copyMinimalSite, editText, lineContaining, readText, removeTempCopies, TEST_SITE_URL } from '../../../support/sites.ts';
+import {
+  buildInto,
+  copyMinimalSite,
+  editText,
+  lineContaining,
+  readText,
+  removeTempCopies,
+  TEST_SITE_URL,
+} from '../../../support/sites.ts';
 
 let contentDir: string;
 let cacheDir: string;
@@ -27,7 +35,12 @@ afterAll(removeTempCopies);
 
 describe('entries from the cache', () => {
   it('are linted by the check like freshly parsed ones', async () => {
-    const { content, site } = await checkSite({ projectRoot: contentDir, contentDir, cacheDir, siteUrl: TEST_SITE_URL });
+    const { content, site } = await checkSite({
+      projectRoot: contentDir,
+      contentDir,
+      cacheDir,
+      siteUrl: TEST_SITE_URL,
+    });
     const report = await lintSite({ content, site, root: contentDir });
     expect(report.pages).toBeGreaterThan(0);
   });
@@ -42,8 +55,11 @@ describe('entries from the cache', () => {
       (caught: unknown) => caught,
     );
     expect(ContentError.is(error), String(error)).toBe(true);
-    const onHome = (error as ContentError).problems.filter((problem) => problem.file.endsWith('pages/home.md'));
+    const onHome = (error as ContentError).problems.filter((problem) =>
+      problem.file.endsWith('pages/home.md'),
+    );
     expect(onHome.length).toBeGreaterThan(0);
-    for (const problem of onHome) expect(problem.line).toBeGreaterThanOrEqual(lineContaining(home, '---'));
+    for (const problem of onHome)
+      expect(problem.line).toBeGreaterThanOrEqual(lineContaining(home, '---'));
   });
 });

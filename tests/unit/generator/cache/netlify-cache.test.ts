@@ -30,13 +30,24 @@ function build(): Promise<Work> {
   const { CONTEXT: _, URL: __, ...env } = process.env;
   const args = ['scripts/run.mjs', 'build', '--content', content, '--out', dist, '--cache', cache];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: PROJECT_ROOT, timeout: 120_000, env }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`build failed: ${stderr}`));
-      const work = /^Converted (\d+) of (\d+) content files and rendered (\d+) of (\d+) pages/m.exec(stdout);
-      if (!work) return reject(new Error(`no work line in:\n${stdout}`));
-      const [converted, files, rendered, pages] = work.slice(1).map(Number) as [number, number, number, number];
-      resolve({ converted, files, rendered, pages });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: PROJECT_ROOT, timeout: 120_000, env },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`build failed: ${stderr}`));
+        const work =
+          /^Converted (\d+) of (\d+) content files and rendered (\d+) of (\d+) pages/m.exec(stdout);
+        if (!work) return reject(new Error(`no work line in:\n${stdout}`));
+        const [converted, files, rendered, pages] = work.slice(1).map(Number) as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        resolve({ converted, files, rendered, pages });
+      },
+    );
   });
 }
 
@@ -62,7 +73,9 @@ async function restoreCache(paths: string[]): Promise<void> {
 async function outputFiles(dir: string): Promise<Map<string, Buffer>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = new Map<string, Buffer>();
-  for (const entry of entries.filter((each) => each.isFile() && !/^(build-manifest|latest-build)\.json$/.test(each.name))) {
+  for (const entry of entries.filter(
+    (each) => each.isFile() && !/^(build-manifest|latest-build)\.json$/.test(each.name),
+  )) {
     const file = path.join(entry.parentPath, entry.name);
     files.set(path.relative(dir, file), await readFile(file));
   }
@@ -89,7 +102,12 @@ afterAll(async () => {
 
 /** A deploy preview of a pull request that changes one area page's text. */
 async function onePageChange(): Promise<void> {
-  await editText(content, 'areas/bickley.md', '\n## ', '\n## Homes in and around Bickley\n\nA sentence added by the pull request.\n\n## ');
+  await editText(
+    content,
+    'areas/bickley.md',
+    '\n## ',
+    '\n## Homes in and around Bickley\n\nA sentence added by the pull request.\n\n## ',
+  );
 }
 
 describe('a Netlify build after a one-file change', () => {
@@ -106,7 +124,9 @@ describe('a Netlify build after a one-file change', () => {
     const warm = await build();
     expect(warm).toEqual({ converted: 1, files: cold.files, rendered: 1, pages: cold.pages });
     const warmOutput = await outputFiles(dist);
-    expect(warmOutput.get('cleaning-services-bickley.html')?.toString()).toContain('A sentence added by the pull request.');
+    expect(warmOutput.get('cleaning-services-bickley.html')?.toString()).toContain(
+      'A sentence added by the pull request.',
+    );
 
     // The same commit built with nothing cached gives the same files.
     await rm(cache, { recursive: true, force: true });
@@ -115,7 +135,8 @@ describe('a Netlify build after a one-file change', () => {
     expect(again.rendered).toBe(again.pages);
     const coldOutput = await outputFiles(dist);
     expect([...warmOutput.keys()].sort()).toEqual([...coldOutput.keys()].sort());
-    for (const [file, bytes] of coldOutput) expect(Buffer.compare(warmOutput.get(file)!, bytes), file).toBe(0);
+    for (const [file, bytes] of coldOutput)
+      expect(Buffer.compare(warmOutput.get(file)!, bytes), file).toBe(0);
   }, 180_000);
 
   it('with .cache/ alone restored: converts only the changed file, but renders every page', async () => {
@@ -123,6 +144,11 @@ describe('a Netlify build after a one-file change', () => {
     await onePageChange();
     await restoreCache([cache]);
     const warm = await build();
-    expect(warm).toEqual({ converted: 1, files: cold.files, rendered: cold.pages, pages: cold.pages });
+    expect(warm).toEqual({
+      converted: 1,
+      files: cold.files,
+      rendered: cold.pages,
+      pages: cold.pages,
+    });
   }, 180_000);
 });

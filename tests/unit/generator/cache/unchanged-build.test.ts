@@ -2,7 +2,13 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetBuild, inputsDigest, recordBuild, unchangedBuild, type BuildInputs } from '../../../../src/generator/cache/unchanged-build.ts';
+import {
+  forgetBuild,
+  inputsDigest,
+  recordBuild,
+  unchangedBuild,
+  type BuildInputs,
+} from '../../../../src/generator/cache/unchanged-build.ts';
 
 let root: string;
 let inputs: BuildInputs;
@@ -22,9 +28,15 @@ beforeEach(async () => {
   await mkdir(path.join(inputs.contentDir, 'areas'), { recursive: true });
   await mkdir(path.join(inputs.publicDir, 'images'), { recursive: true });
   await mkdir(inputs.outDir, { recursive: true });
-  await writeFile(path.join(inputs.contentDir, 'areas', 'orpington.md'), '---\ntitle: Orpington\n---\nText.\n');
+  await writeFile(
+    path.join(inputs.contentDir, 'areas', 'orpington.md'),
+    '---\ntitle: Orpington\n---\nText.\n',
+  );
   await writeFile(path.join(inputs.publicDir, 'images', 'logo.svg'), '<svg/>');
-  await writeFile(path.join(inputs.outDir, 'build-manifest.json'), JSON.stringify({ buildId: 'build-one' }));
+  await writeFile(
+    path.join(inputs.outDir, 'build-manifest.json'),
+    JSON.stringify({ buildId: 'build-one' }),
+  );
   await recordBuild(cacheDir(), inputs.outDir, inputsDigest(inputs), last);
 });
 
@@ -52,7 +64,10 @@ describe('a rebuild with nothing to do (npm run build)', () => {
     expect(check()).toBeNull();
     await recordBuild(cacheDir(), inputs.outDir, inputsDigest(inputs), last);
     expect(check()).toEqual(last);
-    await writeFile(path.join(inputs.contentDir, 'areas', 'bromley.md'), '---\ntitle: Bromley\n---\n');
+    await writeFile(
+      path.join(inputs.contentDir, 'areas', 'bromley.md'),
+      '---\ntitle: Bromley\n---\n',
+    );
     expect(check()).toBeNull();
   });
 
@@ -71,7 +86,10 @@ describe('a rebuild with nothing to do (npm run build)', () => {
   });
 
   it('is not when the output folder holds another build, or none', async () => {
-    await writeFile(path.join(inputs.outDir, 'build-manifest.json'), JSON.stringify({ buildId: 'build-two' }));
+    await writeFile(
+      path.join(inputs.outDir, 'build-manifest.json'),
+      JSON.stringify({ buildId: 'build-two' }),
+    );
     expect(check()).toBeNull();
     await rm(inputs.outDir, { recursive: true });
     expect(check()).toBeNull();

@@ -9,13 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../../../src/generator/build.ts';
 import { BaseProblem } from '../../../../src/generator/change/base-content.ts';
 import { buildChange } from '../../../../src/generator/change/build-change.ts';
-import { BROKEN_CASES, editText, FIXED_NOW, MINIMAL_SITE, PROJECT_ROOT, TEST_SITE_URL } from '../../../support/sites.ts';
+import {
+  BROKEN_CASES,
+  editText,
+  FIXED_NOW,
+  MINIMAL_SITE,
+  PROJECT_ROOT,
+  TEST_SITE_URL,
+} from '../../../support/sites.ts';
 
 let scratch: string;
 let repo: string;
 let contentDir: string;
 let base: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 const commit = (message: string) => {
   git('add', '--all');
   git('commit', '--quiet', '--message', message);
@@ -41,13 +53,26 @@ const changeFrom = (ref: string) =>
     contentDir,
     base: ref,
     workDir: path.join(scratch, 'cache', 'check-change'),
-    open: (folders) => Site.open({ projectRoot: PROJECT_ROOT, cacheDir: path.join(scratch, 'cache'), siteUrl: TEST_SITE_URL, clock: () => FIXED_NOW, ...folders }),
+    open: (folders) =>
+      Site.open({
+        projectRoot: PROJECT_ROOT,
+        cacheDir: path.join(scratch, 'cache'),
+        siteUrl: TEST_SITE_URL,
+        clock: () => FIXED_NOW,
+        ...folders,
+      }),
   });
-const altered = (change: Awaited<ReturnType<typeof changeFrom>>) => change.report.changedPages.map((job) => job.path);
+const altered = (change: Awaited<ReturnType<typeof changeFrom>>) =>
+  change.report.changedPages.map((job) => job.path);
 
 describe('the pages a change alters', () => {
-  it("are the page whose own text changed, whether the change is in the working tree or committed, and none against itself", async () => {
-    await editText(contentDir, 'areas/petts-wood.md', 'Quiet roads and family homes.', 'Quiet roads, family homes and flats.');
+  it('are the page whose own text changed, whether the change is in the working tree or committed, and none against itself', async () => {
+    await editText(
+      contentDir,
+      'areas/petts-wood.md',
+      'Quiet roads and family homes.',
+      'Quiet roads, family homes and flats.',
+    );
     const uncommitted = await changeFrom('main');
     expect(uncommitted.base).toBe(base);
     expect(altered(uncommitted)).toEqual(['cleaning-services-petts-wood.html']);
@@ -70,6 +95,8 @@ describe('the pages a change alters', () => {
 
   it('cannot be found against a base git does not know, and say what to do', async () => {
     await expect(changeFrom('no-such-branch')).rejects.toThrow(BaseProblem);
-    await expect(changeFrom('no-such-branch')).rejects.toThrow('The base "no-such-branch" is not a commit this repository has. Give a branch, tag or commit it knows (git fetch it first if it is only on GitHub).');
+    await expect(changeFrom('no-such-branch')).rejects.toThrow(
+      'The base "no-such-branch" is not a commit this repository has. Give a branch, tag or commit it knows (git fetch it first if it is only on GitHub).',
+    );
   });
 });

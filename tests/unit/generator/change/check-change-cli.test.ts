@@ -15,11 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cache, { recursive: true, force: true }));
 
-function checkChange(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function checkChange(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { GITHUB_ACTIONS: _, ...env } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/check-change.ts', ...args], { cwd: PROJECT_ROOT, timeout: 90_000, env: { ...env, URL: '' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-change.ts', ...args],
+      { cwd: PROJECT_ROOT, timeout: 90_000, env: { ...env, URL: '' } },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          stdout,
+          stderr,
+        }),
     );
   });
 }
@@ -37,7 +47,11 @@ it('says on its last line that a base git does not have stopped it, and the loca
   // stdout holds the report alone: the content check's problems, if the checkout has any.
   expect(Array.isArray(JSON.parse(run.stdout))).toBe(true);
   const last = run.stderr.trim().split('\n').pop();
-  expect(last).toMatch(/^check:change failed in [\d.]+ s \([\d.]+ s with start-up\)(, \d+ problems?)?\. It could not finish: The base "no-such-branch" is not a commit this repository has\./);
+  expect(last).toMatch(
+    /^check:change failed in [\d.]+ s \([\d.]+ s with start-up\)(, \d+ problems?)?\. It could not finish: The base "no-such-branch" is not a commit this repository has\./,
+  );
   // With no problem in the report (a clean checkout), the builder shows that line.
-  expect(failureOf('[]', run.stderr).firstProblem).toMatch(/^The check stopped without a report: check:change failed .* The base "no-such-branch" is not a commit this repository has/);
+  expect(failureOf('[]', run.stderr).firstProblem).toMatch(
+    /^The check stopped without a report: check:change failed .* The base "no-such-branch" is not a commit this repository has/,
+  );
 }, 120_000);

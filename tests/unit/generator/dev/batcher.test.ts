@@ -68,7 +68,11 @@ describe('createBatcher', () => {
     const run = vi.fn(async (batch: Batch<string>) => {
       if (batch.items.includes('bad')) throw new Error('boom');
     });
-    const batcher = createBatcher<string>({ delayMs: 50, run, onError: (error) => errors.push(error) });
+    const batcher = createBatcher<string>({
+      delayMs: 50,
+      run,
+      onError: (error) => errors.push(error),
+    });
     batcher.add('bad');
     await vi.advanceTimersByTimeAsync(60);
     batcher.add('good');

@@ -1,10 +1,19 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createIgnoreMatcher, describeChanges, needsFreshModules, watchTargets, type FileChange } from '../../../../src/generator/dev/changes.ts';
+import {
+  createIgnoreMatcher,
+  describeChanges,
+  needsFreshModules,
+  watchTargets,
+  type FileChange,
+} from '../../../../src/generator/dev/changes.ts';
 
 const root = path.resolve('/project');
 const at = (relative: string) => path.join(root, relative);
-const change = (relative: string, kind: FileChange['kind'] = 'change'): FileChange => ({ kind, path: at(relative) });
+const change = (relative: string, kind: FileChange['kind'] = 'change'): FileChange => ({
+  kind,
+  path: at(relative),
+});
 
 describe('watchTargets', () => {
   it('watches the content folder, src, public and netlify.toml', () => {
@@ -27,7 +36,15 @@ describe('createIgnoreMatcher', () => {
     expect(ignored(at('src/generator/build.ts'))).toBe(false);
   });
   it('skips editor swap and backup files', () => {
-    for (const name of ['.x.md.swp', '4913', 'x.md~', '.#x.md', 'x.md___jb_tmp___', '.DS_Store', 'sed8BzVPW']) {
+    for (const name of [
+      '.x.md.swp',
+      '4913',
+      'x.md~',
+      '.#x.md',
+      'x.md___jb_tmp___',
+      '.DS_Store',
+      'sed8BzVPW',
+    ]) {
       expect(ignored(at(`content/services/${name}`))).toBe(true);
     }
     expect(ignored(at('content/services/x.md'))).toBe(false);
@@ -52,17 +69,32 @@ describe('needsFreshModules', () => {
 
 describe('describeChanges', () => {
   it('names a single file and what happened to it', () => {
-    expect(describeChanges([change('content/services/x.md'), change('content/services/x.md')], root)).toBe('content/services/x.md changed');
-    expect(describeChanges([change('content/faqs/new.md', 'add')], root)).toBe('content/faqs/new.md added');
-    expect(describeChanges([change('public/old.svg', 'unlink')], root)).toBe('public/old.svg deleted');
+    expect(
+      describeChanges([change('content/services/x.md'), change('content/services/x.md')], root),
+    ).toBe('content/services/x.md changed');
+    expect(describeChanges([change('content/faqs/new.md', 'add')], root)).toBe(
+      'content/faqs/new.md added',
+    );
+    expect(describeChanges([change('public/old.svg', 'unlink')], root)).toBe(
+      'public/old.svg deleted',
+    );
   });
   it('lists a few files and counts the rest', () => {
     expect(describeChanges([change('a.md'), change('b.md')], root)).toBe('a.md and b.md changed');
-    expect(describeChanges([change('a.md'), change('b.md'), change('c.md')], root)).toBe('a.md, b.md and c.md changed');
-    expect(describeChanges(['a', 'b', 'c', 'd', 'e'].map((name) => change(`${name}.md`)), root)).toBe('a.md, b.md and 3 more files changed');
+    expect(describeChanges([change('a.md'), change('b.md'), change('c.md')], root)).toBe(
+      'a.md, b.md and c.md changed',
+    );
+    expect(
+      describeChanges(
+        ['a', 'b', 'c', 'd', 'e'].map((name) => change(`${name}.md`)),
+        root,
+      ),
+    ).toBe('a.md, b.md and 3 more files changed');
   });
   it('shows files outside the project with their full path', () => {
-    expect(describeChanges([{ kind: 'change', path: '/tmp/content/x.md' }], root)).toBe('/tmp/content/x.md changed');
+    expect(describeChanges([{ kind: 'change', path: '/tmp/content/x.md' }], root)).toBe(
+      '/tmp/content/x.md changed',
+    );
   });
 });
 

@@ -1,7 +1,15 @@
 // `npm run dev` end to end: a real child process building a temporary copy of
 // the content, a live-reload stream, an edit, the reload and the rebuilt page.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +48,9 @@ function whenReady(process: ChildProcess, output: { text: string }): Promise<num
       if (port && output.text.includes('Watching')) resolve(Number(port));
     };
     process.stdout!.on('data', check);
-    process.on('exit', (code) => reject(new Error(`dev exited early with ${code}:\n${output.text}`)));
+    process.on('exit', (code) =>
+      reject(new Error(`dev exited early with ${code}:\n${output.text}`)),
+    );
   });
 }
 
@@ -51,7 +61,18 @@ describe('npm run dev', () => {
     const output = { text: '' };
     child = spawn(
       process.execPath,
-      ['scripts/run.mjs', 'dev', '--content', contentDir, '--out', outDir, '--port', '0', '--host', '127.0.0.1'],
+      [
+        'scripts/run.mjs',
+        'dev',
+        '--content',
+        contentDir,
+        '--out',
+        outDir,
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+      ],
       { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output.text += chunk));
@@ -74,14 +95,22 @@ describe('npm run dev', () => {
       });
       const after = await fetchText(port, '/carpet-cleaning-services');
       expect(after).toContain(`<title>${newTitle}</title>`);
-      expect(readFileSync(join(outDir, 'carpet-cleaning-services.html'), 'utf8')).toContain(newTitle);
+      expect(readFileSync(join(outDir, 'carpet-cleaning-services.html'), 'utf8')).toContain(
+        newTitle,
+      );
       // Incremental: the edited page alone (its title shows nowhere else), timed from the file event.
-      expect(output.text).toMatch(new RegExp(`services/carpet-cleaning-services\\.md changed → rebuilt 1 of ${SPEC_ROUTES.length} pages in \\d+ ms`));
+      expect(output.text).toMatch(
+        new RegExp(
+          `services/carpet-cleaning-services\\.md changed → rebuilt 1 of ${SPEC_ROUTES.length} pages in \\d+ ms`,
+        ),
+      );
     } finally {
       events.close();
     }
 
-    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child!.on('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output.text).toContain('SIGTERM received, shutting down.');

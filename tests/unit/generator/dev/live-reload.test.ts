@@ -5,8 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectReloadScript, RELOAD_SCRIPT_TAG } from '../../../../src/generator/dev/inject-reload-script.ts';
-import { createDevRoutes, createReloadHub, formatServerSentEvent, type ReloadHub } from '../../../../src/generator/dev/live-reload.ts';
+import {
+  injectReloadScript,
+  RELOAD_SCRIPT_TAG,
+} from '../../../../src/generator/dev/inject-reload-script.ts';
+import {
+  createDevRoutes,
+  createReloadHub,
+  formatServerSentEvent,
+  type ReloadHub,
+} from '../../../../src/generator/dev/live-reload.ts';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { openEventStream } from '../../../support/sse-client.ts';
 
@@ -17,7 +25,9 @@ let server: Server;
 let hub: ReloadHub;
 let port: number;
 
-function get(path: string): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+function get(
+  path: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     httpGet({ host: '127.0.0.1', port, path }, (res) => {
       let text = '';
@@ -38,9 +48,18 @@ async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> 
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dev-live-reload-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Home</title></head><body><h1>Home</h1></body></html>');
-  writeFileSync(join(dir, '404.html'), '<!doctype html><html><head><title>Not found</title></head><body></body></html>');
-  writeFileSync(join(dir, 'netlify.toml'), `[[headers]]\n  for = "/*"\n  [headers.values]\n    Content-Security-Policy = "${CSP}"\n`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Home</title></head><body><h1>Home</h1></body></html>',
+  );
+  writeFileSync(
+    join(dir, '404.html'),
+    '<!doctype html><html><head><title>Not found</title></head><body></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'netlify.toml'),
+    `[[headers]]\n  for = "/*"\n  [headers.values]\n    Content-Security-Policy = "${CSP}"\n`,
+  );
   hub = createReloadHub();
   server = await createSiteServer({
     root: dir,
@@ -66,7 +85,7 @@ describe('dev routes', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript\b/);
     expect(res.headers['content-security-policy']).toBe(CSP);
-    expect(res.text).toContain("new EventSource(\"/__dev/events\")");
+    expect(res.text).toContain('new EventSource("/__dev/events")');
     expect(res.text).toContain('location.reload()');
   });
 
@@ -104,12 +123,16 @@ describe('reload hub', () => {
   });
 
   it('sends multi-line data as several data lines', async () => {
-    expect(formatServerSentEvent('build-error', 'a\nb')).toBe('event: build-error\ndata: a\ndata: b\n\n');
+    expect(formatServerSentEvent('build-error', 'a\nb')).toBe(
+      'event: build-error\ndata: a\ndata: b\n\n',
+    );
     const stream = await openEventStream(port);
     try {
       await until(() => hub.clientCount === 1);
       hub.send('build-error', 'Content check failed\n\ncontent/x.md:3  A field');
-      expect((await stream.next('build-error')).data).toBe('Content check failed\n\ncontent/x.md:3  A field');
+      expect((await stream.next('build-error')).data).toBe(
+        'Content check failed\n\ncontent/x.md:3  A field',
+      );
     } finally {
       stream.close();
     }

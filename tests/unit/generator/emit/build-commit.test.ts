@@ -12,7 +12,10 @@ import { contentRepository, type TestRepository } from '../../../support/git-rep
 let repo: TestRepository;
 let outside: string;
 beforeAll(async () => {
-  [repo, outside] = await Promise.all([contentRepository(['content/pages/about.md']), mkdtemp(path.join(tmpdir(), 'no-git-'))]);
+  [repo, outside] = await Promise.all([
+    contentRepository(['content/pages/about.md']),
+    mkdtemp(path.join(tmpdir(), 'no-git-')),
+  ]);
 });
 afterAll(async () => {
   await repo.remove();
@@ -21,14 +24,18 @@ afterAll(async () => {
 
 describe('buildCommit', () => {
   it("is Netlify's COMMIT_REF when it is set", () => {
-    expect(buildCommit({ COMMIT_REF: 'a'.repeat(40) }, path.join(repo.dir, 'content'))).toBe('a'.repeat(40));
+    expect(buildCommit({ COMMIT_REF: 'a'.repeat(40) }, path.join(repo.dir, 'content'))).toBe(
+      'a'.repeat(40),
+    );
   });
 
   it("is the HEAD of the content's repository otherwise, following each new commit", async () => {
     const content = path.join(repo.dir, 'content');
     expect(buildCommit({}, content)).toBe(repo.git('rev-parse', 'HEAD'));
     repo.git('commit', '--quiet', '--allow-empty', '--message', 'Published from the builder');
-    expect(buildCommit({ COMMIT_REF: 'not a commit' }, content)).toBe(repo.git('rev-parse', 'HEAD'));
+    expect(buildCommit({ COMMIT_REF: 'not a commit' }, content)).toBe(
+      repo.git('rev-parse', 'HEAD'),
+    );
   });
 
   it('is none outside a git repository', () => {
@@ -36,7 +43,16 @@ describe('buildCommit', () => {
   });
 
   it('makes another build: the digest of what a build depends on changes with it', () => {
-    const inputs = { contentDir: outside, publicDir: outside, outDir: outside, siteUrl: undefined, now: new Date('2031-06-15T09:30:00Z'), code: { load: 'l', render: 'r', all: 'a' } } as Parameters<typeof inputsDigest>[0];
-    expect(inputsDigest({ ...inputs, commit: 'a'.repeat(40) })).not.toBe(inputsDigest({ ...inputs, commit: 'b'.repeat(40) }));
+    const inputs = {
+      contentDir: outside,
+      publicDir: outside,
+      outDir: outside,
+      siteUrl: undefined,
+      now: new Date('2031-06-15T09:30:00Z'),
+      code: { load: 'l', render: 'r', all: 'a' },
+    } as Parameters<typeof inputsDigest>[0];
+    expect(inputsDigest({ ...inputs, commit: 'a'.repeat(40) })).not.toBe(
+      inputsDigest({ ...inputs, commit: 'b'.repeat(40) }),
+    );
   });
 });

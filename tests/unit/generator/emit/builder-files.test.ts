@@ -13,11 +13,15 @@ it('gives each page the blob `git hash-object` gives its content file', async ()
   expect(payloads.length).toBeGreaterThan(10);
   for (const payload of payloads) {
     const text = await readFile(path.join(PROJECT_ROOT, payload.path), 'utf8');
-    expect(payload.blob, payload.path).toBe(execFileSync('git', ['hash-object', '--stdin'], { input: text, encoding: 'utf8' }).trim());
+    expect(payload.blob, payload.path).toBe(
+      execFileSync('git', ['hash-object', '--stdin'], { input: text, encoding: 'utf8' }).trim(),
+    );
   }
 });
 
 it('counts bytes, not characters, as git does', () => {
   const text = 'title: Café cleaning — £25 an hour\n';
-  expect(gitBlobOf(text)).toBe(execFileSync('git', ['hash-object', '--stdin'], { input: text, encoding: 'utf8' }).trim());
+  expect(gitBlobOf(text)).toBe(
+    execFileSync('git', ['hash-object', '--stdin'], { input: text, encoding: 'utf8' }).trim(),
+  );
 });

@@ -19,19 +19,42 @@ let root: string;
 let outDir: string;
 
 /** A build of the real content into the temp output folder, with the cache Netlify would restore. */
-function build(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function build(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { CONTEXT: _, URL: __, DEPLOY_PRIME_URL: ___, ...rest } = process.env;
-  const args = ['scripts/run.mjs', 'build', '--content', REAL_CONTENT, '--out', outDir, '--cache', path.join(root, 'cache')];
+  const args = [
+    'scripts/run.mjs',
+    'build',
+    '--content',
+    REAL_CONTENT,
+    '--out',
+    outDir,
+    '--cache',
+    path.join(root, 'cache'),
+  ];
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: PROJECT_ROOT, timeout: 120_000, env: { ...rest, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      args,
+      { cwd: PROJECT_ROOT, timeout: 120_000, env: { ...rest, ...env } },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          stdout,
+          stderr,
+        }),
     );
   });
 }
 
 /** Serves the output folder as `npm start` does, for the length of `body`. */
 async function served<T>(body: (port: number) => Promise<T>): Promise<T> {
-  const server: Server = await createSiteServer({ root: outDir, netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'), logger: silentLogger });
+  const server: Server = await createSiteServer({
+    root: outDir,
+    netlifyToml: path.join(PROJECT_ROOT, 'netlify.toml'),
+    logger: silentLogger,
+  });
   const port = await listen(server);
   try {
     return await body(port);
@@ -43,7 +66,9 @@ async function served<T>(body: (port: number) => Promise<T>): Promise<T> {
 /** The paths to ask for: every page in the sitemap, an asset, the sitemap, and an unknown path (the 404 page). */
 async function pathsToCheck(port: number): Promise<string[]> {
   const sitemap = (await get(port, '/sitemap.xml')).text;
-  const pages = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const pages = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   expect(pages.length).toBeGreaterThan(30);
   return [...pages, '/login', '/sitemap.xml', '/robots.txt', '/favicon.svg', '/no-such-page'];
 }
@@ -69,7 +94,11 @@ describe('the deploy context', () => {
 
 describe('a deploy preview, then production into the same output folder and cache', () => {
   it('the preview sends X-Robots-Tag: noindex on every response', async () => {
-    const preview = await build({ CONTEXT: 'deploy-preview', URL: PRODUCTION_URL, DEPLOY_PRIME_URL: PREVIEW_URL });
+    const preview = await build({
+      CONTEXT: 'deploy-preview',
+      URL: PRODUCTION_URL,
+      DEPLOY_PRIME_URL: PREVIEW_URL,
+    });
     expect(preview.stderr).toBe('');
     expect(preview.code).toBe(0);
     await served(async (port) => {
@@ -82,22 +111,41 @@ describe('a deploy preview, then production into the same output folder and cach
 
   it('names the production URL, never the preview’s, in canonical links, the sitemap, robots.txt, Open Graph and JSON-LD', async () => {
     await served(async (port) => {
-      for (const route of ['/', '/about', '/cleaning-services-orpington', '/domestic-cleaning-services']) {
+      for (const route of [
+        '/',
+        '/about',
+        '/cleaning-services-orpington',
+        '/domestic-cleaning-services',
+      ]) {
         const html = (await get(port, route)).text;
-        expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], route).toBe(`${PRODUCTION_URL}${route}`);
-        expect(/<meta property="og:url" content="([^"]+)"/.exec(html)?.[1], route).toBe(`${PRODUCTION_URL}${route}`);
+        expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], route).toBe(
+          `${PRODUCTION_URL}${route}`,
+        );
+        expect(/<meta property="og:url" content="([^"]+)"/.exec(html)?.[1], route).toBe(
+          `${PRODUCTION_URL}${route}`,
+        );
         // JSON-LD: every address of the site in it (url, @id, breadcrumb items) is a production one.
-        const jsonLd = jsonLdBlocks(html).map((block) => JSON.stringify(block)).join('\n');
-        const siteAddresses = [...jsonLd.matchAll(/"(https?:\/\/[^"/]+)[^"]*"/g)].map((match) => match[1]!).filter((origin) => !/schema\.org|instagram|facebook/.test(origin));
+        const jsonLd = jsonLdBlocks(html)
+          .map((block) => JSON.stringify(block))
+          .join('\n');
+        const siteAddresses = [...jsonLd.matchAll(/"(https?:\/\/[^"/]+)[^"]*"/g)]
+          .map((match) => match[1]!)
+          .filter((origin) => !/schema\.org|instagram|facebook/.test(origin));
         expect(siteAddresses.length, route).toBeGreaterThan(0);
         expect(new Set(siteAddresses), route).toEqual(new Set([PRODUCTION_URL]));
       }
-      const locs = [...(await get(port, '/sitemap.xml')).text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+      const locs = [...(await get(port, '/sitemap.xml')).text.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+        (match) => match[1]!,
+      );
       for (const loc of locs) expect(loc.startsWith(`${PRODUCTION_URL}/`)).toBe(true);
-      expect((await get(port, '/robots.txt')).text).toContain(`Sitemap: ${PRODUCTION_URL}/sitemap.xml`);
+      expect((await get(port, '/robots.txt')).text).toContain(
+        `Sitemap: ${PRODUCTION_URL}/sitemap.xml`,
+      );
     });
     // Nowhere in the output: the preview's address.
-    const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter(
+      (entry) => entry.isFile(),
+    );
     for (const file of files) {
       const text = await readFile(path.join(file.parentPath, file.name), 'latin1');
       expect(text.includes('deploy-preview-42'), file.name).toBe(false);
@@ -105,7 +153,11 @@ describe('a deploy preview, then production into the same output folder and cach
   });
 
   it('production, built next into the same folder with the same cache, sends no noindex', async () => {
-    const production = await build({ CONTEXT: 'production', URL: PRODUCTION_URL, DEPLOY_PRIME_URL: PRODUCTION_URL });
+    const production = await build({
+      CONTEXT: 'production',
+      URL: PRODUCTION_URL,
+      DEPLOY_PRIME_URL: PRODUCTION_URL,
+    });
     expect(production.stderr).toBe('');
     expect(production.code).toBe(0);
     // Not "Nothing changed": the preview's output is not production's.
@@ -117,9 +169,13 @@ describe('a deploy preview, then production into the same output folder and cach
         expect(response.headers['x-robots-tag'], route).toBeUndefined();
       }
       // Each hashed asset is cached for a year; a missing one, answered 404, is revalidated each time.
-      const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec((await get(port, '/about')).text)?.[1];
+      const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(
+        (await get(port, '/about')).text,
+      )?.[1];
       expect(stylesheet).toMatch(/^\/assets\//);
-      expect((await get(port, stylesheet!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get(port, stylesheet!)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
       const missing = await get(port, '/assets/not-built-yet-ABC123.js');
       expect(missing.status).toBe(404);
       expect(missing.headers['cache-control']).toBe('public, max-age=0, must-revalidate');

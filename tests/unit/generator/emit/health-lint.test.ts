@@ -11,25 +11,60 @@ import { renderJobs, type RenderJob } from '../../../../src/kernel/render/render
 import { checkSite } from '../../../../src/generator/build.ts';
 import { tempDir, removeTempDirs } from '../../../support/image-fixtures.ts';
 import { LINT_FIXTURES, lintCase } from '../../../support/lint.ts';
-import { buildInto, editText, REAL_CONTENT, removeTempCopies, PROJECT_ROOT } from '../../../support/sites.ts';
+import {
+  buildInto,
+  editText,
+  REAL_CONTENT,
+  removeTempCopies,
+  PROJECT_ROOT,
+} from '../../../support/sites.ts';
 
 afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
 });
 
 /** Both lints of a content folder; `keyOf` as the build makes it, from each page's entry digest. */
-async function both(contentDir: string, root: string, memory = new Map(), cacheDir?: string, maxPages?: number) {
-  const { content, site, images } = await checkSite({ projectRoot: root, contentDir, cacheDir: false });
-  const read = { content, images, files: new Map(), problems: [], invalid: { names: new Set(), routes: new Set() }, loaded: 0 } as unknown as Parameters<typeof healthLint>[0]['read'];
-  const keyOf = (job: RenderJob) => digest('page' in job ? job.page.entry.digest : job.error.digest, 'page' in job ? job.page.route : job.path);
+async function both(
+  contentDir: string,
+  root: string,
+  memory = new Map(),
+  cacheDir?: string,
+  maxPages?: number,
+) {
+  const { content, site, images } = await checkSite({
+    projectRoot: root,
+    contentDir,
+    cacheDir: false,
+  });
+  const read = {
+    content,
+    images,
+    files: new Map(),
+    problems: [],
+    invalid: { names: new Set(), routes: new Set() },
+    loaded: 0,
+  } as unknown as Parameters<typeof healthLint>[0]['read'];
+  const keyOf = (job: RenderJob) =>
+    digest(
+      'page' in job ? job.page.entry.digest : job.error.digest,
+      'page' in job ? job.page.route : job.path,
+    );
   let rendered = 0;
   const counted = (job: RenderJob) => ((rendered += 1), keyOf(job));
-  const health = await healthLint({ site, read, root, keyOf: counted, cache: new DiskCache(cacheDir ?? (await tempDir('health-'))), memory, maxPages });
+  const health = await healthLint({
+    site,
+    read,
+    root,
+    keyOf: counted,
+    cache: new DiskCache(cacheDir ?? (await tempDir('health-'))),
+    memory,
+    maxPages,
+  });
   const check = await lintSite({ content, site, root, images });
   return { health, check, jobs: renderJobs(site).length, keyed: rendered };
 }
 
-const sorted = <T,>(list: T[]) => [...list].map((item) => JSON.stringify(item)).sort();
+const sorted = <T>(list: T[]) => [...list].map((item) => JSON.stringify(item)).sort();
 
 describe('the content health lint', () => {
   it('matches npm run check’s lint on the real content', async () => {
@@ -39,13 +74,28 @@ describe('the content health lint', () => {
     expect(health.warnings).toEqual([]);
   });
 
-  const cases = readdirSync(LINT_FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'base').map((entry) => entry.name);
-  it.each(cases)('matches npm run check’s lint on the lint fixture "%s", warnings and counts', async (name) => {
-    const dir = await lintCase(name);
-    const { health, check } = await both(dir, dir);
-    expect(health.rules).toEqual(check.rules);
-    expect(sorted(health.warnings)).toEqual(sorted(check.problems.map(({ code, file, line, field, message }) => ({ code, file, line, field, message }))));
-  });
+  const cases = readdirSync(LINT_FIXTURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'base')
+    .map((entry) => entry.name);
+  it.each(cases)(
+    'matches npm run check’s lint on the lint fixture "%s", warnings and counts',
+    async (name) => {
+      const dir = await lintCase(name);
+      const { health, check } = await both(dir, dir);
+      expect(health.rules).toEqual(check.rules);
+      expect(sorted(health.warnings)).toEqual(
+        sorted(
+          check.problems.map(({ code, file, line, field, message }) => ({
+            code,
+            file,
+            line,
+            field,
+            message,
+          })),
+        ),
+      );
+    },
+  );
 
   it('lints again only the pages whose key changed, in the session and from .cache/ in the next build', async () => {
     const dir = await lintCase('placeholders');
@@ -53,11 +103,20 @@ describe('the content health lint', () => {
     const memory = new Map();
     const first = await both(dir, dir, memory, cacheDir);
     expect(memory.size).toBe(first.jobs);
-    await editText(dir, 'pages/about.md', 'A small team in Orpington.', 'A small team in Orpington. Lorem ipsum.');
+    await editText(
+      dir,
+      'pages/about.md',
+      'A small team in Orpington.',
+      'A small team in Orpington. Lorem ipsum.',
+    );
     const before = new Map(memory);
     const second = await both(dir, dir, memory, cacheDir);
     expect([...memory.keys()].filter((key) => !before.has(key))).toHaveLength(1);
-    const lorem = (health: typeof second.health) => health.warnings.filter((warning) => warning.file.endsWith('pages/about.md') && warning.message.includes('Lorem ipsum'));
+    const lorem = (health: typeof second.health) =>
+      health.warnings.filter(
+        (warning) =>
+          warning.file.endsWith('pages/about.md') && warning.message.includes('Lorem ipsum'),
+      );
     expect(lorem(first.health)).toHaveLength(0);
     expect(lorem(second.health)).toHaveLength(1);
     // A new process: what the last build linted comes from .cache/health/.
@@ -84,14 +143,37 @@ describe('the content health a build writes', () => {
   });
 
   // The build lints the HTML it has just rendered (with the real asset names), not a page rendered again for the lint.
-  const cases = ['real content', ...readdirSync(LINT_FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'base').map((entry) => entry.name)];
+  const cases = [
+    'real content',
+    ...readdirSync(LINT_FIXTURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'base')
+      .map((entry) => entry.name),
+  ];
   it.each(cases)('finds what npm run check’s lint finds, on %s', async (name) => {
     const dir = name === 'real content' ? REAL_CONTENT : await lintCase(name);
     const { out } = await buildInto(dir, { cacheDir });
-    const health = (JSON.parse(out.text('content-health.json')) as { lint: Awaited<ReturnType<typeof healthLint>> }).lint;
-    const { content, site, images } = await checkSite({ projectRoot: PROJECT_ROOT, contentDir: dir, cacheDir: false });
+    const health = (
+      JSON.parse(out.text('content-health.json')) as {
+        lint: Awaited<ReturnType<typeof healthLint>>;
+      }
+    ).lint;
+    const { content, site, images } = await checkSite({
+      projectRoot: PROJECT_ROOT,
+      contentDir: dir,
+      cacheDir: false,
+    });
     const check = await lintSite({ content, site, root: PROJECT_ROOT, images });
     expect(health.rules).toEqual(check.rules);
-    expect(sorted(health.warnings)).toEqual(sorted(check.problems.map(({ code, file, line, field, message }) => ({ code, file, line, field, message }))));
+    expect(sorted(health.warnings)).toEqual(
+      sorted(
+        check.problems.map(({ code, file, line, field, message }) => ({
+          code,
+          file,
+          line,
+          field,
+          message,
+        })),
+      ),
+    );
   });
 });

@@ -1,6 +1,15 @@
 // The output folder: a first build is swapped in whole; a rebuild writes only what changed and
 // removes what is no longer made; a failed build leaves the folder as it was.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +23,11 @@ const cacheDir = path.join(root, 'cache');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A build that writes these files and a manifest naming the build, in a new process (a folder opened afresh). */
-async function build(files: Record<string, string>, buildId: string, fail = false): Promise<OutputFolder> {
+async function build(
+  files: Record<string, string>,
+  buildId: string,
+  fail = false,
+): Promise<OutputFolder> {
   const folder = await OutputFolder.open(outDir, cacheDir);
   folder.begin();
   try {
@@ -29,24 +42,40 @@ async function build(files: Record<string, string>, buildId: string, fail = fals
   return folder;
 }
 
-const list = () => (readdirSync(outDir, { recursive: true }) as string[]).filter((name) => statSync(path.join(outDir, name)).isFile()).sort();
+const list = () =>
+  (readdirSync(outDir, { recursive: true }) as string[])
+    .filter((name) => statSync(path.join(outDir, name)).isFile())
+    .sort();
 const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 const past = new Date('2020-01-01T00:00:00Z');
 /** Marks every file as old, so a rewrite shows in its modification time. */
 const age = () => list().forEach((file) => utimesSync(path.join(outDir, file), past, past));
-const rewritten = () => list().filter((file) => statSync(path.join(outDir, file)).mtimeMs !== past.getTime());
+const rewritten = () =>
+  list().filter((file) => statSync(path.join(outDir, file)).mtimeMs !== past.getTime());
 
 describe('the output folder', () => {
   it('swaps a first build in, then rewrites only changed files and removes the rest', async () => {
-    const first = await build({ 'index.html': 'home', 'about/index.html': 'about', 'old/index.html': 'old' }, 'one');
+    const first = await build(
+      { 'index.html': 'home', 'about/index.html': 'about', 'old/index.html': 'old' },
+      'one',
+    );
     expect(first.fresh).toBe(false);
-    expect(list()).toEqual(['about/index.html', BuildFile.Manifest, 'index.html', 'old/index.html'].sort());
+    expect(list()).toEqual(
+      ['about/index.html', BuildFile.Manifest, 'index.html', 'old/index.html'].sort(),
+    );
 
     age();
-    const second = await build({ 'index.html': 'home', 'about/index.html': 'about, edited', 'new/index.html': 'new' }, 'two');
+    const second = await build(
+      { 'index.html': 'home', 'about/index.html': 'about, edited', 'new/index.html': 'new' },
+      'two',
+    );
     expect(second.written).toBe(3);
-    expect(list()).toEqual(['about/index.html', BuildFile.Manifest, 'index.html', 'new/index.html'].sort());
-    expect(rewritten().sort()).toEqual(['about/index.html', BuildFile.Manifest, 'new/index.html'].sort());
+    expect(list()).toEqual(
+      ['about/index.html', BuildFile.Manifest, 'index.html', 'new/index.html'].sort(),
+    );
+    expect(rewritten().sort()).toEqual(
+      ['about/index.html', BuildFile.Manifest, 'new/index.html'].sort(),
+    );
     expect(read('about/index.html')).toBe('about, edited');
     expect(existsSync(path.join(outDir, 'old'))).toBe(false);
   });
@@ -63,7 +92,10 @@ describe('the output folder', () => {
   });
 
   it('builds afresh when the folder holds another build than the one it recorded', async () => {
-    writeFileSync(path.join(outDir, BuildFile.Manifest), JSON.stringify({ buildId: 'someone-else' }));
+    writeFileSync(
+      path.join(outDir, BuildFile.Manifest),
+      JSON.stringify({ buildId: 'someone-else' }),
+    );
     writeFileSync(path.join(outDir, 'stray.html'), 'not ours');
     const folder = await OutputFolder.open(outDir, cacheDir);
     folder.begin();

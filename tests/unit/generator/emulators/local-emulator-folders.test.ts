@@ -11,7 +11,12 @@ const tmp = mkdtempSync(join(tmpdir(), 'emulator-folders-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 it('leaves no emulator folder behind when the process dies of an uncaught error', async () => {
-  const [storagePort, authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [storagePort, authPort, hubPort, loggingPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   // Both folders exist (the Auth emulator's as soon as its start begins), then the process dies.
   const script = `
     const { readdirSync } = await import('node:fs');
@@ -23,7 +28,11 @@ it('leaves no emulator folder behind when the process dies of an uncaught error'
     console.log(readdirSync(process.env.TMPDIR).filter((name) => name.startsWith('ardent-')).sort().join(' '));
     throw new Error('An error nobody caught');
   `;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, TMPDIR: tmp } });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    { encoding: 'utf8', timeout: 60_000, env: { ...process.env, TMPDIR: tmp } },
+  );
   expect(result.stderr).toContain('An error nobody caught');
   expect(result.stdout).toMatch(/^ardent-auth-emulator-\S+ ardent-storage-emulator-\S+$/m);
   expect(readdirSync(tmp).filter((name) => name.startsWith('ardent-'))).toEqual([]);

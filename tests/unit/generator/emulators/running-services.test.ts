@@ -5,12 +5,22 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forgetRunningServices, noteRunningServices, readRunningServices, runningServicesFile } from '../../../../src/generator/emulators/running-services.ts';
+import {
+  forgetRunningServices,
+  noteRunningServices,
+  readRunningServices,
+  runningServicesFile,
+} from '../../../../src/generator/emulators/running-services.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'running-services-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = runningServicesFile(dir);
-const ours = { pid: process.pid, site: 'http://localhost:8080', auth: '127.0.0.1:40123', storage: '127.0.0.1:40124' };
+const ours = {
+  pid: process.pid,
+  site: 'http://localhost:8080',
+  auth: '127.0.0.1:40123',
+  storage: '127.0.0.1:40124',
+};
 /** A process that has ended: what a server killed with SIGKILL leaves behind. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
@@ -33,7 +43,7 @@ describe('the running services note', () => {
     forgetRunningServices(file);
   });
 
-  it("of another running server is kept: a second server neither replaces nor removes it", () => {
+  it('of another running server is kept: a second server neither replaces nor removes it', () => {
     const other = { ...ours, pid: process.ppid, auth: '127.0.0.1:40300' };
     writeFileSync(file, JSON.stringify(other));
     expect(noteRunningServices(file, ours)).toBe(false);

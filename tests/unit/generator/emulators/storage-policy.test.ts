@@ -8,13 +8,33 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
-import { startStorageEmulator, type StorageEmulator } from '../../../../src/generator/emulators/storage-emulator.ts';
-import { DRAFT_ID_PATTERN, MAX_PHOTO_BYTES, PHOTO_TYPES, uploadProblem } from '../../../../src/kernel/wire/media-rules.ts';
-import { MAX_THUMBNAIL_BYTES, readThumbnailName, THUMBNAIL_FILE_PATTERN, THUMBNAIL_TYPE, thumbnailPathOf } from '../../../../src/kernel/wire/thumbnail-rules.ts';
+import {
+  startStorageEmulator,
+  type StorageEmulator,
+} from '../../../../src/generator/emulators/storage-emulator.ts';
+import {
+  DRAFT_ID_PATTERN,
+  MAX_PHOTO_BYTES,
+  PHOTO_TYPES,
+  uploadProblem,
+} from '../../../../src/kernel/wire/media-rules.ts';
+import {
+  MAX_THUMBNAIL_BYTES,
+  readThumbnailName,
+  THUMBNAIL_FILE_PATTERN,
+  THUMBNAIL_TYPE,
+  thumbnailPathOf,
+} from '../../../../src/kernel/wire/thumbnail-rules.ts';
 import { MEDIA_NAME_PATTERN } from '../../../../src/kernel/wire/library-reference.ts';
 import { storagePolicy } from '../../../../src/generator/emulators/storage-policy.ts';
 import { MAX_DRAFT_BYTES } from '../../../../src/kernel/wire/media-rules.ts';
-import { officialEmulatorPlan, officialEmulatorUnavailable, REQUIRE_OFFICIAL_EMULATOR, startOfficialStorageEmulator, type OfficialEmulator } from '../../../support/official-storage-emulator.ts';
+import {
+  officialEmulatorPlan,
+  officialEmulatorUnavailable,
+  REQUIRE_OFFICIAL_EMULATOR,
+  startOfficialStorageEmulator,
+  type OfficialEmulator,
+} from '../../../support/official-storage-emulator.ts';
 import { attempt, POLICY_CASES } from '../../../support/storage-policy-cases.ts';
 
 const RULES = path.resolve('storage.rules');
@@ -23,7 +43,13 @@ const shown = (path: string) => {
   const escaped = JSON.stringify(path).slice(1, -1);
   return escaped.length > 60 ? `${escaped.slice(0, 20)}… (${path.length} characters)` : escaped;
 };
-const named = POLICY_CASES.map((policyCase) => [`${policyCase.who} ${policyCase.action} ${shown(policyCase.path)}${policyCase.type ? ` (${policyCase.type}, ${policyCase.size} bytes)` : ''}: ${policyCase.allowed ? 'allowed' : 'denied'}`, policyCase] as const);
+const named = POLICY_CASES.map(
+  (policyCase) =>
+    [
+      `${policyCase.who} ${policyCase.action} ${shown(policyCase.path)}${policyCase.type ? ` (${policyCase.type}, ${policyCase.size} bytes)` : ''}: ${policyCase.allowed ? 'allowed' : 'denied'}`,
+      policyCase,
+    ] as const,
+);
 
 describe('the policy, in the local Storage emulator', () => {
   let emulator: StorageEmulator;
@@ -33,41 +59,65 @@ describe('the policy, in the local Storage emulator', () => {
   afterAll(() => emulator?.stop());
 
   it.each(named)('%s', async (_, policyCase) => {
-    expect(await attempt({ origin: emulator.origin, bucket: emulator.bucket }, emulator.projectId, policyCase)).toBe(policyCase.allowed);
+    expect(
+      await attempt(
+        { origin: emulator.origin, bucket: emulator.bucket },
+        emulator.projectId,
+        policyCase,
+      ),
+    ).toBe(policyCase.allowed);
   });
 });
 
 const plan = officialEmulatorPlan(officialEmulatorUnavailable(), process.env);
-if ('skip' in plan) console.warn(`Skipped: the policy cases against the official Storage emulator (storage.rules), because ${plan.skip}.`);
+if ('skip' in plan)
+  console.warn(
+    `Skipped: the policy cases against the official Storage emulator (storage.rules), because ${plan.skip}.`,
+  );
 
-describe.skipIf('skip' in plan)('the policy, in the official Storage emulator evaluating storage.rules', () => {
-  let official: OfficialEmulator;
-  beforeAll(async () => {
-    if ('fail' in plan) throw new Error(plan.fail);
-    official = await startOfficialStorageEmulator(await freePort(), 'demo-ardent', RULES);
-  }, 90_000);
-  afterAll(() => official?.stop());
+describe.skipIf('skip' in plan)(
+  'the policy, in the official Storage emulator evaluating storage.rules',
+  () => {
+    let official: OfficialEmulator;
+    beforeAll(async () => {
+      if ('fail' in plan) throw new Error(plan.fail);
+      official = await startOfficialStorageEmulator(await freePort(), 'demo-ardent', RULES);
+    }, 90_000);
+    afterAll(() => official?.stop());
 
-  it.each(named)('%s', async (_, policyCase) => {
-    expect(await attempt({ origin: official.origin, bucket: 'demo-ardent.appspot.com' }, 'demo-ardent', policyCase)).toBe(policyCase.allowed);
-  });
-});
+    it.each(named)('%s', async (_, policyCase) => {
+      expect(
+        await attempt(
+          { origin: official.origin, bucket: 'demo-ardent.appspot.com' },
+          'demo-ardent',
+          policyCase,
+        ),
+      ).toBe(policyCase.allowed);
+    });
+  },
+);
 
 describe('where the official emulator cannot start', () => {
   const reason = 'no Java is installed';
 
   it('its cases are skipped with the reason, unless the run requires them', () => {
     expect(officialEmulatorPlan(reason, {})).toEqual({ skip: reason });
-    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'false' })).toEqual({ skip: reason });
+    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'false' })).toEqual({
+      skip: reason,
+    });
   });
 
   it('they fail, naming the reason, where the run requires them', () => {
-    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({ fail: `The official Storage emulator is required (REQUIRE_OFFICIAL_STORAGE_EMULATOR=true), but ${reason}.` });
+    expect(officialEmulatorPlan(reason, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({
+      fail: `The official Storage emulator is required (REQUIRE_OFFICIAL_STORAGE_EMULATOR=true), but ${reason}.`,
+    });
   });
 
   it('they run wherever it can start, required or not', () => {
     expect(officialEmulatorPlan(null, {})).toEqual({ run: true });
-    expect(officialEmulatorPlan(null, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({ run: true });
+    expect(officialEmulatorPlan(null, { [REQUIRE_OFFICIAL_EMULATOR]: 'true' })).toEqual({
+      run: true,
+    });
   });
 });
 
@@ -76,16 +126,27 @@ describe('storage.rules, the policy function and the upload check say the same',
 
   it('allows the same photo types', () => {
     const pattern = /contentType\.matches\('image\/\(([a-z|]+)\)'\)/.exec(rules)?.[1];
-    expect(pattern?.split('|').map((type) => `image/${type}`).sort()).toEqual([...PHOTO_TYPES].sort());
+    expect(
+      pattern
+        ?.split('|')
+        .map((type) => `image/${type}`)
+        .sort(),
+    ).toEqual([...PHOTO_TYPES].sort());
     for (const type of PHOTO_TYPES) expect(uploadProblem({ name: 'a', type, size: 1 })).toBeNull();
-    expect(uploadProblem({ name: 'a.gif', type: 'image/gif', size: 1 })).toMatch(/not a JPEG, PNG, WebP or AVIF photo/);
+    expect(uploadProblem({ name: 'a.gif', type: 'image/gif', size: 1 })).toMatch(
+      /not a JPEG, PNG, WebP or AVIF photo/,
+    );
   });
 
   it('has the same size limits', () => {
     expect(rules).toContain('request.resource.size <= 10 * 1024 * 1024');
     expect(MAX_PHOTO_BYTES).toBe(10 * 1024 * 1024);
-    expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES })).toBeNull();
-    expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toMatch(/over the 10 MB limit/);
+    expect(
+      uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES }),
+    ).toBeNull();
+    expect(
+      uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 }),
+    ).toMatch(/over the 10 MB limit/);
     expect(rules).toContain('request.resource.size <= 1024 * 1024');
     expect(MAX_DRAFT_BYTES).toBe(1024 * 1024);
     expect(rules).toContain('request.resource.size <= 512 * 1024');
@@ -96,11 +157,26 @@ describe('storage.rules, the policy function and the upload check say the same',
     expect(rules).toContain(`photo.matches('${MEDIA_NAME_PATTERN}')`);
     expect(rules).toContain(`file.matches('${THUMBNAIL_FILE_PATTERN}')`);
     expect(rules).toContain(`request.resource.contentType == '${THUMBNAIL_TYPE}'`);
-    const path = thumbnailPathOf('media/kitchen.jpg', { generation: '1700000000000001', width: 1600, height: 1067 });
+    const path = thumbnailPathOf('media/kitchen.jpg', {
+      generation: '1700000000000001',
+      width: 1600,
+      height: 1067,
+    });
     expect(path).toBe('thumbnails/kitchen.jpg/1700000000000001-1600x1067.webp');
-    expect(readThumbnailName(path.split('/').pop()!)).toEqual({ generation: '1700000000000001', width: 1600, height: 1067 });
+    expect(readThumbnailName(path.split('/').pop()!)).toEqual({
+      generation: '1700000000000001',
+      width: 1600,
+      height: 1067,
+    });
     expect(readThumbnailName('latest.webp')).toBeNull();
-    expect(storagePolicy({ method: 'create', path, claims: { admin: true }, resource: { contentType: THUMBNAIL_TYPE, size: 1 } })).toBe(true);
+    expect(
+      storagePolicy({
+        method: 'create',
+        path,
+        claims: { admin: true },
+        resource: { contentType: THUMBNAIL_TYPE, size: 1 },
+      }),
+    ).toBe(true);
   });
 
   it('accepts the same names', () => {
@@ -110,7 +186,11 @@ describe('storage.rules, the policy function and the upload check say the same',
 
   it('reads the admin role from the token, as the rules do', () => {
     expect(rules).toContain('request.auth.token.admin == true');
-    const create = { method: 'create', path: 'media/a.jpg', resource: { contentType: 'image/jpeg', size: 1 } } as const;
+    const create = {
+      method: 'create',
+      path: 'media/a.jpg',
+      resource: { contentType: 'image/jpeg', size: 1 },
+    } as const;
     expect(storagePolicy({ ...create, claims: { admin: true } })).toBe(true);
     expect(storagePolicy({ ...create, claims: { admin: 'true' } })).toBe(false);
     expect(storagePolicy({ ...create, claims: null })).toBe(false);

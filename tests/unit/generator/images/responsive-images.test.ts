@@ -6,8 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../../src/generator/build-types.ts';
 import { renderMarkdown } from '../../../../src/kernel/content/markdown.ts';
 import { IMAGE_SETTINGS, widthsFor } from '../../../../src/generator/images/responsive-images.ts';
-import { attributeOf, copyMinimalSite, editText, elementHtml, htmlPathOf, removeTempCopies } from '../../../support/sites.ts';
-import { build, bytesOf, CUTOUT, PHOTO, removeTempDirs, tempDir, writeCutout, writePhoto } from '../../../support/image-fixtures.ts';
+import {
+  attributeOf,
+  copyMinimalSite,
+  editText,
+  elementHtml,
+  htmlPathOf,
+  removeTempCopies,
+} from '../../../support/sites.ts';
+import {
+  build,
+  bytesOf,
+  CUTOUT,
+  PHOTO,
+  removeTempDirs,
+  tempDir,
+  writeCutout,
+  writePhoto,
+} from '../../../support/image-fixtures.ts';
 
 const PHOTO_ALT = 'A clean kitchen, seen from the door';
 const NAME = /^assets\/images\/([a-z]+)-(\d+)-([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
@@ -15,8 +31,16 @@ const NAME = /^assets\/images\/([a-z]+)-(\d+)-([0-9a-f]{10})\.(avif|webp|jpg|png
 /** The minimal site with a photo in the about page's Markdown and two images on a service page. */
 async function siteWithImages(): Promise<string> {
   const dir = await copyMinimalSite();
-  await Promise.all([writePhoto(path.join(dir, 'images', PHOTO.name)), writeCutout(path.join(dir, 'images', CUTOUT.name))]);
-  await editText(dir, 'pages/about.md', 'A small team in Orpington.\n', `A small team in Orpington.\n\n![${PHOTO_ALT}](/images/${PHOTO.name} "Our work")\n`);
+  await Promise.all([
+    writePhoto(path.join(dir, 'images', PHOTO.name)),
+    writeCutout(path.join(dir, 'images', CUTOUT.name)),
+  ]);
+  await editText(
+    dir,
+    'pages/about.md',
+    'A small team in Orpington.\n',
+    `A small team in Orpington.\n\n![${PHOTO_ALT}](/images/${PHOTO.name} "Our work")\n`,
+  );
   await editText(
     dir,
     'services/regular-cleaning.md',
@@ -41,29 +65,54 @@ afterAll(async () => {
   await Promise.all([removeTempCopies(), removeTempDirs()]);
 });
 
-const imageFiles = (out: BuiltFolder) => [...out.files.keys()].filter((file) => file.startsWith('assets/images/')).sort();
+const imageFiles = (out: BuiltFolder) =>
+  [...out.files.keys()].filter((file) => file.startsWith('assets/images/')).sort();
 const filesOf = (out: BuiltFolder, base: string) =>
   imageFiles(out)
     .map((file) => NAME.exec(file))
     .filter((match) => match?.[1] === base)
-    .map((match) => ({ file: match![0], width: Number(match![2]), hash: match![3]!, ext: match![4]! }));
+    .map((match) => ({
+      file: match![0],
+      width: Number(match![2]),
+      hash: match![3]!,
+      ext: match![4]!,
+    }));
 
 describe('the files written for each image', () => {
   it('are AVIF and WebP at 480, 960 and 1440 wide, and a JPEG fallback at 960, for a 1600-wide photo', () => {
     const files = filesOf(first.out, 'kitchen');
-    expect(files.map((file) => `${file.width}.${file.ext}`).sort()).toEqual(['1440.avif', '1440.webp', '480.avif', '480.webp', '960.avif', '960.jpg', '960.webp']);
+    expect(files.map((file) => `${file.width}.${file.ext}`).sort()).toEqual([
+      '1440.avif',
+      '1440.webp',
+      '480.avif',
+      '480.webp',
+      '960.avif',
+      '960.jpg',
+      '960.webp',
+    ]);
   });
 
   it('are never wider than the source: an 800-wide image gets 480 and 800, and a PNG fallback for its transparency', () => {
     const files = filesOf(first.out, 'badge');
-    expect(files.map((file) => `${file.width}.${file.ext}`).sort()).toEqual(['480.avif', '480.webp', '800.avif', '800.png', '800.webp']);
+    expect(files.map((file) => `${file.width}.${file.ext}`).sort()).toEqual([
+      '480.avif',
+      '480.webp',
+      '800.avif',
+      '800.png',
+      '800.webp',
+    ]);
     expect(widthsFor(300)).toEqual([300]);
     expect(widthsFor(1440)).toEqual([...IMAGE_SETTINGS.widths]);
     expect(widthsFor(4000)).toEqual([...IMAGE_SETTINGS.widths]);
   });
 
   it('have the format and the width their names say, and the aspect ratio of the source', async () => {
-    const expectedFormat: Record<string, string> = { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' };
+    const expectedFormat: Record<string, string> = {
+      avif: 'heif',
+      webp: 'webp',
+      jpg: 'jpeg',
+      png: 'png',
+    };
     const sources = { kitchen: PHOTO, badge: CUTOUT };
     for (const [base, source] of Object.entries(sources)) {
       for (const file of filesOf(first.out, base)) {
@@ -72,7 +121,10 @@ describe('the files written for each image', () => {
         if (file.ext === 'avif') expect(metadata.compression, file.file).toBe('av1');
         expect(metadata.width, file.file).toBe(file.width);
         expect(metadata.width).toBeLessThanOrEqual(source.width);
-        expect(Math.abs(metadata.height - (file.width * source.height) / source.width), file.file).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs(metadata.height - (file.width * source.height) / source.width),
+          file.file,
+        ).toBeLessThanOrEqual(1);
         if (file.ext === 'png') expect(metadata.hasAlpha).toBe(true);
         if (file.ext === 'jpg') expect(metadata.hasAlpha).toBe(false);
       }
@@ -97,11 +149,16 @@ describe('the markup', () => {
     const picture = elementHtml(about(), /<picture>/)!;
     expect(picture).toBeDefined();
     const [kitchen] = [...new Set(filesOf(first.out, 'kitchen').map((file) => file.hash))];
-    const srcset = (ext: string) => [480, 960, 1440].map((width) => `/assets/images/kitchen-${width}-${kitchen}.${ext} ${width}w`).join(', ');
+    const srcset = (ext: string) =>
+      [480, 960, 1440]
+        .map((width) => `/assets/images/kitchen-${width}-${kitchen}.${ext} ${width}w`)
+        .join(', ');
     expect(attributeOf(picture, /<source type="image\/avif"[^>]*>/, 'srcset')).toBe(srcset('avif'));
     expect(attributeOf(picture, /<source type="image\/webp"[^>]*>/, 'srcset')).toBe(srcset('webp'));
     for (const type of ['avif', 'webp']) {
-      expect(attributeOf(picture, new RegExp(`<source type="image/${type}"[^>]*>`), 'sizes')).toBe('(min-width: 64em) 44rem, 100vw');
+      expect(attributeOf(picture, new RegExp(`<source type="image/${type}"[^>]*>`), 'sizes')).toBe(
+        '(min-width: 64em) 44rem, 100vw',
+      );
     }
     expect(picture.indexOf('image/avif')).toBeLessThan(picture.indexOf('image/webp'));
     const img = /<img [^>]*>/;
@@ -114,7 +171,7 @@ describe('the markup', () => {
     expect(attributeOf(picture, img, 'title')).toBe('Our work');
   });
 
-  it('shows a service\'s images after its hero, as the same <picture> markup', () => {
+  it("shows a service's images after its hero, as the same <picture> markup", () => {
     const html = first.out.text(htmlPathOf('/regular-cleaning'));
     const hero = html.indexOf('<section class="hero"');
     const images = html.indexOf('<div class="prose service-images">');
@@ -125,8 +182,12 @@ describe('the markup', () => {
     const alts = [...gallery.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((match) => match[1]);
     expect(alts).toEqual(['The Tidy quality badge', 'A kitchen after a regular clean']);
     expect(gallery.match(/<picture>/g)).toHaveLength(2);
-    expect(gallery).toMatch(/<source type="image\/avif" srcSet="[^"]+" sizes="\(min-width: 64em\) 44rem, 100vw"\/>/i);
-    expect(attributeOf(gallery, /<img [^>]*>/, 'src')).toMatch(/^\/assets\/images\/badge-800-[0-9a-f]{10}\.png$/);
+    expect(gallery).toMatch(
+      /<source type="image\/avif" srcSet="[^"]+" sizes="\(min-width: 64em\) 44rem, 100vw"\/>/i,
+    );
+    expect(attributeOf(gallery, /<img [^>]*>/, 'src')).toMatch(
+      /^\/assets\/images\/badge-800-[0-9a-f]{10}\.png$/,
+    );
     expect(attributeOf(gallery, /<img [^>]*>/, 'width')).toBe('800');
     expect(attributeOf(gallery, /<img [^>]*>/, 'height')).toBe('600');
   });
@@ -134,7 +195,9 @@ describe('the markup', () => {
   it('points only at files the build wrote', () => {
     for (const route of ['/about', '/regular-cleaning']) {
       const html = first.out.text(htmlPathOf(route));
-      const urls = [...html.matchAll(/(?:srcset|srcSet|src)="([^"]*\/assets\/images\/[^"]*)"/g)].flatMap((match) => match[1]!.split(', ').map((entry) => entry.split(' ')[0]!));
+      const urls = [
+        ...html.matchAll(/(?:srcset|srcSet|src)="([^"]*\/assets\/images\/[^"]*)"/g),
+      ].flatMap((match) => match[1]!.split(', ').map((entry) => entry.split(' ')[0]!));
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) expect(first.out.files.has(url.slice(1)), url).toBe(true);
     }
@@ -146,7 +209,8 @@ describe('the cache', () => {
     // 12 raster variants and 2 Open Graph images.
     expect(first.report.images).toEqual({ encoded: 14, cached: 0 });
     expect(second.report.images).toEqual({ encoded: 0, cached: 14 });
-    for (const file of imageFiles(first.out)) expect(bytesOf(second.out, file).equals(bytesOf(first.out, file)), file).toBe(true);
+    for (const file of imageFiles(first.out))
+      expect(bytesOf(second.out, file).equals(bytesOf(first.out, file)), file).toBe(true);
     expect(second.out.text(htmlPathOf('/about'))).toBe(first.out.text(htmlPathOf('/about')));
   });
 
@@ -158,16 +222,30 @@ describe('the cache', () => {
     const after = await build(dir, cache);
     // The photo's 7 variants (480, 960 and 1200 wide now); the badge and the Open Graph images come from the cache.
     expect(after.report.images).toEqual({ encoded: 7, cached: 7 });
-    const widths = filesOf(after.out, 'kitchen').map((file) => `${file.width}.${file.ext}`).sort();
-    expect(widths).toEqual(['1200.avif', '1200.webp', '480.avif', '480.webp', '960.avif', '960.jpg', '960.webp']);
-    expect(filesOf(after.out, 'kitchen')[0]!.hash).not.toBe(filesOf(before.out, 'kitchen')[0]!.hash);
+    const widths = filesOf(after.out, 'kitchen')
+      .map((file) => `${file.width}.${file.ext}`)
+      .sort();
+    expect(widths).toEqual([
+      '1200.avif',
+      '1200.webp',
+      '480.avif',
+      '480.webp',
+      '960.avif',
+      '960.jpg',
+      '960.webp',
+    ]);
+    expect(filesOf(after.out, 'kitchen')[0]!.hash).not.toBe(
+      filesOf(before.out, 'kitchen')[0]!.hash,
+    );
     expect(filesOf(after.out, 'badge')).toEqual(filesOf(before.out, 'badge'));
   }, 60_000);
 });
 
 describe('Markdown images', () => {
   it('are listed with their alt text and line, apart from the links', () => {
-    const rendered = renderMarkdown('Text and [a link](/about).\n\n![A photo](/images/a.jpg)\n\n![Logo][logo]\n\n[logo]: /images/logo.svg\n');
+    const rendered = renderMarkdown(
+      'Text and [a link](/about).\n\n![A photo](/images/a.jpg)\n\n![Logo][logo]\n\n[logo]: /images/logo.svg\n',
+    );
     expect(rendered.links).toEqual([{ url: '/about', line: 1 }]);
     expect(rendered.images).toEqual([
       { url: '/images/a.jpg', alt: 'A photo', line: 3 },
@@ -177,6 +255,8 @@ describe('Markdown images', () => {
 
   it('stay plain <img> elements when they are not processed (SVG, or no image map)', () => {
     const html = renderMarkdown('![Logo](/images/logo.svg) ![A photo](/images/a.jpg)').html;
-    expect(html).toBe('<p><img src="/images/logo.svg" alt="Logo"> <img src="/images/a.jpg" alt="A photo"></p>');
+    expect(html).toBe(
+      '<p><img src="/images/logo.svg" alt="Logo"> <img src="/images/a.jpg" alt="A photo"></p>',
+    );
   });
 });

@@ -2,11 +2,20 @@
 // shows (its own entry, the parts it reads, every field the site derives for it), and only then.
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../../../../src/generator/build.ts';
-import { DERIVED_FIELDS, ENTRY_FIELDS, PageKeys, type PartDigests } from '../../../../src/generator/render/page-keys.ts';
+import {
+  DERIVED_FIELDS,
+  ENTRY_FIELDS,
+  PageKeys,
+  type PartDigests,
+} from '../../../../src/generator/render/page-keys.ts';
 import type { SitePage } from '../../../../src/kernel/site/pages.ts';
 import { PROJECT_ROOT, REAL_CONTENT } from '../../../support/sites.ts';
 
-const { site } = await checkSite({ projectRoot: PROJECT_ROOT, contentDir: REAL_CONTENT, cacheDir: false });
+const { site } = await checkSite({
+  projectRoot: PROJECT_ROOT,
+  contentDir: REAL_CONTENT,
+  cacheDir: false,
+});
 const digests: PartDigests = { layout: 'L1', services: 'S1', areas: 'A1', faqs: 'F1' };
 const area = site.pages.find((page) => page.template === 'area')!;
 
@@ -21,12 +30,19 @@ const changed: Record<(typeof DERIVED_FIELDS)[number], (page: SitePage) => Parti
   branch: (page) => ({ branch: page.branch === 'cleaning' ? 'wellbeing' : 'cleaning' }),
   structuredData: (page) => ({ structuredData: [...page.structuredData, 'FAQPage'] }),
   mount: () => ({ mount: 'admin' }),
-  trail: (page) => ({ trail: page.trail.map((crumb, i) => (i === 0 ? { ...crumb, label: 'Start' } : crumb)) }),
+  trail: (page) => ({
+    trail: page.trail.map((crumb, i) => (i === 0 ? { ...crumb, label: 'Start' } : crumb)),
+  }),
 };
 
 describe('PageKeys', () => {
   it('covers every field of a page: its entry covers some, and the key takes the rest', () => {
-    for (const page of site.pages) expect(Object.keys(page).filter((field) => !([...ENTRY_FIELDS, ...DERIVED_FIELDS] as string[]).includes(field))).toEqual([]);
+    for (const page of site.pages)
+      expect(
+        Object.keys(page).filter(
+          (field) => !([...ENTRY_FIELDS, ...DERIVED_FIELDS] as string[]).includes(field),
+        ),
+      ).toEqual([]);
   });
 
   it('gives an unchanged page the same key in a later update, and each page its own', () => {
@@ -49,7 +65,12 @@ describe('PageKeys', () => {
   it('changes with its entry, the render code and the parts the page reads, not with the others', () => {
     const keys = new PageKeys('render-1');
     const before = keys.keyOf(digests, area);
-    expect(keys.keyOf(digests, { ...area, entry: Object.assign(Object.create(area.entry), { digest: 'another' }) })).not.toBe(before);
+    expect(
+      keys.keyOf(digests, {
+        ...area,
+        entry: Object.assign(Object.create(area.entry), { digest: 'another' }),
+      }),
+    ).not.toBe(before);
     expect(new PageKeys('render-2').keyOf(digests, area)).not.toBe(before);
     expect(keys.keyOf({ ...digests, layout: 'L2' }, area)).not.toBe(before);
     // An area page lists no FAQs: a change to them does not render it again.

@@ -4,7 +4,13 @@
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedHostNames, AllowedHostError, hostName, isHostAllowed, refusalText } from '../../../../src/generator/server/allowed-hosts.ts';
+import {
+  allowedHostNames,
+  AllowedHostError,
+  hostName,
+  isHostAllowed,
+  refusalText,
+} from '../../../../src/generator/server/allowed-hosts.ts';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
 import { close, createFixture, get, listen, type Fixture } from '../../../support/server-site.ts';
 
@@ -47,17 +53,29 @@ describe('which Host headers the server answers', () => {
   });
 
   it('reads --host and --allowed-host values as names, IPv6 addresses with or without brackets', () => {
-    expect([...allowedHostNames(['::1', '::', 'Phone.Local'])]).toEqual(['localhost', '127.0.0.1', '[::1]', '[::]', 'phone.local']);
+    expect([...allowedHostNames(['::1', '::', 'Phone.Local'])]).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      '[::]',
+      'phone.local',
+    ]);
     expect(hostName('bücher.example')).toBe('xn--bcher-kva.example');
     expect(() => allowedHostNames(['http://phone.local/'])).toThrow(AllowedHostError);
-    expect(() => allowedHostNames(['phone.local/x'])).toThrow(/"phone\.local\/x" is not a host name \(--allowed-host takes a name/);
+    expect(() => allowedHostNames(['phone.local/x'])).toThrow(
+      /"phone\.local\/x" is not a host name \(--allowed-host takes a name/,
+    );
   });
 
   it('says in one line why, and which flag allows the name', () => {
     const text = refusalText('Rebind.Example:8080');
     expect(text).not.toContain('\n');
-    expect(text).toMatch(/^Blocked request: "rebind\.example" is not one of this server's names; .*DNS rebinding.*To allow it, start the server with --allowed-host rebind\.example\.$/);
-    expect(refusalText('evil@localhost')).toMatch(/^Blocked request: the Host header is not a host name, and this local server answers only to localhost, 127\.0\.0\.1, \[::1\]/);
+    expect(text).toMatch(
+      /^Blocked request: "rebind\.example" is not one of this server's names; .*DNS rebinding.*To allow it, start the server with --allowed-host rebind\.example\.$/,
+    );
+    expect(refusalText('evil@localhost')).toMatch(
+      /^Blocked request: the Host header is not a host name, and this local server answers only to localhost, 127\.0\.0\.1, \[::1\]/,
+    );
   });
 });
 
@@ -97,21 +115,40 @@ describe('the server refuses another host before anything else', () => {
     ['GET', '/v0/b/demo-ardent.appspot.com/o'],
     ['POST', '/'], // a form post
     ['HEAD', '/'],
-  ])('%s %s with Host: rebind.example:8080 is 403, one line, and reaches nothing', async (method, path) => {
-    reached.length = 0;
-    const answer = await get(port, path, { method, headers: { host: 'rebind.example:8080', authorization: 'Bearer any', 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(answer.status).toBe(403);
-    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(answer.headers['cache-control']).toBe('no-store');
-    expect(answer.text).toBe(method === 'HEAD' ? '' : `${refusalText('rebind.example:8080')}\n`);
-    expect(reached).toEqual([]);
-  });
+  ])(
+    '%s %s with Host: rebind.example:8080 is 403, one line, and reaches nothing',
+    async (method, path) => {
+      reached.length = 0;
+      const answer = await get(port, path, {
+        method,
+        headers: {
+          host: 'rebind.example:8080',
+          authorization: 'Bearer any',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.text).toBe(method === 'HEAD' ? '' : `${refusalText('rebind.example:8080')}\n`);
+      expect(reached).toEqual([]);
+    },
+  );
 
   it('serves the same requests on its own names, and says once in its log which name it refused', async () => {
     reached.length = 0;
-    expect((await get(port, '/about', { headers: { host: `LOCALHOST.:${port}` } })).status).toBe(200);
-    expect((await get(port, '/api/enquiries', { headers: { host: `[::1]:${port}` } })).status).toBe(404);
-    expect(reached).toEqual(['extraRoutes /about', 'functions /about', 'extraRoutes /api/enquiries', 'functions /api/enquiries']);
+    expect((await get(port, '/about', { headers: { host: `LOCALHOST.:${port}` } })).status).toBe(
+      200,
+    );
+    expect((await get(port, '/api/enquiries', { headers: { host: `[::1]:${port}` } })).status).toBe(
+      404,
+    );
+    expect(reached).toEqual([
+      'extraRoutes /about',
+      'functions /about',
+      'extraRoutes /api/enquiries',
+      'functions /api/enquiries',
+    ]);
     expect(logged.filter((line) => line.includes('"rebind.example"'))).toEqual([
       'Refused requests for the host "rebind.example" (403): this server answers only to localhost, 127.0.0.1, [::1]. --allowed-host <name> adds a name.',
     ]);
@@ -129,11 +166,20 @@ describe('the server refuses another host before anything else', () => {
   });
 
   it('answers the names it was given besides', async () => {
-    const phone = await createSiteServer({ root: fixture.root, netlifyToml: fixture.netlifyToml, logger: { info: () => {}, error: () => {} }, allowedHosts: ['phone.local'] });
+    const phone = await createSiteServer({
+      root: fixture.root,
+      netlifyToml: fixture.netlifyToml,
+      logger: { info: () => {}, error: () => {} },
+      allowedHosts: ['phone.local'],
+    });
     const phonePort = await listen(phone);
     try {
-      expect((await get(phonePort, '/about', { headers: { host: 'Phone.Local:8080' } })).status).toBe(200);
-      expect((await get(phonePort, '/about', { headers: { host: 'rebind.example:8080' } })).status).toBe(403);
+      expect(
+        (await get(phonePort, '/about', { headers: { host: 'Phone.Local:8080' } })).status,
+      ).toBe(200);
+      expect(
+        (await get(phonePort, '/about', { headers: { host: 'rebind.example:8080' } })).status,
+      ).toBe(403);
     } finally {
       await close(phone);
     }

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../../src/generator/server/create-server.ts';
-import { FILES, close, createFixture, get, listen, silentLogger, type Fixture } from '../../../support/server-site.ts';
+import {
+  FILES,
+  close,
+  createFixture,
+  get,
+  listen,
+  silentLogger,
+  type Fixture,
+} from '../../../support/server-site.ts';
 
 let fixture: Fixture;
 let server: Server;
@@ -78,11 +86,14 @@ describe('URL resolution', () => {
     expect(res.headers.location).toBe(location);
   });
 
-  it.each(['/about.html/', '/about/index.html', '/docs.html', '/nothing/', '/nothing.html'])('answers %s, no form of any page, with 404', async (path) => {
-    const res = await get(port, path);
-    expect(res.status).toBe(404);
-    expect(res.text).toBe(FILES['404.html']);
-  });
+  it.each(['/about.html/', '/about/index.html', '/docs.html', '/nothing/', '/nothing.html'])(
+    'answers %s, no form of any page, with 404',
+    async (path) => {
+      const res = await get(port, path);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe(FILES['404.html']);
+    },
+  );
 
   it('serves exact files as they are', async () => {
     const res = await get(port, '/assets/app-abc123.js');
@@ -185,7 +196,9 @@ describe('redirects', () => {
 
 describe('errors', () => {
   it('answers an exception with 500.html', async () => {
-    const res = await get(port, '/__test/error', { headers: { 'user-agent': 'Mozilla/5.0 Firefox/130.0' } });
+    const res = await get(port, '/__test/error', {
+      headers: { 'user-agent': 'Mozilla/5.0 Firefox/130.0' },
+    });
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.text).toBe(FILES['500.html']);
@@ -257,12 +270,16 @@ describe('caching, HEAD, compression, ranges', () => {
   it('answers HEAD with headers and no body', async () => {
     const res = await get(port, '/about', { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(FILES['about.html'] ?? ''));
+    expect(Number(res.headers['content-length'])).toBe(
+      Buffer.byteLength(FILES['about.html'] ?? ''),
+    );
     expect(res.body.length).toBe(0);
   });
 
   it('compresses text with brotli or gzip when accepted', async () => {
-    const br = await get(port, '/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await get(port, '/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(brotliDecompressSync(br.body).toString()).toBe(FILES['assets/app-abc123.js']);
@@ -278,7 +295,9 @@ describe('caching, HEAD, compression, ranges', () => {
     expect(res.status).toBe(206);
     expect(res.headers['content-range']).toBe('bytes 2-4/10');
     expect(res.text).toBe('234');
-    expect((await get(port, '/assets/video.mp4', { headers: { range: 'bytes=50-' } })).status).toBe(416);
+    expect((await get(port, '/assets/video.mp4', { headers: { range: 'bytes=50-' } })).status).toBe(
+      416,
+    );
   });
 });
 
@@ -292,7 +311,8 @@ describe('options', () => {
       root: fixture2.root,
       netlifyToml: fixture2.netlifyToml,
       logger: silentLogger,
-      transformHtml: (html) => html.replace('</h1>', '</h1><script src="/__dev/reload.js"></script>'),
+      transformHtml: (html) =>
+        html.replace('</h1>', '</h1><script src="/__dev/reload.js"></script>'),
       extraRoutes: (req, res) => {
         if (!req.url?.startsWith('/__dev/')) return false;
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -335,8 +355,8 @@ describe('options', () => {
   it('fails to start on invalid rules', async () => {
     const bad = join(fixture2.dir, 'bad.toml');
     writeFileSync(bad, '[[redirects]]\n  to = "/x"\n');
-    await expect(createSiteServer({ root: fixture2.root, netlifyToml: bad, logger: silentLogger })).rejects.toThrow(
-      /Missing "from"/,
-    );
+    await expect(
+      createSiteServer({ root: fixture2.root, netlifyToml: bad, logger: silentLogger }),
+    ).rejects.toThrow(/Missing "from"/);
   });
 });

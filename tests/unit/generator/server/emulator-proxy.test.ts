@@ -5,11 +5,16 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emulatorProxy, type EmulatorProxyOptions } from '../../../../src/generator/server/emulator-proxy.ts';
+import {
+  emulatorProxy,
+  type EmulatorProxyOptions,
+} from '../../../../src/generator/server/emulator-proxy.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
 });
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<number> {
@@ -25,7 +30,9 @@ async function recordingEmulator(seen: string[]): Promise<string> {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      seen.push(`${req.method} ${req.url} ${req.headers['x-firebase-locale']} ${req.headers.authorization ?? '-'} ${req.headers.host} ${body}`);
+      seen.push(
+        `${req.method} ${req.url} ${req.headers['x-firebase-locale']} ${req.headers.authorization ?? '-'} ${req.headers.host} ${body}`,
+      );
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -42,14 +49,29 @@ async function site(options: EmulatorProxyOptions): Promise<number> {
   });
 }
 
-function send(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string } | 'connection lost'> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string } | 'connection lost'> {
   return new Promise((resolve) => {
-    const req = request({ port, host: '127.0.0.1', method, path, headers: { 'content-type': 'application/json', 'x-firebase-locale': 'en-GB', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, text }));
-      res.on('error', () => resolve('connection lost'));
-    });
+    const req = request(
+      {
+        port,
+        host: '127.0.0.1',
+        method,
+        path,
+        headers: { 'content-type': 'application/json', 'x-firebase-locale': 'en-GB', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+        res.on('error', () => resolve('connection lost'));
+      },
+    );
     req.on('error', () => resolve('connection lost'));
     req.end(body);
   });
@@ -64,10 +86,30 @@ describe('emulatorProxy', () => {
     const auth = await recordingEmulator(seen);
     const storage = await recordingEmulator(seen);
     const port = await site({ auth, storage });
-    expect(await send(port, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', '{"email":"a@b.example"}')).toEqual({ status: 200, text: '{"ok":true}' });
-    expect(await send(port, 'POST', '/securetoken.googleapis.com/v1/token?key=k', 'grant_type=refresh_token')).toMatchObject({ status: 200 });
-    expect(await send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes')).toMatchObject({ status: 200 });
-    expect(await send(port, 'PATCH', OBJECT, '{"metadata":{}}', { authorization: `Firebase ${ID_TOKEN}` })).toMatchObject({ status: 200 });
+    expect(
+      await send(
+        port,
+        'POST',
+        '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k',
+        '{"email":"a@b.example"}',
+      ),
+    ).toEqual({ status: 200, text: '{"ok":true}' });
+    expect(
+      await send(
+        port,
+        'POST',
+        '/securetoken.googleapis.com/v1/token?key=k',
+        'grant_type=refresh_token',
+      ),
+    ).toMatchObject({ status: 200 });
+    expect(await send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes')).toMatchObject({
+      status: 200,
+    });
+    expect(
+      await send(port, 'PATCH', OBJECT, '{"metadata":{}}', {
+        authorization: `Firebase ${ID_TOKEN}`,
+      }),
+    ).toMatchObject({ status: 200 });
     expect(seen).toEqual([
       `POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=k en-GB - ${auth} {"email":"a@b.example"}`,
       `POST /securetoken.googleapis.com/v1/token?key=k en-GB - ${auth} grant_type=refresh_token`,
@@ -76,9 +118,12 @@ describe('emulatorProxy', () => {
     ]);
   });
 
-  it('answers anything else under the emulators\' paths with 404, and sends the emulators nothing', async () => {
+  it("answers anything else under the emulators' paths with 404, and sends the emulators nothing", async () => {
     const seen: string[] = [];
-    const port = await site({ auth: await recordingEmulator(seen), storage: await recordingEmulator(seen) });
+    const port = await site({
+      auth: await recordingEmulator(seen),
+      storage: await recordingEmulator(seen),
+    });
     for (const [method, path] of [
       ['DELETE', '/emulator/v1/projects/demo-ardent/accounts'],
       ['POST', '/identitytoolkit.googleapis.com/v1/accounts:update?key=k'],
@@ -87,15 +132,23 @@ describe('emulatorProxy', () => {
       ['PUT', OBJECT],
     ] as const) {
       const answer = await send(port, method, path);
-      expect(answer, `${method} ${path}`).toMatchObject({ status: 404, text: expect.stringContaining('only the requests the Firebase SDKs make') });
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 404,
+        text: expect.stringContaining('only the requests the Firebase SDKs make'),
+      });
     }
     expect(seen).toEqual([]);
   });
 
   it("never passes on the emulators' owner credentials, which pass every rule", async () => {
     const seen: string[] = [];
-    const port = await site({ auth: await recordingEmulator(seen), storage: await recordingEmulator(seen) });
-    await send(port, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k', '{}', { authorization: 'Bearer owner' });
+    const port = await site({
+      auth: await recordingEmulator(seen),
+      storage: await recordingEmulator(seen),
+    });
+    await send(port, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k', '{}', {
+      authorization: 'Bearer owner',
+    });
     await send(port, 'GET', OBJECT, undefined, { authorization: 'Bearer owner' });
     await send(port, 'DELETE', OBJECT, undefined, { authorization: 'Firebase owner' });
     expect(seen.map((line) => line.split(' ').slice(0, 4).join(' '))).toEqual([
@@ -107,15 +160,21 @@ describe('emulatorProxy', () => {
 
   it('leaves every other path to the site', async () => {
     const port = await site({ auth: '127.0.0.1:1', storage: '127.0.0.1:1' });
-    for (const path of ['/', '/login', '/identitytoolkit', '/emulatorx/v1']) expect(await send(port, 'GET', path)).toEqual({ status: 404, text: 'site' });
+    for (const path of ['/', '/login', '/identitytoolkit', '/emulatorx/v1'])
+      expect(await send(port, 'GET', path)).toEqual({ status: 404, text: 'site' });
   });
 
   it('holds requests until the emulators are ready', async () => {
     const seen: string[] = [];
     let ready!: () => void;
-    const port = await site({ auth: await recordingEmulator(seen), ready: new Promise<void>((resolve) => (ready = resolve)) });
+    const port = await site({
+      auth: await recordingEmulator(seen),
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+    });
     let answered = false;
-    const answer = send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes').then((result) => ((answered = true), result));
+    const answer = send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes').then(
+      (result) => ((answered = true), result),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(answered).toBe(false);
     ready();
@@ -124,12 +183,19 @@ describe('emulatorProxy', () => {
 
   it('an emulator that does not answer, or never started, looks like a lost connection, and is logged', async () => {
     const errors: string[] = [];
-    const closed = await site({ auth: '127.0.0.1:1', logger: { error: (message) => errors.push(message) } });
-    expect(await send(closed, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', '{}')).toBe('connection lost');
+    const closed = await site({
+      auth: '127.0.0.1:1',
+      logger: { error: (message) => errors.push(message) },
+    });
+    expect(
+      await send(closed, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', '{}'),
+    ).toBe('connection lost');
     expect(errors[0]).toMatch(/^The local Auth emulator did not answer POST \/identitytoolkit/);
     const failed = Promise.reject(new Error('did not start'));
     failed.catch(() => {});
     const port = await site({ auth: '127.0.0.1:1', ready: failed });
-    expect(await send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes')).toBe('connection lost');
+    expect(await send(port, 'GET', '/emulator/v1/projects/demo-ardent/oobCodes')).toBe(
+      'connection lost',
+    );
   });
 });

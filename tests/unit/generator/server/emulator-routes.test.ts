@@ -1,7 +1,10 @@
 // Which requests the site passes on to the local emulators: the SDKs' own, each with its method,
 // and nothing else under the emulators' paths, however it is spelt.
 import { describe, expect, it } from 'vitest';
-import { emulatorRouteFor, SDK_CREDENTIALS } from '../../../../src/generator/server/emulator-routes.ts';
+import {
+  emulatorRouteFor,
+  SDK_CREDENTIALS,
+} from '../../../../src/generator/server/emulator-routes.ts';
 
 const OBJECTS = '/v0/b/demo-ardent.appspot.com/o';
 
@@ -13,12 +16,20 @@ describe('emulatorRouteFor', () => {
     ['POST', '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=k', 'auth'],
     ['POST', '/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=k', 'auth'],
     ['GET', '/identitytoolkit.googleapis.com/v2/passwordPolicy?key=k', 'auth'],
-    ['GET', '/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE', 'auth'],
+    [
+      'GET',
+      '/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE',
+      'auth',
+    ],
     ['POST', '/securetoken.googleapis.com/v1/token?key=k', 'auth'],
     ['GET', '/emulator/v1/projects/demo-ardent/oobCodes', 'auth'],
     ['GET', `${OBJECTS}?prefix=media%2F&delimiter=%2F`, 'storage'],
     ['POST', `${OBJECTS}?name=media%2Fkitchen.jpg`, 'storage'],
-    ['POST', `${OBJECTS}?name=media%2Fkitchen.jpg&upload_id=abc&upload_protocol=resumable`, 'storage'],
+    [
+      'POST',
+      `${OBJECTS}?name=media%2Fkitchen.jpg&upload_id=abc&upload_protocol=resumable`,
+      'storage',
+    ],
     ['GET', `${OBJECTS}/media%2Fkitchen.jpg`, 'storage'],
     ['GET', `${OBJECTS}/media%2Fkitchen.jpg?alt=media&token=t`, 'storage'],
     ['PATCH', `${OBJECTS}/media%2Fkitchen.jpg`, 'storage'],
@@ -65,7 +76,15 @@ describe('emulatorRouteFor', () => {
     expect(emulatorRouteFor(method, url)).toBe('refused');
   });
 
-  it.each(['/', '/login', '/v0b', '/emulatorx/v1', '/assets/app.js', '/%zz', '/V0/b/demo-ardent.appspot.com/o'])('leaves %s to the site', (url) => {
+  it.each([
+    '/',
+    '/login',
+    '/v0b',
+    '/emulatorx/v1',
+    '/assets/app.js',
+    '/%zz',
+    '/V0/b/demo-ardent.appspot.com/o',
+  ])('leaves %s to the site', (url) => {
     expect(emulatorRouteFor('GET', url)).toBeNull();
   });
 });
@@ -74,7 +93,13 @@ describe('SDK_CREDENTIALS', () => {
   const token = 'eyJhbGciOiJub25lIn0.eyJhZG1pbiI6dHJ1ZX0.';
   it('passes the Storage SDK its ID token, and no emulator the owner credentials', () => {
     expect(SDK_CREDENTIALS.storage?.test(`Firebase ${token}`)).toBe(true);
-    for (const owner of ['Bearer owner', 'Firebase owner', `Bearer ${token}`, `Firebase ${token} x`]) expect(SDK_CREDENTIALS.storage?.test(owner)).toBe(false);
+    for (const owner of [
+      'Bearer owner',
+      'Firebase owner',
+      `Bearer ${token}`,
+      `Firebase ${token} x`,
+    ])
+      expect(SDK_CREDENTIALS.storage?.test(owner)).toBe(false);
     expect(SDK_CREDENTIALS.auth).toBeNull();
   });
 });

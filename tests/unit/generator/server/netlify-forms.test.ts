@@ -15,13 +15,23 @@ import { StoredSubmissionSchema } from '../../../../src/kernel/wire/enquiry.ts';
 import { ENQUIRY_POST, NETLIFY_FORM_CASES } from '../../../support/netlify-form-cases.ts';
 import { close, listen, silentLogger } from '../../../support/server-site.ts';
 
-const block = EnquiryFormBlockSchema.parse({ type: 'enquiry-form', privacy: { text: 'We answer and delete.', link: { label: 'Privacy', href: '/privacy-policy' } }, sent: 'We will reply soon.' });
+const block = EnquiryFormBlockSchema.parse({
+  type: 'enquiry-form',
+  privacy: { text: 'We answer and delete.', link: { label: 'Privacy', href: '/privacy-policy' } },
+  sent: 'We will reply soon.',
+});
 const form = renderToStaticMarkup(
-  createElement(EnquiryForm, { block, services: [{ slug: 'deep-cleaning-services', name: 'Deep Cleaning' }], served: ['BR6'], phone: { label: '01632 960 123', href: 'tel:+441632960123' } }),
+  createElement(EnquiryForm, {
+    block,
+    services: [{ slug: 'deep-cleaning-services', name: 'Deep Cleaning' }],
+    served: ['BR6'],
+    phone: { label: '01632 960 123', href: 'tel:+441632960123' },
+  }),
 );
 const PAGES: Record<string, string> = {
   'contact.html': `<!doctype html><title>Contact</title>${form}`,
-  'thank-you.html': '<!doctype html><title>Thank you</title><h1>Thank you, we have your enquiry</h1>',
+  'thank-you.html':
+    '<!doctype html><title>Thank you</title><h1>Thank you, we have your enquiry</h1>',
   '404.html': '<!doctype html><title>Not found</title><h1>Page not found</h1>',
 };
 
@@ -31,7 +41,11 @@ let port: number;
 const formsDir = () => join(dir, 'forms');
 const kept = (): unknown[] => {
   try {
-    return readFileSync(join(formsDir(), 'enquiry.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(join(formsDir(), 'enquiry.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     return [];
   }
@@ -42,7 +56,12 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'site'));
   for (const [file, html] of Object.entries(PAGES)) writeFileSync(join(dir, 'site', file), html);
   writeFileSync(join(dir, 'netlify.toml'), '');
-  server = await createSiteServer({ root: join(dir, 'site'), netlifyToml: join(dir, 'netlify.toml'), logger: silentLogger, formsDir: formsDir() });
+  server = await createSiteServer({
+    root: join(dir, 'site'),
+    netlifyToml: join(dir, 'netlify.toml'),
+    logger: silentLogger,
+    formsDir: formsDir(),
+  });
   port = await listen(server);
 });
 afterAll(async () => {
@@ -52,24 +71,35 @@ afterAll(async () => {
 beforeEach(() => rmSync(formsDir(), { recursive: true, force: true }));
 
 function post(path: string, encoding: 'urlencoded' | 'multipart', fields: Record<string, string>) {
-  const body = encoding === 'urlencoded' ? new URLSearchParams(fields) : Object.entries(fields).reduce((data, [name, value]) => (data.append(name, value), data), new FormData());
+  const body =
+    encoding === 'urlencoded'
+      ? new URLSearchParams(fields)
+      : Object.entries(fields).reduce(
+          (data, [name, value]) => (data.append(name, value), data),
+          new FormData(),
+        );
   return fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body });
 }
 
 describe('the local server takes form posts as Netlify does', () => {
-  it.each(NETLIFY_FORM_CASES)('$case: $netlify', async ({ post: request, answer, kept: fields }) => {
-    const response = await post(request.path, request.encoding, request.fields);
-    expect(response.status).toBe(answer.status);
-    expect(await response.text()).toContain(answer.page === 'thank-you' ? 'Thank you, we have your enquiry' : 'Page not found');
-    const stored = kept();
-    if (fields === null) return expect(stored).toEqual([]);
-    expect(stored).toHaveLength(1);
-    // One JSON line in the stored format, with a fresh id and the time it arrived.
-    const submission = StoredSubmissionSchema.parse(stored[0]);
-    expect(submission).toMatchObject({ form: 'enquiry', fields });
-    expect(Object.keys(submission.fields)).toEqual(Object.keys(fields));
-    expect(Date.now() - Date.parse(submission.receivedAt)).toBeLessThan(60_000);
-  });
+  it.each(NETLIFY_FORM_CASES)(
+    '$case: $netlify',
+    async ({ post: request, answer, kept: fields }) => {
+      const response = await post(request.path, request.encoding, request.fields);
+      expect(response.status).toBe(answer.status);
+      expect(await response.text()).toContain(
+        answer.page === 'thank-you' ? 'Thank you, we have your enquiry' : 'Page not found',
+      );
+      const stored = kept();
+      if (fields === null) return expect(stored).toEqual([]);
+      expect(stored).toHaveLength(1);
+      // One JSON line in the stored format, with a fresh id and the time it arrived.
+      const submission = StoredSubmissionSchema.parse(stored[0]);
+      expect(submission).toMatchObject({ form: 'enquiry', fields });
+      expect(Object.keys(submission.fields)).toEqual(Object.keys(fields));
+      expect(Date.now() - Date.parse(submission.receivedAt)).toBeLessThan(60_000);
+    },
+  );
 
   it('keeps each submission on a line of its own, each with its own id', async () => {
     await post('/', 'urlencoded', { ...ENQUIRY_POST, name: 'First' });
@@ -81,27 +111,60 @@ describe('the local server takes form posts as Netlify does', () => {
 
   it('answers any other post as before (405), and refuses a post too big for a form of words (413)', async () => {
     expect((await post('/', 'urlencoded', { name: 'No form name' })).status).toBe(405);
-    const json = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ENQUIRY_POST) });
+    const json = await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ENQUIRY_POST),
+    });
     expect(json.status).toBe(405);
-    expect((await post('/', 'urlencoded', { ...ENQUIRY_POST, message: 'x'.repeat(MAX_FORM_BYTES) })).status).toBe(413);
+    expect(
+      (await post('/', 'urlencoded', { ...ENQUIRY_POST, message: 'x'.repeat(MAX_FORM_BYTES) }))
+        .status,
+    ).toBe(413);
     expect(kept()).toEqual([]);
   });
 
   it('reads the forms from the built HTML: the name, every field, the honeypot and the action', async () => {
     expect(await declaredForms(join(dir, 'site'))).toEqual(
-      new Map([['enquiry', { name: 'enquiry', fields: ['form-name', 'bot-field', 'name', 'phone', 'email', 'postcode', 'service', 'message', 'callback'], honeypot: 'bot-field', action: '/thank-you' }]]),
+      new Map([
+        [
+          'enquiry',
+          {
+            name: 'enquiry',
+            fields: [
+              'form-name',
+              'bot-field',
+              'name',
+              'phone',
+              'email',
+              'postcode',
+              'service',
+              'message',
+              'callback',
+            ],
+            honeypot: 'bot-field',
+            action: '/thank-you',
+          },
+        ],
+      ]),
     );
   });
 
   // The form names its honeypot with data-netlify-honeypot (valid HTML); Netlify's docs spell it
   // netlify-honeypot. Netlify reads either, and so does the local server.
-  it.each(['data-netlify-honeypot', 'netlify-honeypot'])('reads the honeypot named by %s', async (attribute) => {
-    const site = mkdtempSync(join(tmpdir(), 'ssg-honeypot-'));
-    try {
-      writeFileSync(join(site, 'index.html'), `<!doctype html><title>Form</title><form name="callback" data-netlify="true" ${attribute}="trap"><input name="trap"><input name="phone"></form>`);
-      expect((await declaredForms(site)).get('callback')?.honeypot).toBe('trap');
-    } finally {
-      rmSync(site, { recursive: true, force: true });
-    }
-  });
+  it.each(['data-netlify-honeypot', 'netlify-honeypot'])(
+    'reads the honeypot named by %s',
+    async (attribute) => {
+      const site = mkdtempSync(join(tmpdir(), 'ssg-honeypot-'));
+      try {
+        writeFileSync(
+          join(site, 'index.html'),
+          `<!doctype html><title>Form</title><form name="callback" data-netlify="true" ${attribute}="trap"><input name="trap"><input name="phone"></form>`,
+        );
+        expect((await declaredForms(site)).get('callback')?.honeypot).toBe('trap');
+      } finally {
+        rmSync(site, { recursive: true, force: true });
+      }
+    },
+  );
 });

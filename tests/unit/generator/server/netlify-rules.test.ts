@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isBotUserAgent } from '../../../../src/generator/server/bot-user-agent.ts';
-import { headersForPath, loadNetlifyRules, matchRedirect } from '../../../../src/generator/server/netlify-rules.ts';
+import {
+  headersForPath,
+  loadNetlifyRules,
+  matchRedirect,
+} from '../../../../src/generator/server/netlify-rules.ts';
 import { decodeRequestPath } from '../../../../src/generator/server/resolve-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'netlify-rules-'));
@@ -47,7 +51,8 @@ const toml = write(
 );
 write('_redirects', '/dup /from-file 301\n');
 const rules = await loadNetlifyRules({ netlifyToml: toml, publishDir: dir });
-const match = (path: string, query = '') => matchRedirect(rules.matcher, { path, query, host: 'localhost', headers: {} });
+const match = (path: string, query = '') =>
+  matchRedirect(rules.matcher, { path, query, host: 'localhost', headers: {} });
 
 describe('headersForPath', () => {
   it('matches /*, :placeholder segments and exact paths (trailing slash and case-insensitive)', () => {

@@ -7,7 +7,21 @@ import type { FunctionModule } from '../../../../src/generator/server/functions.
 import { runSchedules } from '../../../../src/generator/server/schedule.ts';
 import type { Proposal } from '../../../../src/kernel/wire/proposals.ts';
 
-const published = { id: 'about-20301202-0900', branch: 'content/about-20301202-0900', pages: [{ path: 'content/pages/about.md', page: 'About', route: '/about' }], summary: 'New prices', author: 'Sam', created: '2030-12-01T09:00:00Z', updated: '2030-12-02T09:00:10Z', url: null, state: 'published', checks: { state: 'passed' }, preview: { state: 'none' }, local: true, published: { commit: 'a'.repeat(40), at: '2030-12-02T09:00:10Z' } } satisfies Proposal;
+const published = {
+  id: 'about-20301202-0900',
+  branch: 'content/about-20301202-0900',
+  pages: [{ path: 'content/pages/about.md', page: 'About', route: '/about' }],
+  summary: 'New prices',
+  author: 'Sam',
+  created: '2030-12-01T09:00:00Z',
+  updated: '2030-12-02T09:00:10Z',
+  url: null,
+  state: 'published',
+  checks: { state: 'passed' },
+  preview: { state: 'none' },
+  local: true,
+  published: { commit: 'a'.repeat(40), at: '2030-12-02T09:00:10Z' },
+} satisfies Proposal;
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
@@ -23,9 +37,18 @@ describe('the local schedule', () => {
         return Response.json({ published: [published], waiting: [], notPublished: [] });
       },
     };
-    const routed: FunctionModule = { config: { path: '/api/x' }, default: vi.fn(async () => new Response('')) };
+    const routed: FunctionModule = {
+      config: { path: '/api/x' },
+      default: vi.fn(async () => new Response('')),
+    };
     const onPublished = vi.fn();
-    ({ stop } = runSchedules({ modules: { scheduled: async () => scheduled, routed: async () => routed }, clock: () => clock.now, onPublished, tickMs: 5, logger: { log: () => {}, error: () => {} } }));
+    ({ stop } = runSchedules({
+      modules: { scheduled: async () => scheduled, routed: async () => routed },
+      clock: () => clock.now,
+      onPublished,
+      tickMs: 5,
+      logger: { log: () => {}, error: () => {} },
+    }));
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies).toEqual([]);

@@ -23,7 +23,10 @@ async function blockPort(): Promise<{ port: number; release(): void }> {
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   const address = blocker.address();
-  return { port: typeof address === 'object' && address ? address.port : 0, release: () => blocker.close() };
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    release: () => blocker.close(),
+  };
 }
 
 describe('scripts/serve.ts', () => {
@@ -56,7 +59,18 @@ describe('scripts/serve.ts', () => {
     writeFileSync(join(dir, '404.html'), 'nf');
     const { port, release } = await blockPort();
     try {
-      const result = serve('--root', dir, '--host', '127.0.0.1', '--port', String(await freePort()), '--auth-port', String(port), '--storage-port', String(await freePort()));
+      const result = serve(
+        '--root',
+        dir,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(await freePort()),
+        '--auth-port',
+        String(port),
+        '--storage-port',
+        String(await freePort()),
+      );
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`Port ${port} for the local Auth emulator is already in use`);
       expect(result.stderr).not.toContain('    at ');

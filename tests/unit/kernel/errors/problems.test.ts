@@ -1,11 +1,29 @@
 // formatProblems: the report an editor reads when the content is wrong.
 import { describe, expect, it } from 'vitest';
-import { ContentError, formatProblems, CATALOGUE, throwIfProblems, type ContentProblem } from '../../../../src/kernel/errors/problems.ts';
+import {
+  ContentError,
+  formatProblems,
+  CATALOGUE,
+  throwIfProblems,
+  type ContentProblem,
+} from '../../../../src/kernel/errors/problems.ts';
 
 const problems: ContentProblem[] = [
-  { code: 'unknown-reference', file: 'content/services/oven.md', line: 14, field: 'areaServed.2', message: 'No area "bromly" exists.' },
+  {
+    code: 'unknown-reference',
+    file: 'content/services/oven.md',
+    line: 14,
+    field: 'areaServed.2',
+    message: 'No area "bromly" exists.',
+  },
   { code: 'yaml-syntax', file: 'content/faqs/pets.md', line: 3, message: 'Missing closing "quote' },
-  { code: 'wrong-type', file: 'content/services/oven.md', line: 9, field: 'order', message: 'Expected a number, found the text "two".' },
+  {
+    code: 'wrong-type',
+    file: 'content/services/oven.md',
+    line: 9,
+    field: 'order',
+    message: 'Expected a number, found the text "two".',
+  },
   { code: 'missing-file', file: 'content/errors', message: 'No error page has "status: 500".' },
 ];
 
@@ -37,8 +55,12 @@ describe('formatProblems', () => {
   });
 
   it('prints file:line, the catalogue title and the code on the first line of each problem', () => {
-    expect(lines).toContain(`content/services/oven.md:14  ${CATALOGUE['unknown-reference'].title} [unknown-reference]`);
-    expect(lines).toContain(`content/faqs/pets.md:3  ${CATALOGUE['yaml-syntax'].title} [yaml-syntax]`);
+    expect(lines).toContain(
+      `content/services/oven.md:14  ${CATALOGUE['unknown-reference'].title} [unknown-reference]`,
+    );
+    expect(lines).toContain(
+      `content/faqs/pets.md:3  ${CATALOGUE['yaml-syntax'].title} [yaml-syntax]`,
+    );
   });
 
   it('prints just the file when the line is unknown', () => {
@@ -58,21 +80,39 @@ describe('formatProblems', () => {
   });
 
   it('uses the singular for one problem in one file', () => {
-    expect(formatProblems([problems[1]!]).split('\n')[0]).toBe('Content check failed: 1 problem in 1 file.');
+    expect(formatProblems([problems[1]!]).split('\n')[0]).toBe(
+      'Content check failed: 1 problem in 1 file.',
+    );
   });
 
   it('counts several problems in one file', () => {
-    expect(formatProblems([problems[0]!, problems[2]!]).split('\n')[0]).toBe('Content check failed: 2 problems in 1 file.');
+    expect(formatProblems([problems[0]!, problems[2]!]).split('\n')[0]).toBe(
+      'Content check failed: 2 problems in 1 file.',
+    );
   });
 
   it('counts one problem per file in several files', () => {
-    expect(formatProblems([problems[0]!, problems[1]!]).split('\n')[0]).toBe('Content check failed: 2 problems in 2 files.');
+    expect(formatProblems([problems[0]!, problems[1]!]).split('\n')[0]).toBe(
+      'Content check failed: 2 problems in 2 files.',
+    );
   });
 
   it('counts notices apart: they fail nothing, and a report of notices alone says the check passed', () => {
-    const notice = (file: string): ContentProblem => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' });
-    expect(formatProblems([problems[0]!, notice('content/faqs/pets.md'), notice('content/areas/bromley.md')]).split('\n')[0]).toBe('Content check failed: 1 problem in 1 file, and 2 notices.');
-    expect(formatProblems([notice('content/faqs/pets.md')]).split('\n')[0]).toBe('Content check passed with notices: 1 notice in 1 file.');
+    const notice = (file: string): ContentProblem => ({
+      code: 'not-canonical',
+      file,
+      message: 'This file is not in the canonical format the block builder exports.',
+    });
+    expect(
+      formatProblems([
+        problems[0]!,
+        notice('content/faqs/pets.md'),
+        notice('content/areas/bromley.md'),
+      ]).split('\n')[0],
+    ).toBe('Content check failed: 1 problem in 1 file, and 2 notices.');
+    expect(formatProblems([notice('content/faqs/pets.md')]).split('\n')[0]).toBe(
+      'Content check passed with notices: 1 notice in 1 file.',
+    );
   });
 
   it('does not change the order of the list it is given', () => {

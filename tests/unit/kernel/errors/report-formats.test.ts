@@ -3,7 +3,14 @@
 // GitHub reports read back (the GitHub one as the Actions runner reads it) to every field.
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, compareProblems, formatProblems, severityOf, type ContentProblem, type ProblemCode } from '../../../../src/kernel/errors/problems.ts';
+import {
+  CATALOGUE,
+  compareProblems,
+  formatProblems,
+  severityOf,
+  type ContentProblem,
+  type ProblemCode,
+} from '../../../../src/kernel/errors/problems.ts';
 import {
   escapeData,
   escapeProperty,
@@ -19,13 +26,20 @@ import {
 } from '../../../../src/kernel/errors/report-formats.ts';
 import { parseWorkflowCommand } from '../../../support/github-commands.ts';
 import { lint, lintCase } from '../../../support/lint.ts';
-import { BROKEN_CASES, copyBrokenCase, problemsOf, removeTempCopies } from '../../../support/sites.ts';
+import {
+  BROKEN_CASES,
+  copyBrokenCase,
+  problemsOf,
+  removeTempCopies,
+} from '../../../support/sites.ts';
 
 /** Every problem a case reports, by case: the broken-content fixtures, and one lint case (warnings). */
 const cases = new Map<string, readonly ContentProblem[]>();
 
 beforeAll(async () => {
-  const names = (await readdir(BROKEN_CASES, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const names = (await readdir(BROKEN_CASES, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   for (const name of names) cases.set(name, await problemsOf(await copyBrokenCase(name)));
   cases.set('lint: placeholders', (await lint(await lintCase('placeholders'))).problems);
 }, 60_000);
@@ -43,7 +57,8 @@ const RESERVED: ContentProblem = {
 };
 
 /** A problem without the keys it leaves undefined. */
-const known = (problem: object) => Object.fromEntries(Object.entries(problem).filter(([, value]) => value !== undefined));
+const known = (problem: object) =>
+  Object.fromEntries(Object.entries(problem).filter(([, value]) => value !== undefined));
 
 /** What the runner reads from an annotation line, as a record of the JSON report. */
 function recordFromGithub(line: string): ProblemRecord {
@@ -55,12 +70,19 @@ function recordFromGithub(line: string): ProblemRecord {
   const entry = CATALOGUE[code as ProblemCode];
   expect(entry, `code of ${line}`).toBeDefined();
   const separator = command.data.lastIndexOf(HINT_SEPARATOR);
-  const [, quoted, plain, message] = /^(?:(?:("(?:[^"\\]|\\.)*")|([\w$-]+(?:\.[\w$-]+)*)): )?([\s\S]*)$/.exec(command.data.slice(0, separator))!;
+  const [, quoted, plain, message] =
+    /^(?:(?:("(?:[^"\\]|\\.)*")|([\w$-]+(?:\.[\w$-]+)*)): )?([\s\S]*)$/.exec(
+      command.data.slice(0, separator),
+    )!;
   return {
     file: file!,
     ...(lineNumber !== undefined && { line: Number(lineNumber) }),
     ...(col !== undefined && { column: Number(col) }),
-    ...(quoted !== undefined ? { field: JSON.parse(quoted) as string } : plain !== undefined ? { field: plain } : {}),
+    ...(quoted !== undefined
+      ? { field: JSON.parse(quoted) as string }
+      : plain !== undefined
+        ? { field: plain }
+        : {}),
     code: code as ProblemCode,
     source: entry.source,
     severity: command.command as ProblemRecord['severity'],
@@ -85,7 +107,10 @@ describe.each(['text', 'json', 'github'] as const)('--format %s', (format) => {
       const report = formatReport(format, problems);
       if (format === 'text') {
         expect(report, name).toBe(formatProblems(problems));
-        for (const problem of problems) expect(report, name).toContain(`${problem.line ? `${problem.file}:${problem.line}` : problem.file}  ${CATALOGUE[problem.code].title} [${problem.code}]`);
+        for (const problem of problems)
+          expect(report, name).toContain(
+            `${problem.line ? `${problem.file}:${problem.line}` : problem.file}  ${CATALOGUE[problem.code].title} [${problem.code}]`,
+          );
       } else if (format === 'json') {
         expect(JSON.parse(report), name).toHaveLength(problems.length);
       } else {
@@ -116,11 +141,19 @@ describe('--format json', () => {
   it('reads back to every field of every problem, and the catalogue title, hint, source and severity', () => {
     for (const [name, problems] of [...cases, ['reserved characters', [RESERVED]] as const]) {
       const records = problemRecordSchema.array().parse(JSON.parse(formatJson(problems)));
-      const back = records.map(({ code, file, line, column, field, message }) => known({ code, file, line, column, field, message }));
+      const back = records.map(({ code, file, line, column, field, message }) =>
+        known({ code, file, line, column, field, message }),
+      );
       expect(back, name).toEqual([...problems].sort(compareProblems).map(known));
       for (const record of records) {
-        expect(record, name).toMatchObject({ title: CATALOGUE[record.code].title, hint: CATALOGUE[record.code].hint, source: CATALOGUE[record.code].source });
-        expect(record.severity, name).toBe(CATALOGUE[record.code].source === 'lint' ? 'warning' : 'error');
+        expect(record, name).toMatchObject({
+          title: CATALOGUE[record.code].title,
+          hint: CATALOGUE[record.code].hint,
+          source: CATALOGUE[record.code].source,
+        });
+        expect(record.severity, name).toBe(
+          CATALOGUE[record.code].source === 'lint' ? 'warning' : 'error',
+        );
       }
     }
   });
@@ -141,24 +174,44 @@ describe('--format github', () => {
     const problems = [...cases.values()].flat();
     for (const problem of problems) {
       const line = githubCommand(problem);
-      expect(line.startsWith(`::${problem.code === 'placeholder-text' ? 'warning' : 'error'} file=${escapeProperty(problem.file)},`), line).toBe(true);
+      expect(
+        line.startsWith(
+          `::${problem.code === 'placeholder-text' ? 'warning' : 'error'} file=${escapeProperty(problem.file)},`,
+        ),
+        line,
+      ).toBe(true);
       if (problem.line) expect(line).toContain(`,line=${problem.line},`);
-      expect(line).toContain(`title=${escapeProperty(`${CATALOGUE[problem.code].title} [${problem.code}]`)}::`);
-      expect(line.endsWith(`${HINT_SEPARATOR}${escapeData(CATALOGUE[problem.code].hint)}`), line).toBe(true);
+      expect(line).toContain(
+        `title=${escapeProperty(`${CATALOGUE[problem.code].title} [${problem.code}]`)}::`,
+      );
+      expect(
+        line.endsWith(`${HINT_SEPARATOR}${escapeData(CATALOGUE[problem.code].hint)}`),
+        line,
+      ).toBe(true);
     }
     expect(formatGithub([])).toBe('');
   });
 
   it('reads back, as the runner reads it, to every field of every problem', () => {
-    const unusualField: ContentProblem = { code: 'unknown-field', file: 'content/areas/bromley.md', line: 4, field: 'post code: "x"', message: '"post code: \\"x\\"" is not a field here.' };
-    for (const [name, problems] of [...cases, ['reserved characters', [RESERVED, unusualField]] as const]) {
+    const unusualField: ContentProblem = {
+      code: 'unknown-field',
+      file: 'content/areas/bromley.md',
+      line: 4,
+      field: 'post code: "x"',
+      message: '"post code: \\"x\\"" is not a field here.',
+    };
+    for (const [name, problems] of [
+      ...cases,
+      ['reserved characters', [RESERVED, unusualField]] as const,
+    ]) {
       const back = formatGithub(problems).split('\n').map(recordFromGithub);
       expect(back, name).toEqual(JSON.parse(formatJson(problems)));
     }
   });
 
   it('can tell the hint from the message: no hint holds the separator', () => {
-    for (const [code, entry] of Object.entries(CATALOGUE)) expect(entry.hint, code).not.toContain(HINT_SEPARATOR);
+    for (const [code, entry] of Object.entries(CATALOGUE))
+      expect(entry.hint, code).not.toContain(HINT_SEPARATOR);
   });
 });
 
@@ -173,7 +226,13 @@ describe('the default format', () => {
 });
 
 it('problemRecord leaves out what is not known', () => {
-  expect(problemRecord({ code: 'missing-file', file: 'content/errors', message: 'This content folder is missing.' })).toEqual({
+  expect(
+    problemRecord({
+      code: 'missing-file',
+      file: 'content/errors',
+      message: 'This content folder is missing.',
+    }),
+  ).toEqual({
     file: 'content/errors',
     code: 'missing-file',
     source: 'content',

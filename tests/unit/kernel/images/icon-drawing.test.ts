@@ -8,13 +8,17 @@ import { IconDrawing } from '../../../../src/kernel/components/IconDrawing.tsx';
 import { iconDrawingOf } from '../../../../src/kernel/images/icon-drawing.ts';
 
 const ICONS = 'public/images/icons';
-const svg = (inner: string, root = 'viewBox="0 0 48 48"') => `<svg xmlns="http://www.w3.org/2000/svg" ${root}>${inner}</svg>`;
+const svg = (inner: string, root = 'viewBox="0 0 48 48"') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" ${root}>${inner}</svg>`;
 
 describe('iconDrawingOf', () => {
   it('draws every icon the site has', () => {
     const files = readdirSync(ICONS).filter((file) => file.endsWith('.svg'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(iconDrawingOf(readFileSync(`${ICONS}/${file}`, 'utf8')), file).toHaveProperty('drawing');
+    for (const file of files)
+      expect(iconDrawingOf(readFileSync(`${ICONS}/${file}`, 'utf8')), file).toHaveProperty(
+        'drawing',
+      );
   });
 
   it('keeps the shapes and their geometry and paint, and drops the title, ids and the root’s size and role', () => {
@@ -31,7 +35,11 @@ describe('iconDrawingOf', () => {
             name: 'g',
             attributes: { fill: 'none', stroke: '#0f5e63', 'stroke-width': '2.5' },
             children: [
-              { name: 'rect', attributes: { x: '8', y: '20', width: '32', height: '10', rx: '4' }, children: [] },
+              {
+                name: 'rect',
+                attributes: { x: '8', y: '20', width: '32', height: '10', rx: '4' },
+                children: [],
+              },
               { name: 'circle', attributes: { cx: '24', cy: '24', r: '3' }, children: [] },
             ],
           },
@@ -58,8 +66,12 @@ describe('iconDrawingOf', () => {
   });
 
   it('refuses an <svg> with an event handler, or without a viewBox to scale it by', () => {
-    expect(iconDrawingOf(svg('<path d="M0 0"/>', 'viewBox="0 0 48 48" onload="alert(1)"'))).toEqual({ unsupported: 'the attribute onload on <svg>' });
-    expect(iconDrawingOf(svg('<path d="M0 0"/>', 'width="48"'))).toEqual({ unsupported: 'no viewBox attribute on <svg>' });
+    expect(iconDrawingOf(svg('<path d="M0 0"/>', 'viewBox="0 0 48 48" onload="alert(1)"'))).toEqual(
+      { unsupported: 'the attribute onload on <svg>' },
+    );
+    expect(iconDrawingOf(svg('<path d="M0 0"/>', 'width="48"'))).toEqual({
+      unsupported: 'no viewBox attribute on <svg>',
+    });
     expect(iconDrawingOf('<p>not an icon</p>')).toEqual({ unsupported: 'no <svg> element' });
   });
 });
@@ -68,8 +80,12 @@ describe('IconDrawing', () => {
   it('renders the drawing as a decorative <svg> at the card’s size, with SVG’s attribute names', () => {
     const result = iconDrawingOf(readFileSync(`${ICONS}/deep-cleaning-services.svg`, 'utf8'));
     if (!('drawing' in result)) throw new Error(result.unsupported);
-    const html = renderToStaticMarkup(createElement(IconDrawing, { drawing: result.drawing, className: 'card-icon', size: 48 }));
-    expect(html).toMatch(/^<svg viewBox="0 0 48 48" class="card-icon" width="48" height="48" aria-hidden="true"><g fill="none" stroke="#0f5e63" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"><rect /);
+    const html = renderToStaticMarkup(
+      createElement(IconDrawing, { drawing: result.drawing, className: 'card-icon', size: 48 }),
+    );
+    expect(html).toMatch(
+      /^<svg viewBox="0 0 48 48" class="card-icon" width="48" height="48" aria-hidden="true"><g fill="none" stroke="#0f5e63" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"><rect /,
+    );
     expect(html).not.toContain('title');
   });
 });

@@ -8,9 +8,17 @@ afterAll(removeTempCopies);
 describe('lint rule: alt-text', () => {
   // Content cannot build such a page: the image stage stops a photo in Markdown without alt text
   // first (missing-alt), and any other image there (unsupported-image). The rule checks the HTML.
-  it('reports an image in the Markdown\'s HTML with empty alt text, at the line that writes it', () => {
+  it("reports an image in the Markdown's HTML with empty alt text, at the line that writes it", () => {
     const context = htmlContext(
-      [{ route: '/about', file: 'pages/about.md', html: documentWith('<main><h1>About</h1><div class="prose"><p><img src="/images/van.jpg" alt=""></p></div></main>') }],
+      [
+        {
+          route: '/about',
+          file: 'pages/about.md',
+          html: documentWith(
+            '<main><h1>About</h1><div class="prose"><p><img src="/images/van.jpg" alt=""></p></div></main>',
+          ),
+        },
+      ],
       { 'pages/about.md': '---\nroute: /about\n---\n\nOur van:\n\n![](/images/van.jpg)\n' },
     );
     expect(altText.run(context).problems).toEqual([
@@ -18,7 +26,8 @@ describe('lint rule: alt-text', () => {
         code: 'missing-alt',
         file: 'pages/about.md',
         line: 7,
-        message: 'The image /images/van.jpg on /about has no alt text: describe it between the brackets, as in ![A freshly cleaned kitchen](/images/van.jpg).',
+        message:
+          'The image /images/van.jpg on /about has no alt text: describe it between the brackets, as in ![A freshly cleaned kitchen](/images/van.jpg).',
       },
     ]);
   });
@@ -45,7 +54,14 @@ describe('lint rule: alt-text', () => {
     );
     expect(altText.run(context)).toEqual({
       checked: 1,
-      problems: [{ code: 'missing-alt', file: 'pages/gallery.md', line: 4, message: 'The image /images/oven.jpg on /gallery has no alt attribute.' }],
+      problems: [
+        {
+          code: 'missing-alt',
+          file: 'pages/gallery.md',
+          line: 4,
+          message: 'The image /images/oven.jpg on /gallery has no alt attribute.',
+        },
+      ],
     });
   });
 });

@@ -10,7 +10,10 @@ describe('lint rule: area-links', () => {
     const content = await lintCase('area-links');
     const report = await lint(content);
     const source = await readText(content, 'areas/petts-wood.md');
-    const where = { file: 'areas/petts-wood.md', line: lineContaining(source, '## Cleaning in Petts Wood') };
+    const where = {
+      file: 'areas/petts-wood.md',
+      line: lineContaining(source, '## Cleaning in Petts Wood'),
+    };
     // The breadcrumbs, the header's menus and the sidebar link to areas and services too; only <main>'s copy counts,
     // a #fragment link counts, and a link to the page itself does not.
     expect(report.problems).toEqual([
@@ -24,7 +27,8 @@ describe('lint rule: area-links', () => {
       {
         code: 'too-few-service-links',
         ...where,
-        message: '/cleaning-services-petts-wood links to 0 service pages; link to at least 1, for example /regular-cleaning.',
+        message:
+          '/cleaning-services-petts-wood links to 0 service pages; link to at least 1, for example /regular-cleaning.',
       },
     ]);
   });
@@ -36,13 +40,19 @@ describe('lint rule: area-links', () => {
   });
 
   it('takes its minimums from the options', async () => {
-    const report = await lint(await lintCase('area-links'), { minAreaLinks: 1, minServiceLinks: 0 }, ['area-links']);
+    const report = await lint(
+      await lintCase('area-links'),
+      { minAreaLinks: 1, minServiceLinks: 0 },
+      ['area-links'],
+    );
     expect(report.problems).toEqual([]);
   });
 
   it('reads the route a link points to', () => {
     const site = 'https://www.tidy.example';
-    expect(linkRoute('/cleaning-services-bromley#parking', site)).toBe('/cleaning-services-bromley');
+    expect(linkRoute('/cleaning-services-bromley#parking', site)).toBe(
+      '/cleaning-services-bromley',
+    );
     expect(linkRoute('/regular-cleaning/?ref=x', site)).toBe('/regular-cleaning');
     expect(linkRoute(`${site}/cleaning-services-bromley`, site)).toBe('/cleaning-services-bromley');
     expect(linkRoute(site, site)).toBe('/');

@@ -15,7 +15,12 @@ describe('lint rule: british-spelling', () => {
     const service = await readText(content, 'services/regular-cleaning.md');
     const navigation = await readText(content, 'site/navigation.md');
     const body = lineContaining(service, 'We organize');
-    const problems = report.problems.map(({ file, line, field, message }) => ({ file, line, field, message }));
+    const problems = report.problems.map(({ file, line, field, message }) => ({
+      file,
+      line,
+      field,
+      message,
+    }));
     expect(report.problems.every((problem) => problem.code === 'us-spelling')).toBe(true);
     expect(problems).toHaveLength(6);
     expect(problems).toEqual(
@@ -26,9 +31,24 @@ describe('lint rule: british-spelling', () => {
           field: 'title',
           message: '"Neighborhood" is the US spelling; write "Neighbourhood".',
         },
-        { file: 'services/regular-cleaning.md', line: body, field: undefined, message: '"organize" is the US spelling; write "organise".' },
-        { file: 'services/regular-cleaning.md', line: body, field: undefined, message: '"Countertops" is American usage; write "Worktops".' },
-        { file: 'services/regular-cleaning.md', line: body, field: undefined, message: '"colors" is the US spelling; write "colours".' },
+        {
+          file: 'services/regular-cleaning.md',
+          line: body,
+          field: undefined,
+          message: '"organize" is the US spelling; write "organise".',
+        },
+        {
+          file: 'services/regular-cleaning.md',
+          line: body,
+          field: undefined,
+          message: '"Countertops" is American usage; write "Worktops".',
+        },
+        {
+          file: 'services/regular-cleaning.md',
+          line: body,
+          field: undefined,
+          message: '"colors" is the US spelling; write "colours".',
+        },
         // The summary is not on its own page, but on the cards of /ardent-cleaning and the home page.
         {
           file: 'services/regular-cleaning.md',
@@ -56,20 +76,50 @@ describe('lint rule: british-spelling', () => {
   it('knows at least 60 US → UK pairs, with their inflections', () => {
     expect(US_PAIR_COUNT).toBeGreaterThanOrEqual(60);
     for (const [us, uk] of [
-      ['color', 'colour'], ['colored', 'coloured'], ['center', 'centre'], ['centered', 'centred'], ['organization', 'organisation'],
-      ['favorite', 'favourite'], ['neighborhoods', 'neighbourhoods'], ['behavioral', 'behavioural'], ['analyzing', 'analysing'],
-      ['catalog', 'catalogue'], ['discoloration', 'discolouration'], ['traveling', 'travelling'], ['canceled', 'cancelled'], ['cancelation', 'cancellation'],
-      ['jewelry', 'jewellery'], ['gray', 'grey'], ['mold', 'mould'], ['pajamas', 'pyjamas'], ['fulfill', 'fulfil'], ['enroll', 'enrol'],
-      ['skillful', 'skilful'], ['aluminum', 'aluminium'], ['defense', 'defence'], ['offense', 'offence'], ['theater', 'theatre'],
-      ['liter', 'litre'], ['fiber', 'fibre'], ['caliber', 'calibre'], ['mom', 'mum'], ['apartment', 'flat'], ['trash', 'rubbish'],
-      ['garbage', 'rubbish'], ['faucet', 'tap'], ['zip code', 'postcode'], ['cell phone', 'mobile phone'],
+      ['color', 'colour'],
+      ['colored', 'coloured'],
+      ['center', 'centre'],
+      ['centered', 'centred'],
+      ['organization', 'organisation'],
+      ['favorite', 'favourite'],
+      ['neighborhoods', 'neighbourhoods'],
+      ['behavioral', 'behavioural'],
+      ['analyzing', 'analysing'],
+      ['catalog', 'catalogue'],
+      ['discoloration', 'discolouration'],
+      ['traveling', 'travelling'],
+      ['canceled', 'cancelled'],
+      ['cancelation', 'cancellation'],
+      ['jewelry', 'jewellery'],
+      ['gray', 'grey'],
+      ['mold', 'mould'],
+      ['pajamas', 'pyjamas'],
+      ['fulfill', 'fulfil'],
+      ['enroll', 'enrol'],
+      ['skillful', 'skilful'],
+      ['aluminum', 'aluminium'],
+      ['defense', 'defence'],
+      ['offense', 'offence'],
+      ['theater', 'theatre'],
+      ['liter', 'litre'],
+      ['fiber', 'fibre'],
+      ['caliber', 'calibre'],
+      ['mom', 'mum'],
+      ['apartment', 'flat'],
+      ['trash', 'rubbish'],
+      ['garbage', 'rubbish'],
+      ['faucet', 'tap'],
+      ['zip code', 'postcode'],
+      ['cell phone', 'mobile phone'],
     ]) {
       expect(US_WORDS.get(us!)?.uk, us).toBe(uk);
     }
   });
 
   it('matches whole words and phrases in any case, and keeps the case in the suggestion', () => {
-    expect(hits('COLOR, Colors and color-coded; a Zip-Code and a cell  phone; Mom’s apartment.')).toEqual([
+    expect(
+      hits('COLOR, Colors and color-coded; a Zip-Code and a cell  phone; Mom’s apartment.'),
+    ).toEqual([
       '"COLOR" is the US spelling; write "COLOUR".',
       '"Colors" is the US spelling; write "Colours".',
       '"color" is the US spelling; write "colour".',

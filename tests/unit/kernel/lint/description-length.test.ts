@@ -16,7 +16,8 @@ describe('lint rule: description-length', () => {
         file: 'services/companionship-visits.md',
         line: lineContaining(short, 'description:'),
         field: 'description',
-        message: 'The description is 49 characters long; write at least 50 (1 more): "Friendly visits for a chat and a hand at home too".',
+        message:
+          'The description is 49 characters long; write at least 50 (1 more): "Friendly visits for a chat and a hand at home too".',
       },
       {
         code: 'description-too-long',

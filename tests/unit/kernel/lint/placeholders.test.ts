@@ -47,11 +47,20 @@ describe('lint rule: placeholders', () => {
   it('passes the reserved .example addresses and drama-range numbers, and words that only look like placeholders', async () => {
     const report = await lint(await lintCase('placeholders-allowed'), undefined, ['placeholders']);
     expect(report.problems).toEqual([]);
-    expect(countsOf(report, 'placeholders')).toEqual({ id: 'placeholders', summary: 'no placeholder text', checked: 16, problems: 0 });
+    expect(countsOf(report, 'placeholders')).toEqual({
+      id: 'placeholders',
+      summary: 'no placeholder text',
+      checked: 16,
+      problems: 0,
+    });
   });
 
   it('finds each placeholder the issue lists, in any case, as whole words', () => {
-    expect(found('Lorem ipsum dolor. TODO. tbc, TBD. Coming  soon! A placeholder. [Insert name]. Call 01632 XXX. Example text here.')).toEqual([
+    expect(
+      found(
+        'Lorem ipsum dolor. TODO. tbc, TBD. Coming  soon! A placeholder. [Insert name]. Call 01632 XXX. Example text here.',
+      ),
+    ).toEqual([
       'Lorem ipsum',
       'TODO',
       'tbc',
@@ -62,19 +71,33 @@ describe('lint rule: placeholders', () => {
       'XXX',
       'Example text',
     ]);
-    expect(found('A to-do list, todos? Tbcs, sixty, example: text, www.site.example/todo, hello@tbc.example, https://x.test/lorem, 01632 960 123')).toEqual([]);
+    expect(
+      found(
+        'A to-do list, todos? Tbcs, sixty, example: text, www.site.example/todo, hello@tbc.example, https://x.test/lorem, 01632 960 123',
+      ),
+    ).toEqual([]);
   });
 
-  it('points at the page\'s first line, saying so, when the text is in no content file', () => {
-    const context = htmlContext([{ route: '/x', file: 'pages/x.md', html: documentWith('<main><h1>X</h1><p>Reviews coming soon.</p></main>') }], {
-      'pages/x.md': '---\nroute: /x\n---\n\nSome copy.\n',
-    });
+  it("points at the page's first line, saying so, when the text is in no content file", () => {
+    const context = htmlContext(
+      [
+        {
+          route: '/x',
+          file: 'pages/x.md',
+          html: documentWith('<main><h1>X</h1><p>Reviews coming soon.</p></main>'),
+        },
+      ],
+      {
+        'pages/x.md': '---\nroute: /x\n---\n\nSome copy.\n',
+      },
+    );
     expect(placeholders.run(context).problems).toEqual([
       {
         code: 'placeholder-text',
         file: 'pages/x.md',
         line: 1,
-        message: 'Placeholder text "coming soon" is left in; replace it with the real words. (Not found in the content files: it may be template text.)',
+        message:
+          'Placeholder text "coming soon" is left in; replace it with the real words. (Not found in the content files: it may be template text.)',
       },
     ]);
   });

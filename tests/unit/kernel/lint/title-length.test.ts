@@ -24,11 +24,17 @@ describe('lint rule: title-length', () => {
   it('passes the base site and counts the 14 routes, not the error pages', async () => {
     const report = await lint(await lintCase(), undefined, ['title-length']);
     expect(report.problems).toEqual([]);
-    expect(report.rules).toEqual([{ id: 'title-length', summary: 'title length', checked: 14, problems: 0 }]);
+    expect(report.rules).toEqual([
+      { id: 'title-length', summary: 'title length', checked: 14, problems: 0 },
+    ]);
   });
 
   it('takes its maximum from the options', async () => {
     const report = await lint(await lintCase(), { maxTitleLength: 40 }, ['title-length']);
-    expect(report.problems.map((problem) => problem.file).sort()).toEqual(['pages/ardent-cleaning.md', 'pages/home.md', 'services/companionship-visits.md']);
+    expect(report.problems.map((problem) => problem.file).sort()).toEqual([
+      'pages/ardent-cleaning.md',
+      'pages/home.md',
+      'services/companionship-visits.md',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ describe('lint rule: unique-meta', () => {
   it('reports each page of a shared title or description, ignoring case and spacing', async () => {
     const content = await lintCase('unique-meta');
     const report = await lint(content);
-    const lineIn = async (file: string, field: string) => lineContaining(await readText(content, file), `${field}:`);
+    const lineIn = async (file: string, field: string) =>
+      lineContaining(await readText(content, file), `${field}:`);
     const regular = 'Weekly and fortnightly home cleaning in Orpington and Bromley.';
     expect(report.problems).toEqual([
       {
@@ -16,7 +17,8 @@ describe('lint rule: unique-meta', () => {
         file: 'pages/about.md',
         line: await lineIn('pages/about.md', 'title'),
         field: 'title',
-        message: 'The same title is used by pages/privacy-policy.md (/privacy-policy): "About Tidy | Local Team".',
+        message:
+          'The same title is used by pages/privacy-policy.md (/privacy-policy): "About Tidy | Local Team".',
       },
       {
         code: 'duplicate-title',

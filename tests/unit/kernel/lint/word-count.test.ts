@@ -11,11 +11,14 @@ describe('lint rule: word-count', () => {
     const companionship = await readText(content, 'services/companionship-visits.md');
     // "Companionship visits" (h1), "How a visit works", "We agree a time and send the same person each week.":
     // the breadcrumbs ("Home", "Tidy Wellbeing", …) are navigation, not copy.
-    expect(report.problems.find((problem) => problem.file === 'services/companionship-visits.md')).toEqual({
+    expect(
+      report.problems.find((problem) => problem.file === 'services/companionship-visits.md'),
+    ).toEqual({
       code: 'too-few-words',
       file: 'services/companionship-visits.md',
       line: lineContaining(companionship, '## How a visit works'),
-      message: 'The service page /companionship-visits has 17 words of copy in <main>; write at least 300 (283 more).',
+      message:
+        'The service page /companionship-visits has 17 words of copy in <main>; write at least 300 (283 more).',
     });
     expect(report.problems.map((problem) => problem.file).sort()).toEqual([
       'areas/bromley.md',
@@ -31,7 +34,15 @@ describe('lint rule: word-count', () => {
 
   it('takes its minimum from the options', async () => {
     const content = await lintCase();
-    expect((await lint(content, { minWords: 17 }, ['word-count'])).problems.map((problem) => problem.file)).not.toContain('services/companionship-visits.md');
-    expect((await lint(content, { minWords: 18 }, ['word-count'])).problems.map((problem) => problem.file)).toContain('services/companionship-visits.md');
+    expect(
+      (await lint(content, { minWords: 17 }, ['word-count'])).problems.map(
+        (problem) => problem.file,
+      ),
+    ).not.toContain('services/companionship-visits.md');
+    expect(
+      (await lint(content, { minWords: 18 }, ['word-count'])).problems.map(
+        (problem) => problem.file,
+      ),
+    ).toContain('services/companionship-visits.md');
   });
 });

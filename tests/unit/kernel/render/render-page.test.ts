@@ -4,7 +4,14 @@ import type { LoadedContent } from '../../../../src/kernel/content/collections.t
 import { parse } from 'node-html-parser';
 import { contactFileForPath } from '../../../../src/kernel/site/contact-file.ts';
 import { ENQUIRY_FIELD_NAMES, ENQUIRY_FIELDS } from '../../../../src/kernel/wire/enquiry-rules.ts';
-import { ACCOUNT_ROUTES, GUARDED_ROUTES, NAVIGATION_AREAS, NOINDEX_PUBLIC_ROUTES, SIGN_IN_ROUTES, SPEC_ROUTES } from '../../../support/spec-routes.ts';
+import {
+  ACCOUNT_ROUTES,
+  GUARDED_ROUTES,
+  NAVIGATION_AREAS,
+  NOINDEX_PUBLIC_ROUTES,
+  SIGN_IN_ROUTES,
+  SPEC_ROUTES,
+} from '../../../support/spec-routes.ts';
 
 const APP_ROUTES: readonly string[] = ACCOUNT_ROUTES;
 const GUARDED: readonly string[] = GUARDED_ROUTES;
@@ -17,26 +24,39 @@ import {
   htmlPathOf,
   PROJECT_ROOT,
   REAL_CONTENT,
-  TEST_SITE_URL, loadRealContent, type BuiltFolder } from '../../../support/sites.ts';
+  TEST_SITE_URL,
+  loadRealContent,
+  type BuiltFolder,
+} from '../../../support/sites.ts';
 
-
-const CONTACT_FILES = ['contact-details', 'ardent-cleaning-contact', 'ardent-wellbeing-contact', 'about-contact'];
+const CONTACT_FILES = [
+  'contact-details',
+  'ardent-cleaning-contact',
+  'ardent-wellbeing-contact',
+  'about-contact',
+];
 /** The commit the site is built from, as Netlify's COMMIT_REF or the repository's HEAD gives it. */
 const COMMIT = '3f5e1c0a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f';
 
 let out: BuiltFolder;
 let content: LoadedContent;
 beforeAll(async () => {
-  [out, content] = await Promise.all([buildInMemory(REAL_CONTENT, { commit: COMMIT }), loadRealContent()]);
+  [out, content] = await Promise.all([
+    buildInMemory(REAL_CONTENT, { commit: COMMIT }),
+    loadRealContent(),
+  ]);
 }, 60_000);
 
 const page = (route: string) => out.text(htmlPathOf(route));
 const urlOf = (route: string) => (route === '/' ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${route}`);
 const titleOf = (html: string) => decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const descriptionOf = (html: string) => attributeOf(html, /<meta name="description"[^>]*>/, 'content');
-const hrefsIn = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => decodeEntities(match[1]!));
+const descriptionOf = (html: string) =>
+  attributeOf(html, /<meta name="description"[^>]*>/, 'content');
+const hrefsIn = (html: string) =>
+  [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => decodeEntities(match[1]!));
 /** Text content: tags and React's text-separator comments removed. */
-const textOf = (html: string) => decodeEntities(html.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ''));
+const textOf = (html: string) =>
+  decodeEntities(html.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ''));
 const isNoindex = (html: string) => /<meta name="robots" content="[^"]*noindex/.test(html);
 
 describe('files written', () => {
@@ -88,18 +108,26 @@ describe('the head of every page', () => {
 
   it('has a canonical URL on the site URL', () => {
     for (const route of SPEC_ROUTES) {
-      expect(attributeOf(page(route), /<link rel="canonical"[^>]*>/, 'href'), route).toBe(urlOf(route));
+      expect(attributeOf(page(route), /<link rel="canonical"[^>]*>/, 'href'), route).toBe(
+        urlOf(route),
+      );
     }
   });
 
   it('links the hashed stylesheet from the manifest', () => {
-    const manifest = JSON.parse(out.text('build-manifest.json')) as { assets: Record<string, string> };
-    for (const route of SPEC_ROUTES) expect(page(route)).toContain(`<link rel="stylesheet" href="${manifest.assets.stylesheet}"/>`);
+    const manifest = JSON.parse(out.text('build-manifest.json')) as {
+      assets: Record<string, string>;
+    };
+    for (const route of SPEC_ROUTES)
+      expect(page(route)).toContain(
+        `<link rel="stylesheet" href="${manifest.assets.stylesheet}"/>`,
+      );
   });
 });
 
 describe('app pages', () => {
-  const screenOf = (html: string) => attributeOf(html, /<div class="account-screen"[^>]*>/, 'data-screen');
+  const screenOf = (html: string) =>
+    attributeOf(html, /<div class="account-screen"[^>]*>/, 'data-screen');
 
   it.each(SIGN_IN_ROUTES)('%s is noindex and mounts its own sign-in screen', (route) => {
     const html = page(route);
@@ -108,32 +136,48 @@ describe('app pages', () => {
     expect(screenOf(html)).toBe(route.slice(1));
   });
 
-  it.each(GUARDED_ROUTES)('%s is noindex and mounts the guarded screen (the admin screen on /admin) in its neutral checking state', (route) => {
-    const html = page(route);
-    expect(isNoindex(html)).toBe(true);
-    expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toMatch(/^[a-z0-9-]+$/);
-    expect(screenOf(html)).toBe(route === '/admin' ? 'admin' : 'guarded');
-    const screen = elementHtml(html, /<div class="account-screen"[^>]*>/)!;
-    // Nothing of the guarded screen until the guard has decided, in the browser.
-    expect(screen).toContain('data-state="not-configured"');
-    expect(screen).not.toContain('Sign out');
-  });
+  it.each(GUARDED_ROUTES)(
+    '%s is noindex and mounts the guarded screen (the admin screen on /admin) in its neutral checking state',
+    (route) => {
+      const html = page(route);
+      expect(isNoindex(html)).toBe(true);
+      expect(attributeOf(html, /<div id="app-root"[^>]*>/, 'data-mount')).toMatch(/^[a-z0-9-]+$/);
+      expect(screenOf(html)).toBe(route === '/admin' ? 'admin' : 'guarded');
+      const screen = elementHtml(html, /<div class="account-screen"[^>]*>/)!;
+      // Nothing of the guarded screen until the guard has decided, in the browser.
+      expect(screen).toContain('data-state="not-configured"');
+      expect(screen).not.toContain('Sign out');
+    },
+  );
 
   it('only guarded pages and the public pages that say so are noindex, and only app pages have a mount point', () => {
-    for (const route of SPEC_ROUTES) expect(isNoindex(page(route)), route).toBe(GUARDED.includes(route) || NOINDEX_PUBLIC_ROUTES.includes(route));
-    for (const route of SPEC_ROUTES.filter((r) => !APP_ROUTES.includes(r))) expect(page(route), route).not.toContain('id="app-root"');
+    for (const route of SPEC_ROUTES)
+      expect(isNoindex(page(route)), route).toBe(
+        GUARDED.includes(route) || NOINDEX_PUBLIC_ROUTES.includes(route),
+      );
+    for (const route of SPEC_ROUTES.filter((r) => !APP_ROUTES.includes(r)))
+      expect(page(route), route).not.toContain('id="app-root"');
   });
 
   it('guarded and noindex pages are left out of sitemap.xml, which lists every other page', () => {
     const sitemap = out.text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(sitemap.startsWith('<?xml')).toBe(true);
-    expect(locs.sort()).toEqual(SPEC_ROUTES.filter((route) => !GUARDED.includes(route) && !NOINDEX_PUBLIC_ROUTES.includes(route)).map(urlOf).sort());
+    expect(locs.sort()).toEqual(
+      SPEC_ROUTES.filter(
+        (route) => !GUARDED.includes(route) && !NOINDEX_PUBLIC_ROUTES.includes(route),
+      )
+        .map(urlOf)
+        .sort(),
+    );
   });
 
   it('guarded pages are disallowed in robots.txt, which names the sitemap', () => {
     const robots = out.text('robots.txt');
-    const disallowed = robots.split('\n').filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim());
+    const disallowed = robots
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow:'))
+      .map((line) => line.slice('Disallow:'.length).trim());
     expect(disallowed.sort()).toEqual([...GUARDED].sort());
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toMatch(new RegExp(`^Sitemap: ${TEST_SITE_URL}/sitemap\\.xml$`, 'm'));
@@ -187,17 +231,31 @@ describe('layout', () => {
   });
 
   it('the header has the Areas Covered dropdown with exactly the ten navigation areas', () => {
-    for (const route of ['/about', '/deep-cleaning-services', '/cleaning-services-keston-bromley', '/login']) {
+    for (const route of [
+      '/about',
+      '/deep-cleaning-services',
+      '/cleaning-services-keston-bromley',
+      '/login',
+    ]) {
       const areas = elementHtml(page(route), /<details[^>]*data-dropdown="areas"[^>]*>/)!;
       expect(areas, route).toContain('<summary>Areas Covered</summary>');
-      expect(hrefsIn(areas).sort()).toEqual(NAVIGATION_AREAS.map((area) => `/cleaning-services-${area}`).sort());
+      expect(hrefsIn(areas).sort()).toEqual(
+        NAVIGATION_AREAS.map((area) => `/cleaning-services-${area}`).sort(),
+      );
     }
   });
 
   it('the header has About, FAQs and Contact links and a phone link', () => {
     const header = elementHtml(page('/faqs'), /<header class="site-header"[^>]*>/)!;
     const hrefs = hrefsIn(header);
-    expect(hrefs).toEqual(expect.arrayContaining(['/about', '/faqs', '/contact', `tel:${content.profile.data.telephone}`]));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/about',
+        '/faqs',
+        '/contact',
+        `tel:${content.profile.data.telephone}`,
+      ]),
+    );
   });
 
   it('the header logo links to the wellbeing page only on the wellbeing paths', () => {
@@ -213,8 +271,16 @@ describe('the enquiry form on /contact', () => {
   const form = () => parse(page('/contact')).querySelector('section#enquiry form')!;
 
   it('is in the static HTML for Netlify Forms to find at deploy: a name, data-netlify, the form-name a scripted post needs, a honeypot, and the thank-you page to post to without scripts', () => {
-    expect(form().attributes).toMatchObject({ name: 'enquiry', method: 'post', action: '/thank-you', 'data-netlify': 'true', 'data-netlify-honeypot': 'bot-field' });
-    expect(form().querySelector('input[type="hidden"][name="form-name"]')?.getAttribute('value')).toBe('enquiry');
+    expect(form().attributes).toMatchObject({
+      name: 'enquiry',
+      method: 'post',
+      action: '/thank-you',
+      'data-netlify': 'true',
+      'data-netlify-honeypot': 'bot-field',
+    });
+    expect(
+      form().querySelector('input[type="hidden"][name="form-name"]')?.getAttribute('value'),
+    ).toBe('enquiry');
     expect(form().querySelector('input[name="bot-field"]')).not.toBeNull();
   });
 
@@ -222,37 +288,58 @@ describe('the enquiry form on /contact', () => {
     for (const name of ENQUIRY_FIELD_NAMES) {
       const control = form().querySelector(`#enquiry-${name}`)!;
       expect(control.getAttribute('name'), name).toBe(name);
-      expect(form().querySelector(`label[for="enquiry-${name}"]`)?.text, name).toBe(ENQUIRY_FIELDS[name].label);
+      expect(form().querySelector(`label[for="enquiry-${name}"]`)?.text, name).toBe(
+        ENQUIRY_FIELDS[name].label,
+      );
     }
-    const autocomplete = Object.fromEntries(['name', 'phone', 'email', 'postcode'].map((name) => [name, form().querySelector(`#enquiry-${name}`)!.getAttribute('autocomplete')]));
-    expect(autocomplete).toEqual({ name: 'name', phone: 'tel', email: 'email', postcode: 'postal-code' });
+    const autocomplete = Object.fromEntries(
+      ['name', 'phone', 'email', 'postcode'].map((name) => [
+        name,
+        form().querySelector(`#enquiry-${name}`)!.getAttribute('autocomplete'),
+      ]),
+    );
+    expect(autocomplete).toEqual({
+      name: 'name',
+      phone: 'tel',
+      email: 'email',
+      postcode: 'postal-code',
+    });
     expect(form().querySelectorAll('[placeholder]')).toEqual([]);
   });
 
   it('offers every service of the site, "Not sure yet" first and chosen, and knows the outward codes of the areas served', () => {
     const options = form().querySelectorAll('#enquiry-service option');
-    expect(options.map((option) => option.getAttribute('value'))).toEqual(['not-sure', ...content.services.map((entry) => entry.data.slug).sort((a, b) => order(a) - order(b))]);
+    expect(options.map((option) => option.getAttribute('value'))).toEqual([
+      'not-sure',
+      ...content.services.map((entry) => entry.data.slug).sort((a, b) => order(a) - order(b)),
+    ]);
     expect(options[0]!.hasAttribute('selected')).toBe(true);
     const served = [...new Set(content.areas.flatMap((entry) => entry.data.postcodes))].sort();
     expect(form().getAttribute('data-served')).toBe(served.join(' '));
   });
 
-  const order = (slug: string) => content.services.find((entry) => entry.data.slug === slug)!.data.order;
+  const order = (slug: string) =>
+    content.services.find((entry) => entry.data.slug === slug)!.data.order;
 
   it("is where every service page's first button leads, with the service to preselect", () => {
     for (const { data } of content.services) {
       const hero = elementHtml(page(`/${data.slug}`), /<section class="hero">/)!;
-      expect(attributeOf(hero, /<a class="button"[^>]*>/, 'href'), data.slug).toBe(`/contact?service=${data.slug}#enquiry`);
+      expect(attributeOf(hero, /<a class="button"[^>]*>/, 'href'), data.slug).toBe(
+        `/contact?service=${data.slug}#enquiry`,
+      );
     }
   });
 });
 
 describe('the smart contact section', () => {
-  const contactFileOf = (html: string) => attributeOf(html, /<section id="contact"[^>]*>/, 'data-contact-file');
+  const contactFileOf = (html: string) =>
+    attributeOf(html, /<section id="contact"[^>]*>/, 'data-contact-file');
 
   it('is on every page except /contact, showing the file its path selects', () => {
     for (const route of SPEC_ROUTES.filter((r) => r !== '/contact')) {
-      expect(contactFileOf(page(route)), route).toBe(contactFileForPath(route, content.contactRouting.data));
+      expect(contactFileOf(page(route)), route).toBe(
+        contactFileForPath(route, content.contactRouting.data),
+      );
     }
     expect(page('/contact')).not.toContain('data-contact-file');
     expect(page('/contact')).not.toContain('data-island="contact"');
@@ -272,7 +359,9 @@ describe('the smart contact section', () => {
     expect(contactFileOf(html)).toBe(file);
     const details = JSON.parse(out.text(`content/${file}.json`)) as { title: string };
     const section = elementHtml(html, /<section id="contact"[^>]*>/)!;
-    expect(decodeEntities(/<h2 id="contact-heading"[^>]*>([^<]*)<\/h2>/.exec(section)?.[1] ?? '')).toBe(details.title);
+    expect(
+      decodeEntities(/<h2 id="contact-heading"[^>]*>([^<]*)<\/h2>/.exec(section)?.[1] ?? ''),
+    ).toBe(details.title);
   });
 
   it('/contact shows the full contact details block instead', () => {
@@ -281,14 +370,23 @@ describe('the smart contact section', () => {
 });
 
 describe('footer', () => {
-  it.each(['/', '/about', '/login'])('%s shows the build year, Privacy Policy and the social links', (route) => {
-    const footer = elementHtml(page(route), /<footer class="site-footer"[^>]*>/)!;
-    const copyright = elementHtml(footer, /<p class="copyright"[^>]*>/)!;
-    expect(textOf(copyright)).toContain(`© ${FIXED_NOW.getFullYear()} ${content.profile.data.legalName}`);
-    expect(footer).toMatch(/<a href="\/privacy-policy">Privacy Policy<\/a>/);
-    expect(footer).toMatch(new RegExp(`<a href="${content.profile.data.social.instagram}"[^>]*>Instagram</a>`));
-    expect(footer).toMatch(new RegExp(`<a href="${content.profile.data.social.facebook}"[^>]*>Facebook</a>`));
-  });
+  it.each(['/', '/about', '/login'])(
+    '%s shows the build year, Privacy Policy and the social links',
+    (route) => {
+      const footer = elementHtml(page(route), /<footer class="site-footer"[^>]*>/)!;
+      const copyright = elementHtml(footer, /<p class="copyright"[^>]*>/)!;
+      expect(textOf(copyright)).toContain(
+        `© ${FIXED_NOW.getFullYear()} ${content.profile.data.legalName}`,
+      );
+      expect(footer).toMatch(/<a href="\/privacy-policy">Privacy Policy<\/a>/);
+      expect(footer).toMatch(
+        new RegExp(`<a href="${content.profile.data.social.instagram}"[^>]*>Instagram</a>`),
+      );
+      expect(footer).toMatch(
+        new RegExp(`<a href="${content.profile.data.social.facebook}"[^>]*>Facebook</a>`),
+      );
+    },
+  );
 });
 
 describe('error pages', () => {
@@ -302,7 +400,9 @@ describe('error pages', () => {
     const placeholder = /<code id="requested-path">([^<]*)<\/code>/.exec(message);
     expect(placeholder).not.toBeNull();
     expect(placeholder![1]).not.toContain('/');
-    const manifest = JSON.parse(out.text('build-manifest.json')) as { assets: Record<string, string> };
+    const manifest = JSON.parse(out.text('build-manifest.json')) as {
+      assets: Record<string, string>;
+    };
     const script = manifest.assets['not-found']!;
     expect(html).toContain(`<script type="module" src="${script}"></script>`);
     const source = out.text(script.slice(1));
@@ -326,18 +426,42 @@ describe('error pages', () => {
 
 describe('build files', () => {
   it('the manifest lists the routes and the hashed assets, and latest-build has the same id; both name the commit built', () => {
-    const manifest = JSON.parse(out.text('build-manifest.json')) as { buildId: string; time: string; commit: string; routes: string[]; assets: Record<string, string> };
+    const manifest = JSON.parse(out.text('build-manifest.json')) as {
+      buildId: string;
+      time: string;
+      commit: string;
+      routes: string[];
+      assets: Record<string, string>;
+    };
     expect(manifest.commit).toBe(COMMIT);
     expect([...manifest.routes].sort()).toEqual([...SPEC_ROUTES].sort());
     expect(manifest.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(manifest.time).toBe(FIXED_NOW.toISOString());
     // The stylesheet, the boot script, the 404 script, the enquiry form's script, one entry per island and one per account screen (with the guard's React runtime); the builder's bundle: its boot, islands and screens.
     const islands = ['contact', 'header', 'scroll-top', 'sidebar'];
-    const builder = ['boot', ...islands, 'bucket-services', 'builder-block-builder', 'builder-block-preview', 'builder-integrated-builder', 'builder-test-builder-dashboard'].map((name) => `builder/${name}`);
+    const builder = [
+      'boot',
+      ...islands,
+      'bucket-services',
+      'builder-block-builder',
+      'builder-block-preview',
+      'builder-integrated-builder',
+      'builder-test-builder-dashboard',
+    ].map((name) => `builder/${name}`);
     expect(Object.keys(manifest.assets).sort()).toEqual(
       [
         ...['boot', ...islands, 'not-found', 'enquiry-form', 'stylesheet'],
-        ...['sign-in-start', 'guard-start', 'react-runtime', 'screen-login', 'screen-register', 'screen-reset-password', 'screen-guarded', 'screen-admin', 'admin-storage'],
+        ...[
+          'sign-in-start',
+          'guard-start',
+          'react-runtime',
+          'screen-login',
+          'screen-register',
+          'screen-reset-password',
+          'screen-guarded',
+          'screen-admin',
+          'admin-storage',
+        ],
         ...builder,
       ].sort(),
     );
@@ -346,21 +470,36 @@ describe('build files', () => {
       expect(out.files.has(asset.slice(1)), asset).toBe(true);
     }
     // What the builder reads to say a published change is live.
-    const latest = JSON.parse(out.text('latest-build.json')) as { buildId: string; time: string; commit: string };
+    const latest = JSON.parse(out.text('latest-build.json')) as {
+      buildId: string;
+      time: string;
+      commit: string;
+    };
     expect(latest).toEqual({ buildId: manifest.buildId, time: manifest.time, commit: COMMIT });
   });
 
-  it.each(CONTACT_FILES)('content/%s.json has title, subtitle, phone, email and location', (name) => {
-    const details = JSON.parse(out.text(`content/${name}.json`)) as Record<string, unknown>;
-    expect(Object.keys(details).sort()).toEqual(['email', 'location', 'phone', 'subtitle', 'title']);
-    for (const value of Object.values(details)) expect(typeof value).toBe('string');
-    expect((details.title as string).length).toBeGreaterThan(0);
-    // Phone and email fall back to the business profile.
-    expect(details.phone).toBeTruthy();
-    expect(details.email).toMatch(/@/);
-  });
+  it.each(CONTACT_FILES)(
+    'content/%s.json has title, subtitle, phone, email and location',
+    (name) => {
+      const details = JSON.parse(out.text(`content/${name}.json`)) as Record<string, unknown>;
+      expect(Object.keys(details).sort()).toEqual([
+        'email',
+        'location',
+        'phone',
+        'subtitle',
+        'title',
+      ]);
+      for (const value of Object.values(details)) expect(typeof value).toBe('string');
+      expect((details.title as string).length).toBeGreaterThan(0);
+      // Phone and email fall back to the business profile.
+      expect(details.phone).toBeTruthy();
+      expect(details.email).toMatch(/@/);
+    },
+  );
 
   it('a contact file without a title gets "Contact {product}"', () => {
-    expect((JSON.parse(out.text('content/ardent-cleaning-contact.json')) as { title: string }).title).toBe('Contact Ardent Cleaning');
+    expect(
+      (JSON.parse(out.text('content/ardent-cleaning-contact.json')) as { title: string }).title,
+    ).toBe('Contact Ardent Cleaning');
   });
 });

@@ -16,7 +16,9 @@ import {
   REAL_CONTENT,
   removeTempCopies,
   TEST_SITE_URL,
-  type LdNode, loadRealContent } from '../../../support/sites.ts';
+  type LdNode,
+  loadRealContent,
+} from '../../../support/sites.ts';
 
 let out: BuiltFolder;
 let content: LoadedContent;
@@ -29,54 +31,75 @@ beforeAll(async () => {
 afterAll(removeTempCopies);
 
 const nodesOf = (route: string) => jsonLdNodes(out.text(htmlPathOf(route)));
-const nodeOfType = (route: string, type: string): LdNode | undefined => nodesOf(route).find((node) => node['@type'] === type);
+const nodeOfType = (route: string, type: string): LdNode | undefined =>
+  nodesOf(route).find((node) => node['@type'] === type);
 const urlOf = (route: string) => (route === '/' ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${route}`);
 const attack = '</script><script>alert(1)</script>';
 const businessIdOnHome = () => nodeOfType('/', 'LocalBusiness')!['@id'];
 
 describe('LocalBusiness on the home and branch pages', () => {
-  it.each(['/', '/ardent-cleaning', '/ardent-wellbeing'])('%s has the full LocalBusiness node', (route) => {
-    const business = nodeOfType(route, 'LocalBusiness');
-    expect(business).toBeDefined();
-    const profile = content.profile.data;
-    expect(business!['@id']).toMatch(new RegExp(`^${TEST_SITE_URL}/#`));
-    expect(business!['@id']).toBe(businessIdOnHome());
-    expect(business!.name).toBe(profile.name);
-    expect(business!.url).toBe(`${TEST_SITE_URL}/`);
-    expect(business!.telephone).toBe(profile.telephone);
-    expect(business!.address).toEqual({
-      '@type': 'PostalAddress',
-      streetAddress: profile.address.street,
-      addressLocality: profile.address.locality,
-      addressRegion: profile.address.region,
-      postalCode: profile.address.postalCode,
-      addressCountry: profile.address.country,
-    });
-    expect(business!.geo).toEqual({ '@type': 'GeoCoordinates', latitude: profile.geo.latitude, longitude: profile.geo.longitude });
-    expect(business!.openingHoursSpecification).toEqual([
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`),
-        opens: '08:00',
-        closes: '18:00',
-      },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '15:00' },
-    ]);
-    expect(business!.priceRange).toBe('££');
-    const sameAs = business!.sameAs as string[];
-    expect(sameAs).toHaveLength(2);
-    expect(sameAs.some((url) => url.startsWith('https://www.instagram.com/'))).toBe(true);
-    expect(sameAs.some((url) => url.startsWith('https://www.facebook.com/'))).toBe(true);
-    expect(sameAs.sort()).toEqual([profile.social.facebook, profile.social.instagram].sort());
-    const areaServed = business!.areaServed as { '@type': string; name: string }[];
-    expect(areaServed.length).toBeGreaterThan(0);
-    expect(areaServed).toEqual(profile.areaServed.map((name) => ({ '@type': 'Place', name })));
-    // Images are absolute, on the site URL.
-    expect(business!.logo).toBe(`${TEST_SITE_URL}${profile.logo}`);
-  });
+  it.each(['/', '/ardent-cleaning', '/ardent-wellbeing'])(
+    '%s has the full LocalBusiness node',
+    (route) => {
+      const business = nodeOfType(route, 'LocalBusiness');
+      expect(business).toBeDefined();
+      const profile = content.profile.data;
+      expect(business!['@id']).toMatch(new RegExp(`^${TEST_SITE_URL}/#`));
+      expect(business!['@id']).toBe(businessIdOnHome());
+      expect(business!.name).toBe(profile.name);
+      expect(business!.url).toBe(`${TEST_SITE_URL}/`);
+      expect(business!.telephone).toBe(profile.telephone);
+      expect(business!.address).toEqual({
+        '@type': 'PostalAddress',
+        streetAddress: profile.address.street,
+        addressLocality: profile.address.locality,
+        addressRegion: profile.address.region,
+        postalCode: profile.address.postalCode,
+        addressCountry: profile.address.country,
+      });
+      expect(business!.geo).toEqual({
+        '@type': 'GeoCoordinates',
+        latitude: profile.geo.latitude,
+        longitude: profile.geo.longitude,
+      });
+      expect(business!.openingHoursSpecification).toEqual([
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(
+            (day) => `https://schema.org/${day}`,
+          ),
+          opens: '08:00',
+          closes: '18:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['https://schema.org/Saturday'],
+          opens: '09:00',
+          closes: '15:00',
+        },
+      ]);
+      expect(business!.priceRange).toBe('££');
+      const sameAs = business!.sameAs as string[];
+      expect(sameAs).toHaveLength(2);
+      expect(sameAs.some((url) => url.startsWith('https://www.instagram.com/'))).toBe(true);
+      expect(sameAs.some((url) => url.startsWith('https://www.facebook.com/'))).toBe(true);
+      expect(sameAs.sort()).toEqual([profile.social.facebook, profile.social.instagram].sort());
+      const areaServed = business!.areaServed as { '@type': string; name: string }[];
+      expect(areaServed.length).toBeGreaterThan(0);
+      expect(areaServed).toEqual(profile.areaServed.map((name) => ({ '@type': 'Place', name })));
+      // Images are absolute, on the site URL.
+      expect(business!.logo).toBe(`${TEST_SITE_URL}${profile.logo}`);
+    },
+  );
 
   it('is left off pages that do not ask for it', () => {
-    for (const route of ['/about', '/faqs', '/contact', '/deep-cleaning-services', '/cleaning-services-bromley']) {
+    for (const route of [
+      '/about',
+      '/faqs',
+      '/contact',
+      '/deep-cleaning-services',
+      '/cleaning-services-bromley',
+    ]) {
       expect(nodeOfType(route, 'LocalBusiness'), route).toBeUndefined();
     }
   });
@@ -93,9 +116,15 @@ describe('Service nodes', () => {
       expect(service!.serviceType).toBe(entry.data.serviceType);
       expect(service!.url).toBe(urlOf(route));
       expect(service!.provider).toEqual({ '@id': businessIdOnHome() });
-      expect(service!.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'GBP', url: urlOf(route) });
+      expect(service!.offers).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: 'GBP',
+        url: urlOf(route),
+      });
       // areaServed names the areas the service lists, by their names, not their slugs.
-      const areaNames = entry.data.areaServed.map((slug) => content.areas.find((area) => area.data.slug === slug)!.data.name);
+      const areaNames = entry.data.areaServed.map(
+        (slug) => content.areas.find((area) => area.data.slug === slug)!.data.name,
+      );
       expect(service!.areaServed).toEqual(areaNames.map((name) => ({ '@type': 'Place', name })));
     }
   });
@@ -115,12 +144,20 @@ describe('Service nodes', () => {
 
 describe('FAQPage on /faqs', () => {
   it('has one Question per FAQ file, in order, with plain-text answers', async () => {
-    const faqFiles = (await readdir(path.join(REAL_CONTENT, 'faqs'))).filter((name) => name.endsWith('.md'));
+    const faqFiles = (await readdir(path.join(REAL_CONTENT, 'faqs'))).filter((name) =>
+      name.endsWith('.md'),
+    );
     const faqPage = nodeOfType('/faqs', 'FAQPage');
     expect(faqPage).toBeDefined();
-    const questions = faqPage!.mainEntity as { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
+    const questions = faqPage!.mainEntity as {
+      '@type': string;
+      name: string;
+      acceptedAnswer: { '@type': string; text: string };
+    }[];
     expect(questions).toHaveLength(faqFiles.length);
-    const expectedOrder = [...content.faqs].sort((a, b) => a.data.order - b.data.order).map((entry) => entry.data.question);
+    const expectedOrder = [...content.faqs]
+      .sort((a, b) => a.data.order - b.data.order)
+      .map((entry) => entry.data.question);
     expect(questions.map((question) => question.name)).toEqual(expectedOrder);
     for (const question of questions) {
       expect(question['@type']).toBe('Question');
@@ -135,10 +172,14 @@ describe('FAQPage on /faqs', () => {
   it('keeps the text of links in answers', () => {
     const withLinks = content.faqs.filter((entry) => (entry.body?.links.length ?? 0) > 0);
     expect(withLinks.length).toBeGreaterThan(0);
-    const items = nodeOfType('/faqs', 'FAQPage')!.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+    const items = nodeOfType('/faqs', 'FAQPage')!.mainEntity as {
+      name: string;
+      acceptedAnswer: { text: string };
+    }[];
     for (const entry of withLinks) {
       const answer = items.find((item) => item.name === entry.data.question)!.acceptedAnswer.text;
-      for (const [, linkText] of entry.body!.html.matchAll(/<a [^>]*>([^<]+)<\/a>/g)) expect(answer).toContain(linkText);
+      for (const [, linkText] of entry.body!.html.matchAll(/<a [^>]*>([^<]+)<\/a>/g))
+        expect(answer).toContain(linkText);
     }
   });
 
@@ -162,9 +203,16 @@ describe('BreadcrumbList', () => {
   });
 
   it('passes through the branch page on service and area pages', () => {
-    const deep = nodeOfType('/deep-cleaning-services', 'BreadcrumbList')!.itemListElement as { item: string }[];
-    expect(deep.map((item) => item.item)).toEqual([`${TEST_SITE_URL}/`, `${TEST_SITE_URL}/ardent-cleaning`, `${TEST_SITE_URL}/deep-cleaning-services`]);
-    const senior = nodeOfType('/cleaning-services-senior-citizens', 'BreadcrumbList')!.itemListElement as { item: string }[];
+    const deep = nodeOfType('/deep-cleaning-services', 'BreadcrumbList')!.itemListElement as {
+      item: string;
+    }[];
+    expect(deep.map((item) => item.item)).toEqual([
+      `${TEST_SITE_URL}/`,
+      `${TEST_SITE_URL}/ardent-cleaning`,
+      `${TEST_SITE_URL}/deep-cleaning-services`,
+    ]);
+    const senior = nodeOfType('/cleaning-services-senior-citizens', 'BreadcrumbList')!
+      .itemListElement as { item: string }[];
     expect(senior[1]!.item).toBe(`${TEST_SITE_URL}/ardent-wellbeing`);
   });
 
@@ -174,11 +222,15 @@ describe('BreadcrumbList', () => {
 });
 
 describe('escaping content inside the JSON-LD script element', () => {
-
   it('a question containing </script> cannot close the element, and parses back to the original text', async () => {
     const cleanDir = await copyMinimalSite();
     const dir = await copyMinimalSite();
-    await editText(dir, 'faqs/pets.md', 'question: Is it all right if I have pets?', `question: ${JSON.stringify(attack)}`);
+    await editText(
+      dir,
+      'faqs/pets.md',
+      'question: Is it all right if I have pets?',
+      `question: ${JSON.stringify(attack)}`,
+    );
     const [clean, attacked] = await Promise.all([buildInMemory(cleanDir), buildInMemory(dir)]);
     const cleanHtml = clean.text(htmlPathOf('/faqs'));
     const html = attacked.text(htmlPathOf('/faqs'));
@@ -204,14 +256,20 @@ describe('escaping content inside the JSON-LD script element', () => {
     await editText(dir, 'faqs/pets.md', 'Of course.', 'Cats & dogs are welcome.');
     const html = (await buildInMemory(dir)).text(htmlPathOf('/faqs'));
     const faqPage = jsonLdNodes(html).find((node) => node['@type'] === 'FAQPage')!;
-    const answers = (faqPage.mainEntity as { acceptedAnswer: { text: string } }[]).map((item) => item.acceptedAnswer.text);
+    const answers = (faqPage.mainEntity as { acceptedAnswer: { text: string } }[]).map(
+      (item) => item.acceptedAnswer.text,
+    );
     expect(answers).toContain('Cats & dogs are welcome. Tell us about them when you book.');
   }, 60_000);
 });
 
 describe('serializeJsonLd', () => {
   it('round-trips through JSON.parse', () => {
-    const data = { name: attack, list: [1, 'two', null, true], nested: { quote: '"', backslash: '\\', unicode: 'café – ££' } };
+    const data = {
+      name: attack,
+      list: [1, 'two', null, true],
+      nested: { quote: '"', backslash: '\\', unicode: 'café – ££' },
+    };
     expect(JSON.parse(serializeJsonLd(data))).toEqual(data);
   });
 

@@ -41,7 +41,9 @@ function valid<T = Record<string, unknown>>(folder: string, name: string): T {
 }
 
 const fixtureNames = (folder: string, kind: 'valid' | 'invalid') =>
-  readdirSync(path.join(SCHEMA_FIXTURES, folder)).filter((name) => name.startsWith(`${kind}-`) && name.endsWith('.md')).sort();
+  readdirSync(path.join(SCHEMA_FIXTURES, folder))
+    .filter((name) => name.startsWith(`${kind}-`) && name.endsWith('.md'))
+    .sort();
 
 describe('schema fixtures', () => {
   it('has a folder for every schema and only those', () => {
@@ -63,11 +65,14 @@ describe('schema fixtures', () => {
       it.each(fixtureNames(folder, 'invalid'))('rejects %s at the expected field', (name) => {
         const { source, raw, result } = parse(folder, name);
         const expectation = /^# expect: ([a-z-]+) (\S+)$/m.exec(source);
-        if (!expectation) throw new Error(`${folder}/${name} has no "# expect: <code> <field>" line`);
+        if (!expectation)
+          throw new Error(`${folder}/${name} has no "# expect: <code> <field>" line`);
         const [, code, field] = expectation;
         expect(result.ok).toBe(false);
         const problems = result.ok ? [] : result.problems;
-        expect(problems.map((problem) => ({ code: problem.code, field: problem.field }))).toEqual([{ code, field }]);
+        expect(problems.map((problem) => ({ code: problem.code, field: problem.field }))).toEqual([
+          { code, field },
+        ]);
         const [problem] = problems as [ContentProblem];
         expect(problem.file).toBe(`${folder}/${name}`);
         // The line points into the front matter (between the two "---" lines), at or above the field.
@@ -84,21 +89,31 @@ describe('BusinessProfileSchema', () => {
     const profile = valid<schemas.BusinessProfile>('business-profile', 'valid-full.md');
     expect(profile.geo).toEqual({ latitude: 51.3741, longitude: 0.0986 });
     expect(profile.openingHours).toEqual([
-      { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      {
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '18:00',
+      },
       { dayOfWeek: ['Saturday'], opens: '09:00', closes: '15:00' },
     ]);
     expect(Object.keys(profile.branches).sort()).toEqual(['cleaning', 'wellbeing']);
   });
 
   it('accepts the geo bounds themselves: latitude ±90, longitude ±180', () => {
-    expect(valid<schemas.BusinessProfile>('business-profile', 'valid-geo-at-bounds.md').geo).toEqual({ latitude: -90, longitude: 180 });
-    expect(valid<schemas.BusinessProfile>('business-profile', 'valid-geo-at-other-bounds.md').geo).toEqual({ latitude: 90, longitude: -180 });
+    expect(
+      valid<schemas.BusinessProfile>('business-profile', 'valid-geo-at-bounds.md').geo,
+    ).toEqual({ latitude: -90, longitude: 180 });
+    expect(
+      valid<schemas.BusinessProfile>('business-profile', 'valid-geo-at-other-bounds.md').geo,
+    ).toEqual({ latitude: 90, longitude: -180 });
   });
 
   it('rejects geo values just outside the bounds', () => {
     const base = valid<schemas.BusinessProfile>('business-profile', 'valid-full.md');
     const geoIssues = (geo: { latitude: number; longitude: number }) =>
-      schemas.BusinessProfileSchema.safeParse({ ...base, geo }).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+      schemas.BusinessProfileSchema.safeParse({ ...base, geo }).error?.issues.map((issue) =>
+        issue.path.join('.'),
+      ) ?? [];
     expect(geoIssues({ latitude: 90.0001, longitude: 0 })).toEqual(['geo.latitude']);
     expect(geoIssues({ latitude: -90.0001, longitude: 0 })).toEqual(['geo.latitude']);
     expect(geoIssues({ latitude: 0, longitude: 180.0001 })).toEqual(['geo.longitude']);
@@ -108,8 +123,13 @@ describe('BusinessProfileSchema', () => {
 
   it('needs both branches', () => {
     const base = valid<schemas.BusinessProfile>('business-profile', 'valid-full.md');
-    const result = schemas.BusinessProfileSchema.safeParse({ ...base, branches: { cleaning: base.branches.cleaning } });
-    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['branches.wellbeing']);
+    const result = schemas.BusinessProfileSchema.safeParse({
+      ...base,
+      branches: { cleaning: base.branches.cleaning },
+    });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'branches.wellbeing',
+    ]);
   });
 });
 
@@ -132,7 +152,10 @@ describe('ContactDetailsSchema', () => {
   });
 
   it('mixes a flat phone with a nested email', () => {
-    const details = valid<schemas.ContactDetails>('contact-details', 'valid-flat-phone-nested-email.md');
+    const details = valid<schemas.ContactDetails>(
+      'contact-details',
+      'valid-flat-phone-nested-email.md',
+    );
     expect(details.phone).toBe('01632\u00a0960\u00a0400');
     expect(details.email).toBe('mixed@ardent.example');
   });
@@ -145,7 +168,9 @@ describe('ContactDetailsSchema', () => {
       email: null,
       location: 'Orpington, Bromley and surrounding areas',
     });
-    expect(valid<schemas.ContactDetails>('contact-details', 'valid-nested.md').title).toBe('Contact Ardent Wellbeing');
+    expect(valid<schemas.ContactDetails>('contact-details', 'valid-nested.md').title).toBe(
+      'Contact Ardent Wellbeing',
+    );
     expect(schemas.DEFAULT_LOCATION).toBe('Orpington, Bromley and surrounding areas');
   });
 
@@ -212,7 +237,10 @@ describe('AreaSchema', () => {
 describe('FaqSchema', () => {
   it('holds only the question and order; the answer is the Markdown body', () => {
     const { raw } = parse('faq', 'valid-basic.md');
-    expect(valid('faq', 'valid-basic.md')).toEqual({ question: 'Do you bring your own products?', order: 4 });
+    expect(valid('faq', 'valid-basic.md')).toEqual({
+      question: 'Do you bring your own products?',
+      order: 4,
+    });
     expect(raw.body.trim()).toBe('Yes, unless you would rather we used yours.');
   });
 });
@@ -228,41 +256,85 @@ describe('PageSchema', () => {
   });
 
   it('accepts an app page for administrators that names its screen, and a public one that mounts a sign-in screen', () => {
-    expect(valid('page', 'valid-app.md')).toMatchObject({ template: 'app', access: 'admin', mount: 'block-preview' });
-    expect(valid('page', 'valid-app-sign-in.md')).toMatchObject({ template: 'app', access: 'public', noindex: false, mount: 'login' });
+    expect(valid('page', 'valid-app.md')).toMatchObject({
+      template: 'app',
+      access: 'admin',
+      mount: 'block-preview',
+    });
+    expect(valid('page', 'valid-app-sign-in.md')).toMatchObject({
+      template: 'app',
+      access: 'public',
+      noindex: false,
+      mount: 'login',
+    });
   });
 
   it('reports every app-page rule broken at once', () => {
-    const result = schemas.PageSchema.safeParse({ route: '/about', title: 'T', description: 'D', heading: 'H', access: 'admin' });
+    const result = schemas.PageSchema.safeParse({
+      route: '/about',
+      title: 'T',
+      description: 'D',
+      heading: 'H',
+      access: 'admin',
+    });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['access']);
-    const app = schemas.PageSchema.safeParse({ route: '/login', title: 'T', description: 'D', heading: 'H', template: 'app' });
+    const app = schemas.PageSchema.safeParse({
+      route: '/login',
+      title: 'T',
+      description: 'D',
+      heading: 'H',
+      template: 'app',
+    });
     expect(app.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['mount']);
   });
 
   it('says which screens a public app page may mount', () => {
-    const result = schemas.PageSchema.safeParse({ route: '/admin', title: 'T', description: 'D', heading: 'H', template: 'app', mount: 'admin' });
+    const result = schemas.PageSchema.safeParse({
+      route: '/admin',
+      title: 'T',
+      description: 'D',
+      heading: 'H',
+      template: 'app',
+      mount: 'admin',
+    });
     expect(result.error?.issues[0]?.message).toContain('login, register, reset-password');
     expect(result.error?.issues[0]?.message).toContain('access: admin');
   });
 
   it('does not require a mount outside app pages, and every page is public unless it says otherwise', () => {
-    const result = schemas.PageSchema.safeParse({ route: '/about', title: 'T', description: 'D', heading: 'H', template: 'standard' });
+    const result = schemas.PageSchema.safeParse({
+      route: '/about',
+      title: 'T',
+      description: 'D',
+      heading: 'H',
+      template: 'standard',
+    });
     expect(result.data?.access).toBe('public');
   });
 });
 
 describe('ErrorPageSchema', () => {
   it('accepts 404 and 500 only', () => {
-    expect(valid('error-page', 'valid-404.md')).toMatchObject({ status: 404, message: 'Page not found: {path}' });
+    expect(valid('error-page', 'valid-404.md')).toMatchObject({
+      status: 404,
+      message: 'Page not found: {path}',
+    });
     expect(valid('error-page', 'valid-500.md')).toMatchObject({ status: 500 });
-    expect(schemas.ErrorPageSchema.safeParse({ status: 403, title: 'T', heading: 'H', message: 'M' }).success).toBe(false);
+    expect(
+      schemas.ErrorPageSchema.safeParse({ status: 403, title: 'T', heading: 'H', message: 'M' })
+        .success,
+    ).toBe(false);
   });
 });
 
 describe('BlockSchema', () => {
   it('has a valid fixture for every block type', () => {
-    const types = fixtureNames('block', 'valid').map((name) => valid<schemas.Block>('block', name).type);
-    expect(new Set(types)).toEqual(new Set(schemas.BlockSchema.options.map((option) => option.shape.type.value)));
+    const types = fixtureNames('block', 'valid').map(
+      (name) => valid<schemas.Block>('block', name).type,
+    );
+    expect(new Set(types)).toEqual(
+      new Set(schemas.BlockSchema.options.map((option) => option.shape.type.value)),
+    );
   });
 
   it.each([
@@ -273,42 +345,86 @@ describe('BlockSchema', () => {
     expect(valid('block', name)).toEqual(expected);
   });
 
-  it('defaults the enquiry form\'s heading, and its thank-you page to /thank-you', () => {
-    expect(valid('block', 'valid-enquiry-form.md')).toMatchObject({ type: 'enquiry-form', heading: 'Ask for a quote', thankYouPage: '/thank-you' });
+  it("defaults the enquiry form's heading, and its thank-you page to /thank-you", () => {
+    expect(valid('block', 'valid-enquiry-form.md')).toMatchObject({
+      type: 'enquiry-form',
+      heading: 'Ask for a quote',
+      thankYouPage: '/thank-you',
+    });
   });
 
   it('defaults the contact-details block to the contact-details file', () => {
-    expect(schemas.BlockSchema.parse({ type: 'contact-details' })).toEqual({ type: 'contact-details', file: 'contact-details' });
+    expect(schemas.BlockSchema.parse({ type: 'contact-details' })).toEqual({
+      type: 'contact-details',
+      file: 'contact-details',
+    });
   });
 
   it('keeps markdown block text as written', () => {
-    expect(valid<{ markdown: string }>('block', 'valid-markdown.md').markdown).toBe('## A heading\n\nSome [text](/about).\n');
+    expect(valid<{ markdown: string }>('block', 'valid-markdown.md').markdown).toBe(
+      '## A heading\n\nSome [text](/about).\n',
+    );
   });
 
   it('names the allowed block types when the type is unknown', () => {
     const { result } = parse('block', 'invalid-unknown-type.md');
     const message = result.ok ? '' : result.problems[0]!.message;
-    for (const option of schemas.BlockSchema.options) expect(message).toContain(`"${option.shape.type.value}"`);
+    for (const option of schemas.BlockSchema.options)
+      expect(message).toContain(`"${option.shape.type.value}"`);
     expect(message).toContain('carousel');
   });
 });
 
 describe('shared field schemas', () => {
   it.each([
-    ['SlugSchema', schemas.SlugSchema, ['deep-cleaning-services', 'a1', 'x'], ['Deep', 'a--b', '-a', 'a-', 'a_b', '']],
-    ['RouteSchema', schemas.RouteSchema, ['/', '/about', '/experiments/block-builder/builder'], ['about', '/about/', '/About', '//', '/a//b']],
+    [
+      'SlugSchema',
+      schemas.SlugSchema,
+      ['deep-cleaning-services', 'a1', 'x'],
+      ['Deep', 'a--b', '-a', 'a-', 'a_b', ''],
+    ],
+    [
+      'RouteSchema',
+      schemas.RouteSchema,
+      ['/', '/about', '/experiments/block-builder/builder'],
+      ['about', '/about/', '/About', '//', '/a//b'],
+    ],
     [
       'HrefSchema',
       schemas.HrefSchema,
-      ['/about', '/faqs#pets', '#top', 'https://ico.org.uk', 'mailto:a@b.example', 'tel:+441632960123'],
+      [
+        '/about',
+        '/faqs#pets',
+        '#top',
+        'https://ico.org.uk',
+        'mailto:a@b.example',
+        'tel:+441632960123',
+      ],
       ['about', 'http://x.example', 'tel:01632 960', 'javascript:alert(1)', '/a b'],
     ],
-    ['AssetPathSchema', schemas.AssetPathSchema, ['/images/logo.svg', '/a/b.jpeg', '/favicon.ico'], ['images/logo.svg', '/images/logo.gif', '/images/logo', 'https://x.example/a.png']],
+    [
+      'AssetPathSchema',
+      schemas.AssetPathSchema,
+      ['/images/logo.svg', '/a/b.jpeg', '/favicon.ico'],
+      ['images/logo.svg', '/images/logo.gif', '/images/logo', 'https://x.example/a.png'],
+    ],
     [
       'RasterImagePathSchema',
       schemas.RasterImagePathSchema,
-      ['/images/oven.jpg', '/images/team/anna.JPEG', '/images/a.png', '/images/b.webp', '/images/c.avif'],
-      ['/images/logo.svg', 'images/oven.jpg', '/photos/oven.jpg', '/images/oven', 'https://x.example/a.jpg'],
+      [
+        '/images/oven.jpg',
+        '/images/team/anna.JPEG',
+        '/images/a.png',
+        '/images/b.webp',
+        '/images/c.avif',
+      ],
+      [
+        '/images/logo.svg',
+        'images/oven.jpg',
+        '/photos/oven.jpg',
+        '/images/oven',
+        'https://x.example/a.jpg',
+      ],
     ],
   ] as const)('%s accepts and rejects the right values', (_name, schema, good, bad) => {
     for (const value of good) expect(schema.safeParse(value).success, value).toBe(true);
@@ -349,7 +465,9 @@ describe('shared field schemas', () => {
       EnquiryFormBlockSchema: schemas.BlockSchema,
     };
     const exported = Object.entries(schemas).filter(([name]) => name.endsWith('Schema'));
-    const uncovered = exported.filter(([name, schema]) => !coveredHere.has(schema as z.ZodType) && !(name in viaParent)).map(([name]) => name);
+    const uncovered = exported
+      .filter(([name, schema]) => !coveredHere.has(schema as z.ZodType) && !(name in viaParent))
+      .map(([name]) => name);
     expect(uncovered).toEqual([]);
   });
 });

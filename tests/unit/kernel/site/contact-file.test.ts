@@ -59,7 +59,9 @@ describe('contactFileForPath with a hand-made table', () => {
     expect(contactFileForPath('/', table)).toBe('fallback');
     expect(contactFileForPath('/contact', table)).toBe('fallback');
     expect(contactFileForPath('/sho', table)).toBe('fallback');
-    expect(contactFileForPath('/anything', { default: 'only-default', rules: [] })).toBe('only-default');
+    expect(contactFileForPath('/anything', { default: 'only-default', rules: [] })).toBe(
+      'only-default',
+    );
   });
 });
 
@@ -103,6 +105,8 @@ describe('contactFileForPath with the real content/site/contact-routing.md', () 
   it('gives the same answer with a trailing slash', () => {
     expect(contactFileForPath('/about/', routing)).toBe('about-contact');
     expect(contactFileForPath('/ardent-wellbeing/', routing)).toBe('ardent-wellbeing-contact');
-    expect(contactFileForPath('/cleaning-services-senior-citizens/', routing)).toBe('ardent-wellbeing-contact');
+    expect(contactFileForPath('/cleaning-services-senior-citizens/', routing)).toBe(
+      'ardent-wellbeing-contact',
+    );
   });
 });

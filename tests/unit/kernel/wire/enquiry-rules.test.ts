@@ -2,11 +2,27 @@
 // it will not do. The browser checks with these before sending; the schemas of enquiry.ts are made
 // from them.
 import { describe, expect, it } from 'vitest';
-import { enquiryProblems, LIMITS, NOT_SURE, outsideArea, outwardCode, type EnquiryValues } from '../../../../src/kernel/wire/enquiry-rules.ts';
+import {
+  enquiryProblems,
+  LIMITS,
+  NOT_SURE,
+  outsideArea,
+  outwardCode,
+  type EnquiryValues,
+} from '../../../../src/kernel/wire/enquiry-rules.ts';
 
-const VALID: EnquiryValues = { name: 'Ann Example', phone: '01632 960 123', email: '', postcode: 'BR6 0AA', service: NOT_SURE, message: '', callback: '' };
+const VALID: EnquiryValues = {
+  name: 'Ann Example',
+  phone: '01632 960 123',
+  email: '',
+  postcode: 'BR6 0AA',
+  service: NOT_SURE,
+  message: '',
+  callback: '',
+};
 const problemsWith = (change: EnquiryValues) => enquiryProblems({ ...VALID, ...change });
-const messageFor = (field: keyof EnquiryValues, change: EnquiryValues) => problemsWith(change).find((problem) => problem.field === field)?.message;
+const messageFor = (field: keyof EnquiryValues, change: EnquiryValues) =>
+  problemsWith(change).find((problem) => problem.field === field)?.message;
 
 describe('a UK phone number', () => {
   it.each([
@@ -35,23 +51,39 @@ describe('a UK phone number', () => {
     ['too many digits', '077009001234'],
     ['only a code', '+44'],
   ])('refuses %s (%j) in the GOV.UK way: what to write, with an example', (_, phone) => {
-    expect(messageFor('phone', { phone })).toBe('Enter a UK phone number, like 01632 960 123 or 07700 900 123');
+    expect(messageFor('phone', { phone })).toBe(
+      'Enter a UK phone number, like 01632 960 123 or 07700 900 123',
+    );
   });
 });
 
 describe('an email address', () => {
-  it.each(['name@example.com', 'a.b+c@sub.example.co.uk', ' name@example.com '])('accepts %j', (email) => {
-    expect(problemsWith({ phone: '', email })).toEqual([]);
-  });
+  it.each(['name@example.com', 'a.b+c@sub.example.co.uk', ' name@example.com '])(
+    'accepts %j',
+    (email) => {
+      expect(problemsWith({ phone: '', email })).toEqual([]);
+    },
+  );
 
-  it.each(['name', 'name@example', 'a@@example.com', 'a b@example.com', 'a@b.c@d.e', '@example.com'])('refuses %j', (email) => {
-    expect(messageFor('email', { email })).toBe('Enter an email address in the correct format, like name@example.com');
+  it.each([
+    'name',
+    'name@example',
+    'a@@example.com',
+    'a b@example.com',
+    'a@b.c@d.e',
+    '@example.com',
+  ])('refuses %j', (email) => {
+    expect(messageFor('email', { email })).toBe(
+      'Enter an email address in the correct format, like name@example.com',
+    );
   });
 });
 
 describe('phone or email', () => {
   it('asks for one of them when both are empty, at the phone field (the first of the two)', () => {
-    expect(problemsWith({ phone: '', email: '  ' })).toEqual([{ field: 'phone', message: 'Enter a phone number or an email address, so that we can reply' }]);
+    expect(problemsWith({ phone: '', email: '  ' })).toEqual([
+      { field: 'phone', message: 'Enter a phone number or an email address, so that we can reply' },
+    ]);
   });
 
   it('takes either alone, or both', () => {
@@ -61,17 +93,23 @@ describe('phone or email', () => {
 });
 
 describe('a UK postcode', () => {
-  it.each(['BR6 0AA', 'br60aa', 'SW1A 1AA', 'EC1A 1BB', 'M1 1AE', 'DA14 6AA'])('accepts %j', (postcode) => {
-    expect(problemsWith({ postcode })).toEqual([]);
-  });
+  it.each(['BR6 0AA', 'br60aa', 'SW1A 1AA', 'EC1A 1BB', 'M1 1AE', 'DA14 6AA'])(
+    'accepts %j',
+    (postcode) => {
+      expect(problemsWith({ postcode })).toEqual([]);
+    },
+  );
 
   it('asks for one when it is missing', () => {
     expect(messageFor('postcode', { postcode: ' ' })).toBe('Enter your postcode, like BR6 0AA');
   });
 
-  it.each(['BR6', 'BR6 0A', '12345', 'BR6 0AAA'])('asks for a full one instead of %j', (postcode) => {
-    expect(messageFor('postcode', { postcode })).toBe('Enter a full UK postcode, like BR6 0AA');
-  });
+  it.each(['BR6', 'BR6 0A', '12345', 'BR6 0AAA'])(
+    'asks for a full one instead of %j',
+    (postcode) => {
+      expect(messageFor('postcode', { postcode })).toBe('Enter a full UK postcode, like BR6 0AA');
+    },
+  );
 
   it('reads the outward code of a full postcode, however it is written', () => {
     expect(outwardCode('br6 0aa')).toBe('BR6');
@@ -97,8 +135,12 @@ describe('the other fields', () => {
   it('takes a service the list offers, and no other when the list is known', () => {
     const services = [NOT_SURE, 'deep-cleaning-services'];
     expect(enquiryProblems({ ...VALID, service: 'deep-cleaning-services' }, services)).toEqual([]);
-    expect(enquiryProblems({ ...VALID, service: 'no-such-service' }, services)).toEqual([{ field: 'service', message: 'Choose a service, or "Not sure yet"' }]);
-    expect(problemsWith({ service: '' })).toEqual([{ field: 'service', message: 'Choose a service, or "Not sure yet"' }]);
+    expect(enquiryProblems({ ...VALID, service: 'no-such-service' }, services)).toEqual([
+      { field: 'service', message: 'Choose a service, or "Not sure yet"' },
+    ]);
+    expect(problemsWith({ service: '' })).toEqual([
+      { field: 'service', message: 'Choose a service, or "Not sure yet"' },
+    ]);
   });
 
   it.each([
@@ -112,6 +154,13 @@ describe('the other fields', () => {
 
   it('lists every problem once, in the order of the form', () => {
     const problems = enquiryProblems({ phone: '12', email: 'x', message: 'x'.repeat(2001) });
-    expect(problems.map((problem) => problem.field)).toEqual(['name', 'phone', 'email', 'postcode', 'service', 'message']);
+    expect(problems.map((problem) => problem.field)).toEqual([
+      'name',
+      'phone',
+      'email',
+      'postcode',
+      'service',
+      'message',
+    ]);
   });
 });

@@ -6,9 +6,13 @@ import { MEDIA_NAME } from '../../../../src/kernel/wire/library-reference.ts';
 
 describe('library names and references', () => {
   it('stores a file under a name Markdown never needs to escape', () => {
-    expect(mediaNameFor({ name: 'Kitchen Worktop (after).JPEG', type: 'image/jpeg' })).toBe('kitchen-worktop-after.jpg');
+    expect(mediaNameFor({ name: 'Kitchen Worktop (after).JPEG', type: 'image/jpeg' })).toBe(
+      'kitchen-worktop-after.jpg',
+    );
     expect(mediaNameFor({ name: 'Café – garden.png', type: 'image/png' })).toBe('cafe-garden.png');
-    expect(mediaNameFor({ name: 'IMG_2041.HEIC.jpg', type: 'image/jpeg' })).toBe('img_2041-heic.jpg');
+    expect(mediaNameFor({ name: 'IMG_2041.HEIC.jpg', type: 'image/jpeg' })).toBe(
+      'img_2041-heic.jpg',
+    );
     expect(mediaNameFor({ name: '.png', type: 'image/png' })).toBe('photo.png');
   });
 
@@ -42,7 +46,9 @@ describe('library names and references', () => {
   });
 
   it('gives the Markdown content uses, alt text escaped', () => {
-    expect(markdownFor('media/kitchen.jpg', 'A [clean] kitchen')).toBe('![A \\[clean\\] kitchen](storage:media/kitchen.jpg)');
+    expect(markdownFor('media/kitchen.jpg', 'A [clean] kitchen')).toBe(
+      '![A \\[clean\\] kitchen](storage:media/kitchen.jpg)',
+    );
   });
 
   it('refuses an empty file before sending it', () => {

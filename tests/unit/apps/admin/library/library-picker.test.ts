@@ -6,12 +6,25 @@ import type { LibraryPhoto } from '../../../../../src/kernel/wire/media-library.
 
 const photo = (customMetadata?: Record<string, string>): LibraryPhoto => ({
   url: 'http://127.0.0.1/v0/b/demo/o/media%2Fkitchen.jpg?alt=media&token=t',
-  file: { bucket: 'demo', generation: '1', metageneration: '1', name: 'kitchen.jpg', fullPath: 'media/kitchen.jpg', size: 10, timeCreated: '', updated: '', customMetadata },
+  file: {
+    bucket: 'demo',
+    generation: '1',
+    metageneration: '1',
+    name: 'kitchen.jpg',
+    fullPath: 'media/kitchen.jpg',
+    size: 10,
+    timeCreated: '',
+    updated: '',
+    customMetadata,
+  },
 });
 
 describe('pickedImage', () => {
   it('gives { src: storage:media/<name>, alt } for a photo with alt text', () => {
-    expect(pickedImage(photo({ alt: ' A clean kitchen ' }))).toEqual({ src: 'storage:media/kitchen.jpg', alt: 'A clean kitchen' });
+    expect(pickedImage(photo({ alt: ' A clean kitchen ' }))).toEqual({
+      src: 'storage:media/kitchen.jpg',
+      alt: 'A clean kitchen',
+    });
   });
 
   it('gives nothing for a photo without alt text', () => {

@@ -8,14 +8,20 @@ const user = { uid: 'u1', email: 'someone@test.example' };
 describe('the guard', () => {
   it('sends a visitor to /login, asking to come back to the page and its query', async () => {
     const isAdmin = vi.fn();
-    expect(await guard({ isAdmin }, null, '/admin?tab=files')).toEqual({ kind: 'sign-in', to: '/login?next=%2Fadmin%3Ftab%3Dfiles' });
+    expect(await guard({ isAdmin }, null, '/admin?tab=files')).toEqual({
+      kind: 'sign-in',
+      to: '/login?next=%2Fadmin%3Ftab%3Dfiles',
+    });
     expect(isAdmin).not.toHaveBeenCalled();
     expect(signInRedirect(null, '/admin')).toBe('/login?next=%2Fadmin');
     expect(signInRedirect(user, '/admin')).toBeNull();
   });
 
   it('tells an account without the admin role it has no access', async () => {
-    expect(await guard({ isAdmin: async () => false }, user, '/admin')).toEqual({ kind: 'no-access', user });
+    expect(await guard({ isAdmin: async () => false }, user, '/admin')).toEqual({
+      kind: 'no-access',
+      user,
+    });
   });
 
   it('lets an administrator in, reading the role from a freshly refreshed token', async () => {
@@ -26,6 +32,8 @@ describe('the guard', () => {
 
   it('passes on a failure to check the role (the screen says what happened)', async () => {
     const failure = Object.assign(new Error('offline'), { code: 'auth/network-request-failed' });
-    await expect(guard({ isAdmin: async () => Promise.reject(failure) }, user, '/admin')).rejects.toBe(failure);
+    await expect(
+      guard({ isAdmin: async () => Promise.reject(failure) }, user, '/admin'),
+    ).rejects.toBe(failure);
   });
 });

@@ -1,7 +1,10 @@
 // Where /login sends the visitor after signing in: a path on this site, or the home page, whatever
 // spelling of another site `next` holds (the table is tests/support/next-path-cases.ts).
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from '../../../../../src/kernel/components/account/next-path.ts';
+import {
+  loginPathFor,
+  safeNextPath,
+} from '../../../../../src/kernel/components/account/next-path.ts';
 import { OFF_SITE_NEXTS, ON_SITE_NEXTS } from '../../../../support/next-path-cases.ts';
 
 const ORIGIN = 'https://www.ardent.example';
@@ -17,9 +20,12 @@ describe('safeNextPath', () => {
     expect(safeNextPath(next, ORIGIN)).toBe(lands);
   });
 
-  it.each(OFF_SITE_NEXTS.map((entry) => [entry.why, entry.next]))('sends %s (%j) to the home page', (_why, next) => {
-    expect(safeNextPath(next, ORIGIN)).toBe('/');
-  });
+  it.each(OFF_SITE_NEXTS.map((entry) => [entry.why, entry.next]))(
+    'sends %s (%j) to the home page',
+    (_why, next) => {
+      expect(safeNextPath(next, ORIGIN)).toBe('/');
+    },
+  );
 
   it('sends a missing or empty next to the home page', () => {
     for (const next of [null, undefined, '']) expect(safeNextPath(next, ORIGIN)).toBe('/');
@@ -31,7 +37,10 @@ describe('safeNextPath', () => {
 
   it('never returns a value the browser would open on another host, or with a path naming one', () => {
     for (const origin of [ORIGIN, 'http://127.0.0.1:8080']) {
-      for (const next of [...OFF_SITE_NEXTS.map((entry) => entry.next), ...ON_SITE_NEXTS.map(([path]) => path)]) {
+      for (const next of [
+        ...OFF_SITE_NEXTS.map((entry) => entry.next),
+        ...ON_SITE_NEXTS.map(([path]) => path),
+      ]) {
         const landed = whereTheBrowserGoes(safeNextPath(next, origin), origin);
         expect(landed.origin, JSON.stringify(next)).toBe(origin);
         expect(landed.pathname, JSON.stringify(next)).not.toMatch(/^\/[/\\]/);
@@ -52,7 +61,9 @@ describe('loginPathFor', () => {
   });
 
   it('round-trips through safeNextPath', () => {
-    const next = new URLSearchParams(loginPathFor('/experiments/block-builder/builder?x=1').split('?')[1]).get('next');
+    const next = new URLSearchParams(
+      loginPathFor('/experiments/block-builder/builder?x=1').split('?')[1],
+    ).get('next');
     expect(safeNextPath(next, ORIGIN)).toBe('/experiments/block-builder/builder?x=1');
   });
 });

@@ -1,22 +1,42 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactLoadError, type ContactView } from '../../../../../src/kernel/components/contact/contact-data.ts';
+import {
+  ContactLoadError,
+  type ContactView,
+} from '../../../../../src/kernel/components/contact/contact-data.ts';
 import { firstContactLoad } from '../../../../../src/kernel/components/contact/contact-first-load.ts';
 
-const shown: ContactView = { title: 'Talk to the team', subtitle: 'We reply the same day', phone: '01689 123 456', email: 'hello@ardent.example', location: 'Orpington' };
+const shown: ContactView = {
+  title: 'Talk to the team',
+  subtitle: 'We reply the same day',
+  phone: '01689 123 456',
+  email: 'hello@ardent.example',
+  location: 'Orpington',
+};
 
 /** The island's element as the build renders it: only its data attributes matter here. */
 function island(): HTMLElement {
-  const props = { file: 'about-contact', details: shown, fallback: { phone: shown.phone, email: shown.email, location: shown.location } };
+  const props = {
+    file: 'about-contact',
+    details: shown,
+    fallback: { phone: shown.phone, email: shown.email, location: shown.location },
+  };
   return { dataset: { island: 'contact', props: JSON.stringify(props) } } as unknown as HTMLElement;
 }
 
-const answer = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
+const answer = (body: unknown, status = 200) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status }));
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the contact section\'s first load, before React', () => {
+describe("the contact section's first load, before React", () => {
   it('asks for /content/{file}.json and, when it matches what the page shows, marks the section checked and hydrates nothing', async () => {
-    const fetch = answer({ title: shown.title, subtitle: shown.subtitle, phone: shown.phone, email: shown.email, location: shown.location });
+    const fetch = answer({
+      title: shown.title,
+      subtitle: shown.subtitle,
+      phone: shown.phone,
+      email: shown.email,
+      location: shown.location,
+    });
     vi.stubGlobal('fetch', fetch);
     const element = island();
     const hydrate = vi.fn(async () => {});
@@ -32,13 +52,19 @@ describe('the contact section\'s first load, before React', () => {
     const hydrate = vi.fn(async (_firstLoad: Promise<ContactView>) => {});
     await firstContactLoad(element, hydrate);
     expect(element.dataset.checked).toBeUndefined();
-    await expect(hydrate.mock.calls[0]![0]).resolves.toMatchObject({ title: 'New title', phone: '01632 960 000', email: null });
+    await expect(hydrate.mock.calls[0]![0]).resolves.toMatchObject({
+      title: 'New title',
+      phone: '01632 960 000',
+      email: null,
+    });
   });
 
   it('hands a failed load to the island, which shows the error state', async () => {
     vi.stubGlobal('fetch', answer('Internal Server Error', 500));
     const element = island();
-    const hydrate = vi.fn(async (firstLoad: Promise<ContactView>) => void firstLoad.catch(() => {}));
+    const hydrate = vi.fn(
+      async (firstLoad: Promise<ContactView>) => void firstLoad.catch(() => {}),
+    );
     await firstContactLoad(element, hydrate);
     expect(element.dataset.checked).toBeUndefined();
     await expect(hydrate.mock.calls[0]![0]).rejects.toBeInstanceOf(ContactLoadError);
