@@ -1,5 +1,5 @@
 /**
- * npm test: the whole suite in order: typecheck, unit tests, content check, build, browser tests
+ * npm test: the whole suite in order: typecheck, lint, format check, unit tests, content check, build, browser tests
  * (with the quality gates of tests/e2e/routes.spec.ts and quality-*.spec.ts), Lighthouse.
  * `npm test -- --platform` (.ci/run, the workflow) then runs the platform smoke: Netlify's own CLI,
  * installed into tools/netlify/ when missing, building and serving the site offline
@@ -61,6 +61,9 @@ console.log(`Node.js ${process.version} (${process.execPath})`);
 // TypeScript 7, the native compiler, by its own path: TypeScript 6 is installed beside it for the
 // layering check (scripts/typescript-api.mjs), and both packages have a `tsc`.
 run('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+// The linter (.oxlintrc.json, type-aware over the product code) and the formatter's check, at 0 findings.
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('format', 'npm', ['run', '--silent', 'format:check']);
 run(
   'unit',
   bin('vitest'),
