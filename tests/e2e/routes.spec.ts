@@ -1,7 +1,8 @@
 // Every route of the spec, and the 404 page, walked once in Chromium and checked for everything a
 // loaded page must be (quality gates 1, 6 and 8 of issue 5, and the pages' own promises). Each route
-// is loaded at 1280 px and at 375 px, as a desktop and a phone browser would get it, one test each (a
-// guarded route as the seeded administrator sees it: a visitor is sent to /login, see account-guard.spec.ts):
+// is loaded at 1280 px and then at 375 px, as a desktop and a phone browser would get it, in one
+// test (a guarded route as the seeded administrator sees it: a visitor is sent to /login, see
+// account-guard.spec.ts):
 // - at 1280 px: status 200, the content's title, en-GB, one visible h1, noindex where it must be,
 //   one JSON-LD block whose @graph names the page kind's types, and the layout (header, sidebar,
 //   scroll-to-top, logo target, smart contact section, footer); a guarded screen lets the
@@ -31,7 +32,12 @@ import {
   typesOf,
   type LdNode,
 } from '../support/e2e/fixtures.ts';
-import { axeViolations, scanStates, VIEWPORTS } from '../../src/generator/gates/axe.ts';
+import {
+  axeViolations,
+  scanStates,
+  VIEWPORTS,
+  type Viewport,
+} from '../../src/generator/gates/axe.ts';
 import { brokenSite } from '../support/quality/broken-fixture.ts';
 import { isOwn404, settle, watchContext } from '../../src/generator/gates/page-watch.ts';
 import { GUARDED_ROUTES, NOINDEX_PUBLIC_ROUTES } from '../support/spec-routes.ts';
@@ -138,27 +144,43 @@ async function expectContentAndLayout(page: Page, route: string): Promise<void> 
 /** The services and areas after the first of each: their menus are those of the first. */
 const MENUS_SEEN = new Set<string>([...SERVICE_ROUTES.slice(1), ...AREA_ROUTES.slice(1)]);
 
+/** The states a width's scan must reach on a page with a header whose menus are scanned. */
+function expectEveryState(states: string[], route: string, viewport: Viewport): void {
+  expect(states).toContain(`${viewport.name}, menus closed`);
+  if (route === '/' || MENUS_SEEN.has(route)) return;
+  const open =
+    viewport.width === 1280
+      ? ['"Our Services" open', '"Areas Covered" open']
+      : ['menu open', 'menu open, "Our Services" open', 'menu open, "Areas Covered" open'];
+  expect(states).toEqual(expect.arrayContaining(open.map((state) => `${viewport.name}, ${state}`)));
+}
+
+// One test a route: the page is loaded at 1280 px and again at 375 px in the same tab, as a desktop
+// and then a phone browser would get it (the loads are fresh: each width hydrates its own).
 for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
-  for (const viewport of VIEWPORTS) {
-    const what = route === NOT_FOUND ? 'the 404 page' : route;
-    const facts =
-      viewport.width === 1280 && route !== NOT_FOUND ? 'its content, JSON-LD and layout, ' : '';
-    test(`${what} at ${viewport.name}: ${facts}no axe violation with the menus closed and open, no console error or CSP violation`, async ({
-      browser,
+  const what = route === NOT_FOUND ? 'the 404 page' : route;
+  const facts = route !== NOT_FOUND ? 'its content, JSON-LD and layout at 1280 px; ' : '';
+  test(`${what}: ${facts}at 1280 and 375 px no axe violation with the menus closed and open, no console error or CSP violation`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const options = {
       baseURL,
-    }) => {
-      const options = { baseURL, viewport: { width: viewport.width, height: viewport.height } };
-      const context = isGuarded(route)
-        ? await adminContext(browser, options)
-        : await browser.newContext(options);
-      const watch = await watchContext(context, route === NOT_FOUND ? isOwn404 : undefined);
-      let violations: Record<string, string[]>;
-      try {
-        const page = await context.newPage();
-        // Watched until the page's build check (a second after it starts) has been answered too.
+      viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height },
+    };
+    const context = isGuarded(route)
+      ? await adminContext(browser, options)
+      : await browser.newContext(options);
+    const watch = await watchContext(context, route === NOT_FOUND ? isOwn404 : undefined);
+    const violations: Record<string, string[]> = {};
+    try {
+      const page = await context.newPage();
+      for (const viewport of VIEWPORTS) {
+        // Watched until each load's build check (a second after it starts) has been answered too.
         const buildCheck = page.waitForResponse(
           (response) => new URL(response.url()).pathname === '/build-manifest.json',
         );
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
         const response = await page.goto(route);
         expect(response?.status(), `${route} status`).toBe(route === NOT_FOUND ? 404 : 200);
         if (route !== NOT_FOUND) expect(response?.headers()['content-type']).toMatch(/^text\/html/);
@@ -171,31 +193,21 @@ for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
           await expect(
             page.locator('[data-state="allowed"]').getByRole('heading', { name: 'Media library' }),
           ).toBeVisible();
-        if (facts) await expectContentAndLayout(page, route);
-        violations = await scanStates(page, viewport, { menus: !MENUS_SEEN.has(route) });
+        if (facts && viewport.width === 1280) await expectContentAndLayout(page, route);
+        const found = await scanStates(page, viewport, { menus: !MENUS_SEEN.has(route) });
+        expectEveryState(Object.keys(found), route, viewport);
+        Object.assign(violations, found);
         await buildCheck;
-      } finally {
-        await context.close();
       }
-      // Every state was reached: on pages with a header whose menus are scanned, both dropdowns, and at 375 px the menu.
-      const states = Object.keys(violations);
-      expect(states).toContain(`${viewport.name}, menus closed`);
-      if (route !== '/' && !MENUS_SEEN.has(route)) {
-        const open =
-          viewport.width === 1280
-            ? ['"Our Services" open', '"Areas Covered" open']
-            : ['menu open', 'menu open, "Our Services" open', 'menu open, "Areas Covered" open'];
-        expect(states).toEqual(
-          expect.arrayContaining(open.map((state) => `${viewport.name}, ${state}`)),
-        );
-      }
-      const failing = Object.fromEntries(
-        Object.entries(violations).filter(([, list]) => list.length > 0),
-      );
-      expect(failing, `axe violations on ${route}`).toEqual({});
-      expect(watch.all(), `console errors, warnings and CSP violations on ${route}`).toEqual([]);
-    });
-  }
+    } finally {
+      await context.close();
+    }
+    const failing = Object.fromEntries(
+      Object.entries(violations).filter(([, list]) => list.length > 0),
+    );
+    expect(failing, `axe violations on ${route}`).toEqual({});
+    expect(watch.all(), `console errors, warnings and CSP violations on ${route}`).toEqual([]);
+  });
 }
 
 test('axe reports the broken fixture page (gate 1 can fail)', async ({ browser }) => {
