@@ -33,7 +33,7 @@ describe.each(files.map((file) => [file.file, file] as const))(
   (name, { links, codeSpans }) => {
     it('links only to files that exist, and to #anchors their headings have', () => {
       const broken: string[] = [];
-      for (const { value, line } of links.filter(({ value }) => !isExternal(value))) {
+      for (const { value, line } of links.filter((link) => !isExternal(link.value))) {
         const target = linkTarget(name, value);
         if (!existsSync(path.join(PROJECT_ROOT, target.file))) {
           broken.push(`${name}:${line} ${value}: no file ${target.file}`);

@@ -12,7 +12,6 @@ import {
   htmlPathOf,
   jsonLdBlocks,
   jsonLdNodes,
-  PROJECT_ROOT,
   REAL_CONTENT,
   removeTempCopies,
   TEST_SITE_URL,
@@ -274,18 +273,18 @@ describe('serializeJsonLd', () => {
   });
 
   it('writes no "<", ">" or "&" characters, so no value can end the script element or start a comment', () => {
-    const out = serializeJsonLd({ a: '</script><!-- <script>', b: 'x > y && z' });
-    expect(out).not.toMatch(/[<>&]/);
-    expect(out).toContain('\\u003c/script\\u003e');
-    expect(out).toContain('\\u0026\\u0026');
+    const json = serializeJsonLd({ a: '</script><!-- <script>', b: 'x > y && z' });
+    expect(json).not.toMatch(/[<>&]/);
+    expect(json).toContain('\\u003c/script\\u003e');
+    expect(json).toContain('\\u0026\\u0026');
   });
 
   it('escapes the line and paragraph separators', () => {
-    const out = serializeJsonLd({ text: 'a\u2028b\u2029c' });
-    expect(out).not.toMatch(/[\u2028\u2029]/);
-    expect(out).toContain('\\u2028');
-    expect(out).toContain('\\u2029');
-    expect(JSON.parse(out)).toEqual({ text: 'a\u2028b\u2029c' });
+    const json = serializeJsonLd({ text: 'a\u2028b\u2029c' });
+    expect(json).not.toMatch(/[\u2028\u2029]/);
+    expect(json).toContain('\\u2028');
+    expect(json).toContain('\\u2029');
+    expect(JSON.parse(json)).toEqual({ text: 'a\u2028b\u2029c' });
   });
 
   it('leaves ordinary JSON as JSON.stringify writes it', () => {

@@ -57,7 +57,8 @@ async function expectSameAsFreshBuild(): Promise<void> {
     expect(Buffer.compare(updated.files.get(name)!, contents), `${name} differs`).toBe(0);
 }
 
-async function update(...relative: string[]): Promise<BuildReport> {
+/** Updates the session with the changed files, and expects the output a fresh build makes. */
+async function expectUpdate(...relative: string[]): Promise<BuildReport> {
   const report = await session.update(relative.map(file));
   await expectSameAsFreshBuild();
   return report;
@@ -71,13 +72,13 @@ describe('a dev update', () => {
       '## Planning a clean for a large house',
       '## Planning a clean for a larger house',
     );
-    const report = await update('areas/bickley.md');
+    const report = await expectUpdate('areas/bickley.md');
     expect(report.work).toMatchObject({ loaded: 1, rendered: 1 });
   });
 
   it("renders the pages with menus when a field the menus show changes (an area's name)", async () => {
     await editText(contentDir, 'areas/bromley.md', '\nname: Bromley', '\nname: Bromley Town');
-    const report = await update('areas/bromley.md');
+    const report = await expectUpdate('areas/bromley.md');
     expect(report.work.rendered).toBeGreaterThan(report.work.renders / 2);
   });
 
@@ -88,14 +89,14 @@ describe('a dev update', () => {
       'inNavigation: false',
       'inNavigation: true',
     );
-    await update('areas/keston-bromley.md');
+    await expectUpdate('areas/keston-bromley.md');
     await editText(
       contentDir,
       'areas/keston-bromley.md',
       'inNavigation: true',
       'inNavigation: false',
     );
-    await update('areas/keston-bromley.md');
+    await expectUpdate('areas/keston-bromley.md');
   });
 
   it("follows a service's summary onto the cards that list it, and its description onto its own page", async () => {
@@ -105,32 +106,32 @@ describe('a dev update', () => {
       '\nsummary: ',
       '\nsummary: Spotless. ',
     );
-    await update('services/oven-cleaning-services.md');
+    await expectUpdate('services/oven-cleaning-services.md');
     await editText(
       contentDir,
       'services/oven-cleaning-services.md',
       '\ndescription: ',
       '\ndescription: Local. ',
     );
-    await update('services/oven-cleaning-services.md');
+    await expectUpdate('services/oven-cleaning-services.md');
   });
 
   it('follows an FAQ answer, the business profile, a contact file, the navigation and an error page', async () => {
     await editText(contentDir, 'faqs/pets.md', '\n---\n', '\n---\n\nWe love pets. ');
-    await update('faqs/pets.md');
+    await expectUpdate('faqs/pets.md');
     await editText(contentDir, 'site/business-profile.md', 'legalName: ', 'legalName: The ');
-    await update('site/business-profile.md');
+    await expectUpdate('site/business-profile.md');
     await editText(
       contentDir,
       'contact/about-contact.md',
       'title: Talk to the team',
       'title: Talk to our team',
     );
-    await update('contact/about-contact.md');
+    await expectUpdate('contact/about-contact.md');
     await editText(contentDir, 'site/navigation.md', 'heading: ', 'heading: All ');
-    await update('site/navigation.md');
+    await expectUpdate('site/navigation.md');
     await editText(contentDir, 'errors/404.md', 'Page not found', 'Page Not Found');
-    await update('errors/404.md');
+    await expectUpdate('errors/404.md');
   });
 
   it('adds a page, with its route, sitemap entry and links, and removes it again', async () => {
@@ -146,10 +147,10 @@ describe('a dev update', () => {
       '',
     ].join('\n');
     await writeFile(file('pages/spring-offer.md'), page);
-    const added = await update('pages/spring-offer.md');
+    const added = await expectUpdate('pages/spring-offer.md');
     expect(added.site.byRoute.has('/spring-offer')).toBe(true);
     await unlink(file('pages/spring-offer.md'));
-    const removed = await update('pages/spring-offer.md');
+    const removed = await expectUpdate('pages/spring-offer.md');
     expect(removed.site.byRoute.has('/spring-offer')).toBe(false);
   });
 
@@ -161,9 +162,9 @@ describe('a dev update', () => {
       '\n---\n',
       '\n---\n\n![The team at work in a kitchen](/images/team.jpg)\n',
     );
-    await update('images/team.jpg', 'pages/about.md');
+    await expectUpdate('images/team.jpg', 'pages/about.md');
     await writePhoto(file('images/team.jpg'), 1000, 700);
-    const report = await update('images/team.jpg');
+    const report = await expectUpdate('images/team.jpg');
     expect(report.work.loaded).toBe(1);
   });
 
@@ -210,7 +211,7 @@ describe('a dev update', () => {
       '](/cleaning-services-',
       '](/cleaning-services-bickley#planning-a-clean-for-a-large-house) and [more](/cleaning-services-',
     );
-    await update('areas/chelsfield.md');
+    await expectUpdate('areas/chelsfield.md');
     // Only the linked page changes: the page that links is checked again all the same.
     await editText(
       contentDir,
@@ -231,13 +232,13 @@ describe('a dev update', () => {
       '## Planning a clean for a larger house',
       '## Planning a clean for a large house',
     );
-    await update('areas/bickley.md');
+    await expectUpdate('areas/bickley.md');
     await editText(
       contentDir,
       'areas/chelsfield.md',
       '](/cleaning-services-bickley#planning-a-clean-for-a-large-house) and [more](/cleaning-services-',
       '](/cleaning-services-',
     );
-    await update('areas/chelsfield.md');
+    await expectUpdate('areas/chelsfield.md');
   });
 });

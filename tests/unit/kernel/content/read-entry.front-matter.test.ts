@@ -34,15 +34,19 @@ const SAMPLES = [
 describe('the quick front-matter parser', () => {
   const all = [...frontMattersUnder(REAL_CONTENT), ...frontMattersUnder(FIXTURES), ...SAMPLES.map((text, i) => ({ file: `sample ${i}`, text }))];
 
-  it('reads every front matter as `yaml` does, and rejects what it rejects', () => {
+  const rejected = all.filter(({ text }) => parseDocument(text, { uniqueKeys: true }).errors.length > 0);
+
+  it('rejects what `yaml` rejects', () => {
+    expect(rejected.length).toBeGreaterThan(0);
+    // Any error: the caller then asks `yaml` why.
+    for (const { file, text } of rejected) expect(() => parseFrontMatterFast(text), file).toThrow(Error);
+  });
+
+  it('reads every other front matter as `yaml` does', () => {
     expect(all.length).toBeGreaterThan(60);
     let compared = 0;
-    for (const { file, text } of all) {
+    for (const { file, text } of all.filter((entry) => !rejected.includes(entry))) {
       const doc = parseDocument(text, { uniqueKeys: true });
-      if (doc.errors.length > 0) {
-        expect(() => parseFrontMatterFast(text), file).toThrow();
-        continue;
-      }
       let fast: unknown;
       try {
         fast = parseFrontMatterFast(text);

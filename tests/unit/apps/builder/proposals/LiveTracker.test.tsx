@@ -27,12 +27,16 @@ const published = { commit: COMMIT, at: new Date(PUBLISHED_AT).toISOString() };
 
 /** The live site's latest-build.json naming this commit. */
 function liveSite(commit: string) {
-  const fetcher = vi.fn(async () => Response.json({ buildId: 'abc', time: published.at, commit }));
+  const fetcher = vi.fn<typeof fetch>(async () =>
+    Response.json({ buildId: 'abc', time: published.at, commit }),
+  );
   vi.stubGlobal('fetch', fetcher);
   return fetcher;
 }
 const deploys = (deploy: (commit: string, live: string | undefined) => Promise<Deploy>) =>
-  ({ deploy: vi.fn(deploy) }) as unknown as ProposalsClient & { deploy: ReturnType<typeof vi.fn> };
+  ({ deploy: vi.fn<ProposalsClient['deploy']>(deploy) }) as unknown as ProposalsClient & {
+    deploy: ReturnType<typeof vi.fn>;
+  };
 const tracker = (client: ProposalsClient, at: number, local = false) =>
   render(
     <LiveTracker

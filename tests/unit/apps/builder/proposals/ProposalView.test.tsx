@@ -117,8 +117,10 @@ describe('a proposal as the administrator follows it', () => {
   });
 
   it('offers Publish only once the checks pass; publishing settles it and says so', async () => {
-    const onSettled = vi.fn();
-    const publish = vi.fn(async () => proposal({ state: 'passed' }, 'published'));
+    const onSettled = vi.fn<(settled: Proposal) => void>();
+    const publish = vi.fn<ProposalsClient['publish']>(async () =>
+      proposal({ state: 'passed' }, 'published'),
+    );
     const { rerender } = render(
       <ProposalView
         initial={proposal(missingPhoto)}
@@ -145,7 +147,9 @@ describe('a proposal as the administrator follows it', () => {
   });
 
   it('withdraws, and says nothing was published', async () => {
-    const withdraw = vi.fn(async () => proposal({ state: 'passed' }, 'withdrawn'));
+    const withdraw = vi.fn<ProposalsClient['withdraw']>(async () =>
+      proposal({ state: 'passed' }, 'withdrawn'),
+    );
     render(<ProposalView initial={proposal({ state: 'passed' })} client={client({ withdraw })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Withdrawn: nothing was published.')).toBeTruthy();
@@ -178,7 +182,7 @@ describe('a proposal as the administrator follows it', () => {
       ...proposal({ state: 'passed' }),
       schedule: { ...when, at: '2030-12-02T09:00:00.000Z', by: 'admin@ardent.example' },
     };
-    const schedule = vi.fn(async (_id: string, asked: typeof when | undefined) =>
+    const schedule = vi.fn<ProposalsClient['schedule']>(async (_id, asked) =>
       asked
         ? { ...scheduled, schedule: { ...scheduled.schedule, ...asked } }
         : proposal({ state: 'passed' }),
