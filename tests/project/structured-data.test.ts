@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { BuiltFolder } from '../support/sites.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedContent } from '../../src/kernel/content/collections.ts';
-import { serializeJsonLd } from '../../src/kernel/render/structured-data/serialize.ts';
 import {
   buildInMemory,
   copyMinimalSite,
@@ -260,35 +259,4 @@ describe('escaping content inside the JSON-LD script element', () => {
     );
     expect(answers).toContain('Cats & dogs are welcome. Tell us about them when you book.');
   }, 60_000);
-});
-
-describe('serializeJsonLd', () => {
-  it('round-trips through JSON.parse', () => {
-    const data = {
-      name: attack,
-      list: [1, 'two', null, true],
-      nested: { quote: '"', backslash: '\\', unicode: 'café – ££' },
-    };
-    expect(JSON.parse(serializeJsonLd(data))).toEqual(data);
-  });
-
-  it('writes no "<", ">" or "&" characters, so no value can end the script element or start a comment', () => {
-    const json = serializeJsonLd({ a: '</script><!-- <script>', b: 'x > y && z' });
-    expect(json).not.toMatch(/[<>&]/);
-    expect(json).toContain('\\u003c/script\\u003e');
-    expect(json).toContain('\\u0026\\u0026');
-  });
-
-  it('escapes the line and paragraph separators', () => {
-    const json = serializeJsonLd({ text: 'a\u2028b\u2029c' });
-    expect(json).not.toMatch(/[\u2028\u2029]/);
-    expect(json).toContain('\\u2028');
-    expect(json).toContain('\\u2029');
-    expect(JSON.parse(json)).toEqual({ text: 'a\u2028b\u2029c' });
-  });
-
-  it('leaves ordinary JSON as JSON.stringify writes it', () => {
-    const data = { '@context': 'https://schema.org', '@type': 'Thing', name: 'Plain' };
-    expect(serializeJsonLd(data)).toBe(JSON.stringify(data));
-  });
 });
