@@ -1,4 +1,4 @@
-// The layering (README, "The three layers"), checked by tests/unit/layering.test.ts and by
+// The layering (README, "The three layers"), checked by tests/project/layering.test.ts and by
 // `npm run layering` (dependency-cruiser on TypeScript 6's API: scripts/typescript-api.mjs) over
 // src/, scripts/, netlify/, bench/ and tests/: what runs anywhere (kernel/) imports neither the
 // Node generator nor the browser apps; those two never import each other; the server functions

@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/platform/**/*.test.ts'],
+    // tests/unit/ mirrors the sources, a test beside the path of the file it tests;
+    // tests/project/ holds what checks the project as a whole (tests/project/test-layout.test.ts).
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/unit/**/*.test.tsx',
+      'tests/project/**/*.test.ts',
+      'tests/platform/**/*.test.ts',
+    ],
     // Browser specs run under Playwright, not vitest.
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Two files at a time even on two cores (vitest's default there is one): many tests wait on

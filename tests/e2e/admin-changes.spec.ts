@@ -24,7 +24,6 @@ test.describe.configure({ mode: 'serial' });
 
 const ABOUT = 'content/pages/about.md';
 const FAQS = 'content/pages/faqs.md';
-const PRIVACY = 'content/pages/privacy-policy.md';
 
 let work: string;
 let repository: string;

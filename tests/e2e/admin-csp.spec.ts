@@ -26,8 +26,8 @@ const tryImage = (src: string) =>
       { once: true },
     );
     const image = new Image();
-    image.onload = () => resolve({ loaded: true, refusedBy });
-    image.onerror = () => ((failed = true), refused());
+    image.addEventListener('load', () => resolve({ loaded: true, refusedBy }));
+    image.addEventListener('error', () => ((failed = true), refused()));
     image.src = src;
   });
 

@@ -86,21 +86,21 @@ interface RecordedRequests {
   sent: { url: string; command: string; at: number }[];
   inFlight: () => number;
 }
-const recorded = (page: Page) =>
-  page.evaluate(
+const recorded = (tab: Page) =>
+  tab.evaluate(
     () => (window as unknown as { recordedRequests: RecordedRequests }).recordedRequests.sent,
   );
-const inFlight = (page: Page) =>
-  page.evaluate(() =>
+const inFlight = (tab: Page) =>
+  tab.evaluate(() =>
     (window as unknown as { recordedRequests: RecordedRequests }).recordedRequests.inFlight(),
   );
 
 /** When (on the page's clock) the requests `matches` picks were sent, in order. */
 async function sentAt(
-  page: Page,
+  tab: Page,
   matches: (url: URL, command: string) => boolean,
 ): Promise<number[]> {
-  return (await recorded(page))
+  return (await recorded(tab))
     .filter((request) => matches(new URL(request.url, 'http://page/'), request.command))
     .map((request) => request.at);
 }

@@ -31,13 +31,13 @@ const inThisBrowser = (page: Page) =>
     () =>
       new Promise<string[]>((resolve, reject) => {
         const request = indexedDB.open('ardent-builder');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
+        request.addEventListener('error', () => reject(request.error));
+        request.addEventListener('success', () => {
           const db = request.result;
           if (!db.objectStoreNames.contains('drafts')) return resolve([]);
           const keys = db.transaction('drafts').objectStore('drafts').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-        };
+          keys.addEventListener('success', () => resolve(keys.result.map(String)));
+        });
       }),
   );
 
@@ -112,12 +112,10 @@ test('a new page shows no problem and saves nothing until the owner acts; a left
   const dialog = page.getByRole('region', { name: 'Discard this draft?' });
   await dialog.getByRole('button', { name: 'Discard the draft' }).click();
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText:
-          'Discarded the draft “Spring Cleaning Offer in Orpington | Ardent”. This is a new page.',
-      }),
+    page.getByRole('status').filter({
+      hasText:
+        'Discarded the draft “Spring Cleaning Offer in Orpington | Ardent”. This is a new page.',
+    }),
   ).toBeVisible();
   await expect(page.getByLabel('Title in search results')).toHaveValue('');
   expect(await inThisBrowser(page)).toEqual([]);

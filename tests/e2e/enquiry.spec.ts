@@ -1,6 +1,6 @@
 // The enquiry form in Chromium against `npm start`'s server, which takes form posts as Netlify does
 // and keeps them in .cache/forms/enquiry.jsonl: sent without JavaScript (the thank-you page), with
-// it (the thank-you in place), each wrong field's message in the summary and at the field, a
+// it too (the thank-you in place), each wrong field's message in the summary and at the field, a
 // failure that keeps what was typed, the honeypot, and axe on the error state at both widths and on
 // the failure and the thank-you.
 import { readFileSync } from 'node:fs';

@@ -345,8 +345,8 @@ test('the served security headers grade A+ (at least 100) on the MDN HTTP Observ
   console.log(
     `Observatory grade of / : ${result.score} (${result.grade})\n${Object.entries(result.outcomes)
       .map(
-        ([test, outcome]) =>
-          `  ${SCORE_TABLE[outcome] >= 0 ? '+' : ''}${SCORE_TABLE[outcome]} ${test}: ${outcome}`,
+        ([check, outcome]) =>
+          `  ${SCORE_TABLE[outcome] >= 0 ? '+' : ''}${SCORE_TABLE[outcome]} ${check}: ${outcome}`,
       )
       .join('\n')}`,
   );

@@ -201,13 +201,13 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     },
     commit: (
       branch: string,
-      files: Record<string, string | null>,
+      changes: Record<string, string | null>,
       message: string,
       author?: { name: string; email: string },
     ) => {
       const head = standIn.branches.get(branch)!;
       const next = new Map(trees.get(commits.get(head)!.tree)!);
-      for (const [path, text] of Object.entries(files)) {
+      for (const [path, text] of Object.entries(changes)) {
         if (text === null) next.delete(path);
         else next.set(path, blobOf(text));
       }
@@ -218,15 +218,15 @@ export async function startGitHubStandIn(files: Record<string, string>): Promise
     failNext: (
       method: string,
       path: RegExp,
-      answer: { status: number; body?: unknown; headers?: Record<string, string> },
+      refusal: { status: number; body?: unknown; headers?: Record<string, string> },
       times = 1,
     ) =>
       void failures.push({
         method,
         path,
-        status: answer.status,
-        body: answer.body ?? { message: 'Server Error' },
-        headers: answer.headers ?? {},
+        status: refusal.status,
+        body: refusal.body ?? { message: 'Server Error' },
+        headers: refusal.headers ?? {},
         times,
       }),
     acceptApp: (appId: string, publicKey: string, installationId: number) =>

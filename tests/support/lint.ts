@@ -41,7 +41,10 @@ export function problemsCoded(
 ): Omit<ContentProblem, 'code'>[] {
   return report.problems
     .filter((problem) => problem.code === code)
-    .map(({ code: _, ...rest }) => rest);
+    .map((problem) => {
+      const { code: _, ...rest } = problem;
+      return rest;
+    });
 }
 
 /** The counts row of a rule. */

@@ -43,7 +43,8 @@ export function openEventStream(
             if (data.length === 0 && event === 'message') continue; // comments, retry
             received.push({ event, data: data.join('\n') });
           }
-          for (const waiter of [...waiters]) {
+          // A copy: the loop takes the waiters it answers out of the list.
+          for (const waiter of waiters.slice()) {
             const index = received.findIndex((item) => item.event === waiter.name);
             if (index === -1) continue;
             const [item] = received.splice(index, 1);

@@ -63,16 +63,16 @@ function bucket(files: Record<string, string> = {}) {
 
 /** Drawing as a browser would: "damaged" bytes cannot be opened; every photo is 1600 × 1067. */
 function drawing({ webp = true } = {}) {
-  let drawing = 0;
+  let drawingNow = 0;
   let most = 0;
   const draw: ThumbnailDrawing = {
     canEncode: async () => webp,
     async draw(photo) {
-      drawing += 1;
-      most = Math.max(most, drawing);
+      drawingNow += 1;
+      most = Math.max(most, drawingNow);
       const text = await photo.text();
       await new Promise((resolve) => setTimeout(resolve, 1));
-      drawing -= 1;
+      drawingNow -= 1;
       if (text.includes('damaged')) throw new ThumbnailProblem(UNREADABLE);
       return { thumbnail: new Blob([`small ${text}`]), width: 1600, height: 1067 };
     },

@@ -12,7 +12,7 @@ afterEach(() => {
 function controlledRun() {
   const batches: Batch<string>[] = [];
   const finishers: (() => void)[] = [];
-  const run = vi.fn((batch: Batch<string>) => {
+  const run = vi.fn<(batch: Batch<string>) => Promise<void>>((batch) => {
     batches.push(batch);
     return new Promise<void>((resolve) => finishers.push(resolve));
   });
@@ -65,7 +65,7 @@ describe('createBatcher', () => {
 
   it('keeps going after a failed run', async () => {
     const errors: unknown[] = [];
-    const run = vi.fn(async (batch: Batch<string>) => {
+    const run = vi.fn<(batch: Batch<string>) => Promise<void>>(async (batch) => {
       if (batch.items.includes('bad')) throw new Error('boom');
     });
     const batcher = createBatcher<string>({

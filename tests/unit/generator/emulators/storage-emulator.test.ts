@@ -130,7 +130,7 @@ describe('the in-process Storage emulator', () => {
     });
     expect(metadata.md5Hash).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const bytes = new Uint8Array(await getBytes(kitchen));
-    expect([...bytes.slice(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(bytes.subarray(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
     const url = await getDownloadURL(kitchen);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(Buffer.from(bytes));
   });

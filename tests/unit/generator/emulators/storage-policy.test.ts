@@ -39,9 +39,9 @@ import { attempt, POLICY_CASES } from '../../../support/storage-policy-cases.ts'
 
 const RULES = path.resolve('storage.rules');
 /** A path as a test's name: line breaks shown as \n, a long one shortened. */
-const shown = (path: string) => {
-  const escaped = JSON.stringify(path).slice(1, -1);
-  return escaped.length > 60 ? `${escaped.slice(0, 20)}… (${path.length} characters)` : escaped;
+const shown = (name: string) => {
+  const escaped = JSON.stringify(name).slice(1, -1);
+  return escaped.length > 60 ? `${escaped.slice(0, 20)}… (${name.length} characters)` : escaped;
 };
 const named = POLICY_CASES.map(
   (policyCase) =>
@@ -157,13 +157,13 @@ describe('storage.rules, the policy function and the upload check say the same',
     expect(rules).toContain(`photo.matches('${MEDIA_NAME_PATTERN}')`);
     expect(rules).toContain(`file.matches('${THUMBNAIL_FILE_PATTERN}')`);
     expect(rules).toContain(`request.resource.contentType == '${THUMBNAIL_TYPE}'`);
-    const path = thumbnailPathOf('media/kitchen.jpg', {
+    const thumbnail = thumbnailPathOf('media/kitchen.jpg', {
       generation: '1700000000000001',
       width: 1600,
       height: 1067,
     });
-    expect(path).toBe('thumbnails/kitchen.jpg/1700000000000001-1600x1067.webp');
-    expect(readThumbnailName(path.split('/').pop()!)).toEqual({
+    expect(thumbnail).toBe('thumbnails/kitchen.jpg/1700000000000001-1600x1067.webp');
+    expect(readThumbnailName(thumbnail.split('/').pop()!)).toEqual({
       generation: '1700000000000001',
       width: 1600,
       height: 1067,
@@ -172,7 +172,7 @@ describe('storage.rules, the policy function and the upload check say the same',
     expect(
       storagePolicy({
         method: 'create',
-        path,
+        path: thumbnail,
         claims: { admin: true },
         resource: { contentType: THUMBNAIL_TYPE, size: 1 },
       }),

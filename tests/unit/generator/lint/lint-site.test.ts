@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../../../src/kernel/errors/problems.ts';
 import { lintSite, type LintReport } from '../../../../src/generator/lint/lint-site.ts';

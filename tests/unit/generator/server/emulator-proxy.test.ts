@@ -2,7 +2,13 @@
 // headers and body, once they are ready; everything else under their paths is answered 404 and
 // never reaches them; the owner credentials never pass; an emulator that does not answer looks like
 // a lost connection.
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -42,11 +48,10 @@ async function recordingEmulator(seen: string[]): Promise<string> {
 /** A site server with only the proxy, answering 404 to anything it does not take. */
 async function site(options: EmulatorProxyOptions): Promise<number> {
   const proxy = emulatorProxy(options);
-  return listen((req, res) => {
-    void proxy(req, res).then((taken) => {
-      if (!taken) res.writeHead(404).end('site');
-    });
-  });
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!(await proxy(req, res))) res.writeHead(404).end('site');
+  };
+  return listen((req, res) => void answer(req, res));
 }
 
 function send(

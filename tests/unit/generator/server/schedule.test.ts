@@ -39,9 +39,9 @@ describe('the local schedule', () => {
     };
     const routed: FunctionModule = {
       config: { path: '/api/x' },
-      default: vi.fn(async () => new Response('')),
+      default: vi.fn<FunctionModule['default']>(async () => new Response('')),
     };
-    const onPublished = vi.fn();
+    const onPublished = vi.fn<(proposal: Proposal) => void>();
     ({ stop } = runSchedules({
       modules: { scheduled: async () => scheduled, routed: async () => routed },
       clock: () => clock.now,

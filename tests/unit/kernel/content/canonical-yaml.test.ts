@@ -48,18 +48,18 @@ function fieldsByLine(text: string): Map<number, string> {
   const counter = new LineCounter();
   const doc = parseDocument(frontMatter, { lineCounter: counter });
   const lines = new Map<number, string>();
-  const walk = (node: unknown, path: string[]) => {
+  const walk = (node: unknown, keys: string[]) => {
     if (isMap(node)) {
       for (const pair of node.items) {
         if (!isScalar(pair.key)) continue;
-        const field = [...path, String(pair.key.value)];
+        const field = [...keys, String(pair.key.value)];
         const [start, , valueEnd] = ((pair.value as Node | null)?.range ?? pair.key.range) as [number, number, number];
         const last = counter.linePos(Math.max(start, valueEnd - 1)).line;
         for (let line = counter.linePos(pair.key.range![0]).line; line <= last; line++) lines.set(line, field.join('.'));
         walk(pair.value, field);
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, index) => walk(item, [...path, String(index)]));
+      node.items.forEach((item, index) => walk(item, [...keys, String(index)]));
     }
   };
   walk(doc.contents, []);

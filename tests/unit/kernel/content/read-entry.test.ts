@@ -97,8 +97,7 @@ describe('readEntry', () => {
 describe('validateEntry', () => {
   it('accepts valid front matter and returns the parsed data with defaults', () => {
     const result = validateEntry(read(file(...SERVICE_LINES, '---')), ServiceSchema);
-    expect(result.ok).toBe(true);
-    if (result.ok) expect(result.data.blocks).toEqual([{ type: 'body' }]);
+    expect(result).toMatchObject({ ok: true, data: { blocks: [{ type: 'body' }] } });
   });
 
   it('reports a missing top-level field as missing-field on the first front-matter line', () => {

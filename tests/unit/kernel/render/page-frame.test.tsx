@@ -58,7 +58,7 @@ describe('a page placed in its layout', () => {
     );
     const content = (
       <p>
-        <img src="/images/own-photo.jpg" alt="A photo" />
+        <img src="/images/own-photo.jpg" alt="The team at work" />
       </p>
     );
     const html = framedDocument(layoutFrameOf(ctx), documentFor('Photo'), content);

@@ -166,7 +166,7 @@ describe('the JavaScript budget', () => {
       checkScriptBudget([
         { ...builder, js: { raw: 900_000, gzip: BUDGETS.jsGzipPerBuilderPage + 1 } },
       ]),
-    ).toThrow();
+    ).toThrow(ContentError);
     const error = (() => {
       try {
         checkScriptBudget([within, over]);

@@ -40,7 +40,7 @@ describe('contactFileForPath with a hand-made table', () => {
     expect(contactFileForPath('/shop/garden/sale/today', table)).toBe('sale-prefix');
     expect(contactFileForPath('/shop/garden/tools', table)).toBe('garden');
     expect(contactFileForPath('/shop/kitchen', table)).toBe('shop');
-    const reversed: ContactRouting = { ...table, rules: [...table.rules].reverse() };
+    const reversed: ContactRouting = { ...table, rules: table.rules.toReversed() };
     expect(contactFileForPath('/shop/garden/tools', reversed)).toBe('garden');
     expect(contactFileForPath('/shop/kitchen', reversed)).toBe('shop');
   });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedContent } from '../../../../src/kernel/content/collections.ts';
 import { logoForPath } from '../../../../src/kernel/site/logo.ts';
-import { PROJECT_ROOT, REAL_CONTENT, loadRealContent } from '../../../support/sites.ts';
+import { loadRealContent } from '../../../support/sites.ts';
 
 let content: LoadedContent;
 beforeAll(async () => {

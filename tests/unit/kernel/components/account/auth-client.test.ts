@@ -2,12 +2,13 @@
 // told they have no access, who gets in; and that the role is read from a fresh token.
 import { describe, expect, it, vi } from 'vitest';
 import { guard, signInRedirect } from '../../../../../src/kernel/components/account/auth-client.ts';
+import type { AccountServices } from '../../../../../src/kernel/components/account/services.ts';
 
 const user = { uid: 'u1', email: 'someone@test.example' };
 
 describe('the guard', () => {
   it('sends a visitor to /login, asking to come back to the page and its query', async () => {
-    const isAdmin = vi.fn();
+    const isAdmin = vi.fn<AccountServices['isAdmin']>();
     expect(await guard({ isAdmin }, null, '/admin?tab=files')).toEqual({
       kind: 'sign-in',
       to: '/login?next=%2Fadmin%3Ftab%3Dfiles',
@@ -25,7 +26,7 @@ describe('the guard', () => {
   });
 
   it('lets an administrator in, reading the role from a freshly refreshed token', async () => {
-    const isAdmin = vi.fn(async () => true);
+    const isAdmin = vi.fn<AccountServices['isAdmin']>(async () => true);
     expect(await guard({ isAdmin }, user, '/admin')).toEqual({ kind: 'allowed', user });
     expect(isAdmin).toHaveBeenCalledWith({ fresh: true });
   });

@@ -118,7 +118,7 @@ describe('loading a contact file', () => {
   ): LoadContactOptions => ({ fetch, cache, defaults });
 
   it('asks for /content/{file}.json and caches it for the session: a second load asks nothing', async () => {
-    const fetch = vi.fn(async (_url: string) =>
+    const fetch = vi.fn<LoadContactOptions['fetch']>(async () =>
       json({ title: 'About', phone: '0163', email: 'a@b.example', location: 'Orpington' }),
     );
     const cache = new MemoryCache();
@@ -131,7 +131,7 @@ describe('loading a contact file', () => {
   });
 
   it('caches per file', async () => {
-    const fetch = vi.fn(async (url: string) => json({ title: url }));
+    const fetch = vi.fn<LoadContactOptions['fetch']>(async (url) => json({ title: url }));
     const cache = new MemoryCache();
     await loadContact('a', options(fetch, cache));
     await loadContact('b', options(fetch, cache));
@@ -140,7 +140,7 @@ describe('loading a contact file', () => {
   });
 
   it('Try Again (fresh) asks the server even with a cached copy', async () => {
-    const fetch = vi.fn(async () => json({ title: 'x' }));
+    const fetch = vi.fn<LoadContactOptions['fetch']>(async () => json({ title: 'x' }));
     const cache = new MemoryCache();
     await loadContact('a', options(fetch, cache));
     await loadContact('a', { ...options(fetch, cache), fresh: true });
@@ -148,8 +148,8 @@ describe('loading a contact file', () => {
   });
 
   it('times out after 5000 ms with the timeout failure', async () => {
-    const fetch = vi.fn(
-      (_url: string, init: { signal: AbortSignal }) =>
+    const fetch = vi.fn<LoadContactOptions['fetch']>(
+      (_url, init) =>
         new Promise<Response>((_resolve, reject) =>
           init.signal.addEventListener('abort', () =>
             reject(new DOMException('aborted', 'AbortError')),
@@ -173,9 +173,10 @@ describe('loading a contact file', () => {
     ['a network error', async () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('%s is the other failure, and nothing is cached', async (_name, respond) => {
     const cache = new MemoryCache();
-    const error = await loadContact('a', options(vi.fn(respond), cache)).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await loadContact(
+      'a',
+      options(vi.fn<LoadContactOptions['fetch']>(respond), cache),
+    ).catch((caught: unknown) => caught);
     expect((error as ContactLoadError).failure).toBe('failed');
     expect(cache.items.size).toBe(0);
   });

@@ -23,8 +23,11 @@ function island(): HTMLElement {
   return { dataset: { island: 'contact', props: JSON.stringify(props) } } as unknown as HTMLElement;
 }
 
+/** What firstContactLoad calls to start the island, with the first load under way. */
+type Hydrate = Parameters<typeof firstContactLoad>[1];
+
 const answer = (body: unknown, status = 200) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,7 +42,7 @@ describe("the contact section's first load, before React", () => {
     });
     vi.stubGlobal('fetch', fetch);
     const element = island();
-    const hydrate = vi.fn(async () => {});
+    const hydrate = vi.fn<Hydrate>(async () => {});
     await firstContactLoad(element, hydrate);
     expect(fetch).toHaveBeenCalledWith('/content/about-contact.json', expect.anything());
     expect(hydrate).not.toHaveBeenCalled();
@@ -49,7 +52,7 @@ describe("the contact section's first load, before React", () => {
   it('hands a changed answer to the island to show', async () => {
     vi.stubGlobal('fetch', answer({ title: 'New title', contact: { phone: '01632 960 000' } }));
     const element = island();
-    const hydrate = vi.fn(async (_firstLoad: Promise<ContactView>) => {});
+    const hydrate = vi.fn<Hydrate>(async () => {});
     await firstContactLoad(element, hydrate);
     expect(element.dataset.checked).toBeUndefined();
     await expect(hydrate.mock.calls[0]![0]).resolves.toMatchObject({
@@ -62,9 +65,7 @@ describe("the contact section's first load, before React", () => {
   it('hands a failed load to the island, which shows the error state', async () => {
     vi.stubGlobal('fetch', answer('Internal Server Error', 500));
     const element = island();
-    const hydrate = vi.fn(
-      async (firstLoad: Promise<ContactView>) => void firstLoad.catch(() => {}),
-    );
+    const hydrate = vi.fn<Hydrate>(async (firstLoad) => void firstLoad.catch(() => {}));
     await firstContactLoad(element, hydrate);
     expect(element.dataset.checked).toBeUndefined();
     await expect(hydrate.mock.calls[0]![0]).rejects.toBeInstanceOf(ContactLoadError);
