@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/platform/**/*.test.ts'],
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/unit/**/*.test.tsx',
+      'tests/platform/**/*.test.ts',
+      'tests/project/**/*.test.ts',
+    ],
     // Browser specs run under Playwright, not vitest.
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Two files at a time even on two cores (vitest's default there is one): many tests wait on
