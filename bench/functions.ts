@@ -16,6 +16,9 @@ import { ARCHIVE_FORMAT, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { LAMBDA_NODE_FLAGS, startLambda } from '../src/generator/lambda/lambda.ts';
 import { packFunctions } from '../src/generator/lambda/pack.ts';
 import { median } from './measure.ts';
+import { recordResults } from './results.ts';
+
+recordResults('functions');
 
 const { values } = parseArgs({
   options: {

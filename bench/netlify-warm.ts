@@ -19,6 +19,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.ts';
+import { recordResults } from './results.ts';
+
+recordResults('netlify-warm');
 
 const { values } = parseArgs({
   options: {

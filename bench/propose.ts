@@ -17,6 +17,9 @@ import { LOCAL_PROJECT_ID } from '../src/kernel/wire/firebase-config.ts';
 import { PROPOSALS_API } from '../src/kernel/wire/proposal-paths.ts';
 import { median, projectRoot } from './measure.ts';
 import { PROPOSED_PAGES, proposalRepository, serverTiming } from './proposal-repository.ts';
+import { recordResults } from './results.ts';
+
+recordResults('propose');
 
 const PAGES = PROPOSED_PAGES.map((name) => `content/services/${name}.md`);
 

@@ -27,6 +27,9 @@ import {
   projectRoot,
   type Measured,
 } from './measure.ts';
+import { recordResults } from './results.ts';
+
+recordResults('build');
 
 const { values } = parseArgs({
   options: {

@@ -12,6 +12,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from './generate.ts';
 import { buildCommand, median, projectRoot, type Measured } from './measure.ts';
+import { recordResults } from './results.ts';
+
+recordResults('threads');
 
 const { values } = parseArgs({
   options: {

@@ -18,6 +18,9 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { startCountedLibrary } from '../support/library-emulator.ts';
 import { median, projectRoot } from '../../bench/measure.ts';
+import { recordResults } from '../../bench/results.ts';
+
+recordResults('library-photos');
 
 const { values } = parseArgs({
   options: { photos: { type: 'string', default: '12' }, runs: { type: 'string', default: '3' } },

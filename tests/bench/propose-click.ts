@@ -28,6 +28,9 @@ import {
   proposalRepository,
   serverTiming,
 } from '../../bench/proposal-repository.ts';
+import { recordResults } from '../../bench/results.ts';
+
+recordResults('propose-click');
 
 const TARGET_MS = 2000;
 
