@@ -10,6 +10,7 @@ import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
 import {
   PUBLISHED_LISTED,
+  openChangeOf,
   type ContentSnapshot,
   type OpenChange,
   type ProposalsBackend,
@@ -55,12 +56,9 @@ export class GitHubProposals implements ProposalsBackend {
 
   openChanges(): Promise<OpenChange[]> {
     return onGitHub(async () =>
-      (await pullsOf(this.#repository, 'open')).map(({ pull, marker }) => ({
-        id: String(pull.number),
-        summary: pull.title,
-        paths: marker.pages.map((page) => page.path),
-        ...(marker.schedule ? { schedule: marker.schedule } : {}),
-      })),
+      (await pullsOf(this.#repository, 'open')).map(({ pull, marker }) =>
+        openChangeOf(String(pull.number), pull.title, marker),
+      ),
     );
   }
 

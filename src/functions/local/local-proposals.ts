@@ -16,6 +16,7 @@ import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
 import {
   PUBLISHED_LISTED,
+  openChangeOf,
   type ContentSnapshot,
   type OpenChange,
   type ProposalsBackend,
@@ -96,12 +97,9 @@ export class LocalProposals implements ProposalsBackend {
 
   openChanges(): Promise<OpenChange[]> {
     return onGit(async () =>
-      (await this.#records.all()).map(({ record }) => ({
-        id: record.id,
-        summary: record.summary,
-        paths: record.pages.map((page) => page.path),
-        ...(record.schedule ? { schedule: record.schedule } : {}),
-      })),
+      (await this.#records.all()).map(({ record }) =>
+        openChangeOf(record.id, record.summary, record),
+      ),
     );
   }
 

@@ -23,6 +23,18 @@ export interface OpenChange {
   schedule?: Schedule;
 }
 
+/** An open change as openChanges lists it, from what a backend keeps of it (a pull request's marker, a local record). */
+export const openChangeOf = (
+  id: string,
+  summary: string,
+  kept: { pages: readonly { path: string }[]; schedule?: Schedule },
+): OpenChange => ({
+  id,
+  summary,
+  paths: kept.pages.map((page) => page.path),
+  ...(kept.schedule ? { schedule: kept.schedule } : {}),
+});
+
 export interface ProposalsBackend {
   /** The local repository rather than GitHub. */
   readonly local: boolean;
