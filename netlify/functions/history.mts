@@ -4,7 +4,7 @@
 // these paths; so does the local server behind `npm start` and `npm run dev`
 // (src/generator/server/functions.ts), in-process.
 import type { Config } from '@netlify/functions';
-import { historyFromEnv } from '../../src/functions/proposals/setup.ts';
+import { historyFromEnv } from '../../src/functions/setup.ts';
 
 const handle = historyFromEnv(process.env);
 

@@ -3,7 +3,7 @@
 // serves it at these paths; so does the local server behind `npm start` and `npm run dev`
 // (src/generator/server/functions.ts), in-process.
 import type { Config } from '@netlify/functions';
-import { proposalsFromEnv } from '../../src/functions/proposals/setup.ts';
+import { proposalsFromEnv } from '../../src/functions/setup.ts';
 
 const handle = proposalsFromEnv(process.env);
 

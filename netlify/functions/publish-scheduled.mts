@@ -4,7 +4,7 @@
 // (never on deploy previews), for at most 30 seconds, and takes no path for it. Locally, `npm
 // start` runs the same module on the same schedule, on a timer (src/generator/server/schedule.ts).
 import type { Config } from '@netlify/functions';
-import { scheduledFromEnv } from '../../src/functions/proposals/setup.ts';
+import { scheduledFromEnv } from '../../src/functions/setup.ts';
 
 const run = scheduledFromEnv(process.env);
 

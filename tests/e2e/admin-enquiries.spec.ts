@@ -1,7 +1,7 @@
 // The enquiries on /admin, in Chromium against `npm start`'s server: an enquiry sent with the quote
 // form is seen by the administrator (its contact details as links, the service by its name), marked
 // as spam and back, and deleted after a confirmation made with the keyboard; the local file then
-// holds it no more. (Who may call the enquiries API, 401 and 403: tests/unit/functions/enquiries-api.test.ts.)
+// holds it no more. (Who may call the enquiries API, 401 and 403: tests/unit/functions/enquiries/handler.test.ts.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';

@@ -1,6 +1,7 @@
-// A local stand-in for the part of GitHub's REST API the GitHub backend uses
-// (src/functions/github/github-backend.ts), answering with the shapes GitHub documents, errors
-// included: one repository in memory (blobs named as git names them, trees, commits, branches),
+// A local stand-in for the part of GitHub's REST API the GitHub backends use
+// (src/functions/github/github-proposals.ts, github-history.ts), answering with the shapes GitHub
+// documents, errors included: one repository in memory (blobs named as git names them, trees,
+// commits, branches),
 // its pull requests and labels, the check runs, annotations and commit statuses a test sets, a
 // file's history (the commits that changed it, and its contents at any commit), how two commits
 // compare (which contains which, and their merge base), and an App

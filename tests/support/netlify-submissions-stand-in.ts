@@ -1,5 +1,5 @@
 // A local stand-in for the part of Netlify's API the enquiries function uses
-// (src/functions/enquiries/netlify-backend.ts): one site's forms, the enquiry form's submissions
+// (src/functions/enquiries/netlify-enquiries.ts): one site's forms, the enquiry form's submissions
 // (verified and spam), deleting one and marking it spam or not, with the bearer token checked. A
 // test makes the next request fail as Netlify fails (`failNext`: a status, or no answer at all). It
 // covers these endpoints only: it is not Netlify.

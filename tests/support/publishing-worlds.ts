@@ -8,10 +8,13 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { REQUIRED_CHECK } from '../../src/functions/github/checks.ts';
 import { githubClient } from '../../src/functions/github/client.ts';
-import { GitHubBackend } from '../../src/functions/github/github-backend.ts';
-import { LocalBackend } from '../../src/functions/local/local-backend.ts';
+import { GitHubHistory } from '../../src/functions/github/github-history.ts';
+import { GitHubProposals } from '../../src/functions/github/github-proposals.ts';
+import type { HistoryBackend } from '../../src/functions/history/backend.ts';
 import { localDeploys } from '../../src/functions/local/local-deploys.ts';
-import type { Backend } from '../../src/functions/proposals/backend.ts';
+import { LocalHistory } from '../../src/functions/local/local-history.ts';
+import { LocalProposals } from '../../src/functions/local/local-proposals.ts';
+import type { ProposalsBackend } from '../../src/functions/proposals/backend.ts';
 import type { Proposal } from '../../src/kernel/wire/proposals.ts';
 import { contentRepository } from './git-repository.ts';
 import { startGitHubStandIn } from './github-stand-in.ts';
@@ -25,9 +28,10 @@ export interface TestClock {
   now: Date;
 }
 
-/** One backend with the site's content: how a test reads and moves it from outside the function. */
+/** One place with the site's content, its changes and its history: how a test reads and moves it from outside the function. */
 export interface World {
-  backend: Backend;
+  backend: ProposalsBackend;
+  history: HistoryBackend;
   clock: TestClock;
   /** A file on the live branch. */
   liveFile(file: string): Promise<string>;
@@ -57,13 +61,14 @@ process.exit(1);
 export async function localWorld(): Promise<World> {
   const repo = await contentRepository();
   const clock: TestClock = { now: new Date() };
-  const backend = new LocalBackend({
+  const backend = new LocalProposals({
     dir: repo.dir,
     checks: { command: [process.execPath, '-e', CHECK, '--'] },
     now: () => clock.now,
   });
   return {
     backend,
+    history: new LocalHistory(repo.dir),
     clock,
     liveFile: async (file) => `${repo.git('show', `HEAD:${file}`)}\n`,
     liveHead: async () => repo.git('rev-parse', 'HEAD'),
@@ -117,8 +122,9 @@ export async function githubWorld(): Promise<World> {
     retryAfterBaseValue: 1,
     timeoutMs: 5000,
   };
-  const backend = new GitHubBackend(
-    await githubClient(settings, { throttle: false }),
+  const octokit = await githubClient(settings, { throttle: false });
+  const backend = new GitHubProposals(
+    octokit,
     settings,
     () => {},
     () => clock.now,
@@ -128,6 +134,7 @@ export async function githubWorld(): Promise<World> {
   let runs = 100;
   return {
     backend,
+    history: new GitHubHistory(octokit, settings, () => {}),
     clock,
     liveFile: async (file) => gh.fileAt('main', file)!,
     liveHead: async () => gh.branches.get('main')!,

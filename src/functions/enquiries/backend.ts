@@ -1,6 +1,6 @@
 // Where the enquiries live: one small interface, two implementations. On Netlify, Netlify Forms
-// (its Submissions API, netlify-backend.ts); locally, the file the local server writes
-// (local-backend.ts). The enquiries function knows only this.
+// (its Submissions API, netlify-enquiries.ts); locally, the file the local server writes
+// (local-enquiries.ts). The enquiries function knows only this.
 import type { Enquiry } from '../../kernel/wire/enquiry.ts';
 
 export interface EnquiriesBackend {

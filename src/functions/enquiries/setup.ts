@@ -10,8 +10,8 @@ import { failure } from '../http.ts';
 import { onNetlify, type Env } from '../runtime.ts';
 import type { EnquiriesBackend } from './backend.ts';
 import { enquiriesHandler } from './handler.ts';
-import { LocalEnquiries } from './local-backend.ts';
-import { NetlifyEnquiries } from './netlify-backend.ts';
+import { LocalEnquiries } from './local-enquiries.ts';
+import { NetlifyEnquiries } from './netlify-enquiries.ts';
 
 export function enquiriesBackendFrom(env: Env, siteId: string | undefined): EnquiriesBackend {
   const token = env.NETLIFY_API_TOKEN?.trim();

@@ -110,13 +110,11 @@ export function checksOf(
     ? `${first.path}, line ${first.start_line}: ${first.title ? `${first.title}. ` : ''}${first.message}`
     : failed.output?.title ||
       `The check "${failed.name}" failed (${failed.conclusion}): its log on GitHub says why.`;
-  const problems = own
-    .slice(0, PROBLEMS_KEPT)
-    .map((annotation) => ({
-      file: annotation.path,
-      line: annotation.start_line,
-      message: annotation.message,
-    }));
+  const problems = own.slice(0, PROBLEMS_KEPT).map((annotation) => ({
+    file: annotation.path,
+    line: annotation.start_line,
+    message: annotation.message,
+  }));
   return {
     state: 'failed',
     firstProblem,

@@ -3,7 +3,7 @@
 // conflicts 409. The cases a call expects (a branch that exists, a pull request that does not)
 // are handled where the call is made.
 import { RequestError } from 'octokit';
-import { failure, type ApiFailure } from '../http.ts';
+import { failure } from '../http.ts';
 
 export const statusOf = (error: unknown): number | undefined =>
   error instanceof RequestError ? error.status : undefined;
@@ -36,7 +36,7 @@ export function retryAfterOf(
 }
 
 /** The failure to answer for an error of a GitHub request; anything else is thrown on as it is. */
-export function githubFailure(error: unknown): ApiFailure | unknown {
+export function githubFailure(error: unknown): unknown {
   if (!(error instanceof RequestError)) return error;
   const headers = (error.response?.headers ?? {}) as Record<string, string | number | undefined>;
   const { status } = error;

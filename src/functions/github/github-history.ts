@@ -1,10 +1,14 @@
 // A page's published versions on GitHub: the commits API for its file on the base branch
 // (GET /repos/{owner}/{repo}/commits?path=&sha=), and each version's file by the contents API at
 // that commit, kept for the function's life since a commit never changes.
+import type { Octokit } from 'octokit';
 import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
-import { failure } from '../http.ts';
+import type { HistoryBackend } from '../history/backend.ts';
 import { historyPage, type FileCommit } from '../history/versions.ts';
-import type { GitHubRepository } from './repository.ts';
+import { failure } from '../http.ts';
+import type { GitHubSettings } from './client.ts';
+import { onGitHub } from './failures.ts';
+import { GitHubRepository } from './repository.ts';
 
 export async function githubHistory(
   repository: GitHubRepository,
@@ -51,4 +55,25 @@ export async function githubVersion(
   const text = blob === null ? undefined : (await repository.readBlobs([blob])).get(blob);
   if (blob === null || text === undefined) throw failure('no-such-version', path);
   return { text, blob };
+}
+
+/** The history backend on GitHub: the base branch's commits of each page's file. */
+export class GitHubHistory implements HistoryBackend {
+  readonly #repository: GitHubRepository;
+
+  constructor(
+    octokit: Octokit,
+    settings: Pick<GitHubSettings, 'owner' | 'repo' | 'base'>,
+    log: (message: string) => void = console.error,
+  ) {
+    this.#repository = new GitHubRepository(octokit, settings, log);
+  }
+
+  history(path: string, page: number): Promise<PageHistory> {
+    return onGitHub(() => githubHistory(this.#repository, path, page));
+  }
+
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
+    return onGitHub(() => githubVersion(this.#repository, path, commit));
+  }
 }

@@ -4,14 +4,7 @@
 import type { Proposal } from '../../kernel/wire/proposals.ts';
 import { failure } from '../http.ts';
 import { readMarker, type ProposalMarker } from '../proposals/describe.ts';
-import {
-  checksOf,
-  failedRun,
-  previewOf,
-  type Annotation,
-  type CheckRun,
-  type CommitStatus,
-} from './checks.ts';
+import { checksOf, failedRun, previewOf, type Annotation } from './checks.ts';
 import { statusOf } from './failures.ts';
 import type { GitHubRepository } from './repository.ts';
 
@@ -120,7 +113,7 @@ export async function withStatus(repository: GitHubRepository, found: Found): Pr
     octokit.rest.checks.listForRef({ ...repo, ref, per_page: 100 }),
     octokit.rest.repos.getCombinedStatusForRef({ ...repo, ref, per_page: 100 }),
   ]);
-  const failed = failedRun(runs.check_runs as CheckRun[]);
+  const failed = failedRun(runs.check_runs);
   const annotations = failed
     ? ((
         await octokit.rest.checks.listAnnotations({
@@ -133,7 +126,7 @@ export async function withStatus(repository: GitHubRepository, found: Found): Pr
   return proposalOf(
     repository,
     found,
-    checksOf(runs.check_runs as CheckRun[], annotations),
-    previewOf(combined.statuses as CommitStatus[]),
+    checksOf(runs.check_runs, annotations),
+    previewOf(combined.statuses),
   );
 }

@@ -56,7 +56,7 @@ export class GitHubRepository {
         files = new Map(
           data.tree
             .filter((entry) => entry.type === 'blob' && entry.path && entry.sha)
-            .map((entry) => [`${CONTENT_DIR}/${entry.path}`, entry.sha!]),
+            .map((entry) => [`${CONTENT_DIR}/${entry.path}`, entry.sha]),
         );
         listings.set(content.sha, files);
       }

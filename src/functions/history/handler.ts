@@ -1,19 +1,19 @@
 // The history API (src/kernel/wire/history.ts), as the function answers it: who is calling (an
 // administrator, or 401/403: the publishing function's own check, src/functions/auth.ts), which
-// page's file (400 for anything the builder could not propose), then the backend the proposals
-// function uses (src/functions/proposals/setup.ts): git locally, GitHub on Netlify.
+// page's file (400 for anything the builder could not propose), then the history backend
+// (backend.ts; made in src/functions/setup.ts): git locally, GitHub on Netlify.
 import { isProblem, readEntry } from '../../kernel/content/read-entry.ts';
 import { isGitSha } from '../../kernel/wire/git-sha.ts';
 import { HistoryQuerySchema, type PageVersionFile } from '../../kernel/wire/history.ts';
 import type { VerifyToken } from '../auth.ts';
 import { failure, json } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';
-import type { Backend } from '../proposals/backend.ts';
 import { pageKindOf } from '../proposals/check-proposal.ts';
+import type { HistoryBackend } from './backend.ts';
 
 export interface HistorySetup {
   verify: VerifyToken;
-  backend: Backend;
+  backend: HistoryBackend;
 }
 
 /** The page's path (and page of versions) the query names, or 400 in words. */

@@ -118,7 +118,7 @@ export class CheckRunner {
         '--base',
         base,
       ];
-      const { code, stdout, stderr } = await run(command!, args, worktree, this.options.env, stop);
+      const { code, stdout, stderr } = await run(command, args, worktree, this.options.env, stop);
       return code === 0 ? { state: 'passed' } : failureOf(stdout, stderr);
     } finally {
       // The folder goes whatever git says (the repository may be gone); git forgets it then, or at its next prune.
@@ -206,14 +206,12 @@ export function failureOf(
   const reported = problemsReported(stdout);
   const first = reported[0];
   if (first) {
-    const problems = reported
-      .slice(0, PROBLEMS_KEPT)
-      .map(({ file, line, field, message }) => ({
-        file,
-        ...(line ? { line } : {}),
-        ...(field ? { field } : {}),
-        message,
-      }));
+    const problems = reported.slice(0, PROBLEMS_KEPT).map(({ file, line, field, message }) => ({
+      file,
+      ...(line ? { line } : {}),
+      ...(field ? { field } : {}),
+      message,
+    }));
     return {
       state: 'failed',
       firstProblem: `${first.file}${first.line ? `, line ${first.line}` : ''}${first.field ? ` (${first.field})` : ''}: ${first.title}. ${first.message}`,

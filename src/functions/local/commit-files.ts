@@ -30,7 +30,8 @@ export async function commitFiles(
     const env = { GIT_INDEX_FILE: index };
     const [, blobs] = await Promise.all([
       git.run(['read-tree', from], { env }),
-      Promise.all(files.map((file) => file.blob)),
+      // A blob already written is a name; one being written, its promise.
+      Promise.all(files.map((file) => Promise.resolve(file.blob))),
     ]);
     const entries = files.map((file, i) => `100644 ${blobs[i]}\t${file.path}`).join('\n');
     await git.run(['update-index', '--add', '--index-info'], { env, input: `${entries}\n` });

@@ -2,6 +2,7 @@
 // environment given, their failures thrown with git's own words.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { failure } from '../http.ts';
 
 export class GitError extends Error {
   override name = 'GitError';
@@ -150,5 +151,19 @@ export function lowerPriority(pid: number | undefined): void {
     if (pid !== undefined) setPriority(pid, 19);
   } catch {
     // Not allowed here: it runs at the usual priority.
+  }
+}
+
+/** Runs git work, a failure of git answered in its words (500) rather than as a fault. */
+export async function onGit<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GitError)
+      throw failure(
+        'git-failed',
+        error.stderr.trim().split('\n')[0] || `git ${error.args[0]} stopped (exit ${error.code}).`,
+      );
+    throw error;
   }
 }

@@ -2,9 +2,10 @@
 // branch (the branch publishing commits to), and each version's file by `git cat-file`, one
 // process for all.
 import { VERSIONS_PER_PAGE, type PageHistory } from '../../kernel/wire/history.ts';
-import { failure } from '../http.ts';
+import type { HistoryBackend } from '../history/backend.ts';
 import { historyPage, type FileCommit } from '../history/versions.ts';
-import type { Git } from './git.ts';
+import { failure } from '../http.ts';
+import { Git, onGit } from './git.ts';
 
 export async function localHistory(git: Git, path: string, page: number): Promise<PageHistory> {
   // The page's versions and the one before them, from the checked-out branch (what publishing commits to).
@@ -40,4 +41,21 @@ export async function localVersion(
   const file = (await git.objects([`${commit}:${path}`])).get(`${commit}:${path}`);
   if (!file) throw failure('no-such-version', path);
   return { text: file.bytes.toString('utf8'), blob: file.sha };
+}
+
+/** The history backend locally: the checked-out branch's commits of each page's file. */
+export class LocalHistory implements HistoryBackend {
+  readonly #git: Git;
+
+  constructor(dir: string) {
+    this.#git = new Git(dir);
+  }
+
+  history(path: string, page: number): Promise<PageHistory> {
+    return onGit(() => localHistory(this.#git, path, page));
+  }
+
+  version(path: string, commit: string): Promise<{ text: string; blob: string }> {
+    return onGit(() => localVersion(this.#git, path, commit));
+  }
 }

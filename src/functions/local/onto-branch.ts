@@ -27,6 +27,27 @@ export async function blobsAt(
   );
 }
 
+/** The checked-out branch publishing commits to, and its head; 409 in words when none is checked out, or when a page's file has work not committed in this checkout. */
+export async function publishTarget(
+  git: Git,
+  record: LocalRecord,
+): Promise<{ branch: string; head: string }> {
+  const branch = await git
+    .run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
+    .catch(() => undefined);
+  if (!branch) throw failure('no-branch');
+  const status = await git.run([
+    'status',
+    '--porcelain',
+    '-z',
+    '--untracked-files=all',
+    '--',
+    ...record.pages.map((page) => page.path),
+  ]);
+  if (status !== '') throw failure('uncommitted-change', status.split('\0')[0]!.slice(3));
+  return { branch, head: (await git.resolve('HEAD'))! };
+}
+
 /** 409 in words when a page of the change changed on the branch since the change's base. */
 export async function unchangedSince(
   git: Git,

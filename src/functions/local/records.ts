@@ -1,6 +1,6 @@
 // What the local backend keeps of each change besides its branch: a JSON blob under
 // refs/proposals/<id>, written and moved in the same ref transactions as the branch
-// (local-backend.ts); once published, under refs/published/<id>, moved there in the transaction
+// (local-proposals.ts); once published, under refs/published/<id>, moved there in the transaction
 // that publishes it. Its checks' results are kept by commit, so a restart does not run them again;
 // its schedule and what the scheduled run last found are kept with it.
 import { z } from 'zod';
@@ -70,7 +70,7 @@ export class Records {
   /** Reads the records not known yet: a blob never changes, so each is read once. */
   async #read(blobs: readonly string[]): Promise<void> {
     for (const [blob, bytes] of await this.git.contents(
-      blobs.filter((blob) => !this.#known.has(blob)),
+      blobs.filter((name) => !this.#known.has(name)),
     )) {
       const parsed = LocalRecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
       if (parsed.success) this.#known.set(blob, parsed.data);

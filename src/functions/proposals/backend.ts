@@ -1,8 +1,8 @@
-// Where changes live, and the published versions of each page: one small interface, two
-// implementations. On Netlify, GitHub (a branch and a pull request each, src/functions/github/);
-// locally, the project's own git repository (a branch each, made with git's plumbing,
-// src/functions/local/). The proposals function and the scheduled run know only this.
-import type { PageHistory } from '../../kernel/wire/history.ts';
+// Where changes live: one interface, two implementations. On Netlify, GitHub (a branch and a
+// pull request each, src/functions/github/github-proposals.ts); locally, the project's own git
+// repository (a branch each, made with git's plumbing, src/functions/local/local-proposals.ts).
+// The proposals function and the scheduled run know only this; a page's published versions are
+// the history's (src/functions/history/backend.ts).
 import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
 import type { Schedule } from '../../kernel/wire/schedule.ts';
 import type { Caller } from '../auth.ts';
@@ -23,7 +23,19 @@ export interface OpenChange {
   schedule?: Schedule;
 }
 
-export interface Backend {
+/** An open change as openChanges lists it, from what a backend keeps of it (a pull request's marker, a local record). */
+export const openChangeOf = (
+  id: string,
+  summary: string,
+  kept: { pages: readonly { path: string }[]; schedule?: Schedule },
+): OpenChange => ({
+  id,
+  summary,
+  paths: kept.pages.map((page) => page.path),
+  ...(kept.schedule ? { schedule: kept.schedule } : {}),
+});
+
+export interface ProposalsBackend {
   /** The local repository rather than GitHub. */
   readonly local: boolean;
   snapshot(): Promise<ContentSnapshot>;
@@ -49,10 +61,10 @@ export interface Backend {
   /** One change, with its checks and preview as they are now; 404 when there is none. */
   status(id: string): Promise<Proposal>;
   /**
-   * Merges it (one squashed commit of all its pages) when its checks passed on its head commit,
-   * which is then what the live branch gets; else 409, in words. Refused, 409, when one of its
-   * pages changed on the live branch since the change was made (publishing would undo that
-   * change). `published` names the commit on the live branch; `scheduled` when the scheduled run
+   * Merges it (one squashed commit of all its pages) when the publish rules let it
+   * (publish-rules.ts): its checks passed on its head commit, which is then what the live branch
+   * gets; else 409, in words. Refused, 409, when one of its pages changed on the live branch since
+   * the change was made (publishing would undo that change). `published` names the commit on the live branch; `scheduled` when the scheduled run
    * publishes it, for `by`, who set its time.
    */
   publish(id: string, by: Caller, scheduled?: boolean): Promise<Proposal>;
@@ -70,10 +82,6 @@ export interface Backend {
    * changed on the live branch since it was proposed.
    */
   freshen(id: string): Promise<void>;
-  /** A page's file's published versions on the base branch, newest first: one page of them (1 the newest), each with its diff against the one before. */
-  history(path: string, page: number): Promise<PageHistory>;
-  /** The file as it was at a commit, and its blob; 404 in words when that commit does not have it. */
-  version(path: string, commit: string): Promise<{ text: string; blob: string }>;
   /** Whether a published commit is in the build `live` (latest-build.json's commit), and else how its deploy stands; 404 when there is no such commit. */
   deploy(commit: string, live: string | undefined): Promise<Deploy>;
 }

@@ -12,13 +12,14 @@ import type { VerifyToken } from '../auth.ts';
 import { failure, json, readJson } from '../http.ts';
 import { routeHandler, type Route } from '../routes.ts';
 import { scheduleFor } from '../schedule/schedule-time.ts';
-import type { Backend } from './backend.ts';
+import type { ProposalsBackend } from './backend.ts';
 import { baseSite } from './base-site.ts';
 import { propose } from './propose.ts';
+import { scheduleRefusal } from './publish-rules.ts';
 
 export interface ProposalsSetup {
   verify: VerifyToken;
-  backend: Backend;
+  backend: ProposalsBackend;
   /** Where the media library is, to check the photos a proposed page uses; undefined when it is not set up. */
   library: LibrarySource | undefined;
   /** Now: a time to publish at must be after it (tests move it). */
@@ -83,11 +84,8 @@ export const PROPOSALS_ROUTES: readonly Route<ProposalsSetup>[] = [
     async answer({ req, params, caller, setup: { backend, clock } }) {
       const wall = await readJson(req, 1024, ScheduleRequestSchema);
       const proposal = await backend.status(params.id!);
-      if (proposal.state !== 'open') throw failure('proposal-closed', proposal.state);
-      // A time is set once the checks passed; a time already set may be changed whatever they say now.
-      if (!proposal.schedule && proposal.checks.state === 'failed')
-        throw failure('checks-failed', proposal.checks.firstProblem ?? 'no problem was named.');
-      if (!proposal.schedule && proposal.checks.state !== 'passed') throw failure('checks-waiting');
+      const refusal = scheduleRefusal(proposal);
+      if (refusal) throw refusal;
       return json(200, {
         proposal: await backend.schedule(proposal.id, scheduleFor(wall, clock(), caller)),
       });
@@ -119,13 +117,13 @@ export const proposalsHandler = (
 ) => routeHandler(PROPOSALS_ROUTES, setup, { log });
 
 /** When each backend last derived the base site ahead of a proposal. */
-const warmed = new WeakMap<Backend, number>();
+const warmed = new WeakMap<ProposalsBackend, number>();
 
 /**
  * The builder lists the proposals when it opens: the site at the base commit is derived then, in
  * the background (at most once a minute), so that the admin's first proposal need not wait for it.
  */
-function warmUp(backend: Backend, now: Date): void {
+function warmUp(backend: ProposalsBackend, now: Date): void {
   if (now.getTime() - (warmed.get(backend) ?? 0) < 60_000) return;
   warmed.set(backend, now.getTime());
   void backend

@@ -17,7 +17,7 @@ import {
 import type { SitePage } from '../../kernel/site/pages.ts';
 import type { Caller } from '../auth.ts';
 import { failure, isApiFailure, json, readJson } from '../http.ts';
-import type { Backend } from './backend.ts';
+import type { ProposalsBackend } from './backend.ts';
 import { baseSite, type BaseSite } from './base-site.ts';
 import { checkProposedFile, pageKindOf } from './check-proposal.ts';
 import type { PageChange } from './describe.ts';
@@ -39,7 +39,7 @@ function checkFiles(files: readonly ProposedFile[]): void {
 
 /** The open change the pages go into: the one named, else the one that holds any of them; none when neither. A page held by another change is 409. */
 async function changeFor(
-  backend: Backend,
+  backend: ProposalsBackend,
   paths: readonly string[],
   wanted: string | undefined,
 ): Promise<Proposal | undefined> {
@@ -93,7 +93,7 @@ async function checkPages(
 export async function propose(
   req: Request,
   caller: Caller,
-  backend: Backend,
+  backend: ProposalsBackend,
   library: LibrarySource | undefined,
 ): Promise<Response> {
   const {

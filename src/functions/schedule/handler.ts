@@ -3,11 +3,10 @@
 // no answer; the local server's timer reads it to build the site again after publishing. A
 // setting that is missing is answered 503 in words, like the other functions.
 import { answering, json } from '../http.ts';
-import type { Backend } from '../proposals/backend.ts';
-import { publishDue } from './run.ts';
+import { publishDue, type ScheduleBackend } from './run.ts';
 
 export interface ScheduleSetup {
-  backend: Backend;
+  backend: ScheduleBackend;
   clock: () => Date;
 }
 

@@ -14,7 +14,14 @@ import type { Proposal } from '../../kernel/wire/proposals.ts';
 import type { Schedule } from '../../kernel/wire/schedule.ts';
 import type { ScheduleRun } from '../../kernel/wire/schedule-run.ts';
 import { failure, isApiFailure, type ApiFailure } from '../http.ts';
-import type { Backend } from '../proposals/backend.ts';
+import type { ProposalsBackend } from '../proposals/backend.ts';
+import { dueChanges, publishRefusal } from '../proposals/publish-rules.ts';
+
+/** What a run of the schedule asks of the backend. */
+export type ScheduleBackend = Pick<
+  ProposalsBackend,
+  'openChanges' | 'status' | 'noteSchedule' | 'onLiveNow' | 'freshen' | 'publish'
+>;
 
 /**
  * At most this many due changes in one run: a scheduled function has 30 seconds on Netlify, and
@@ -28,15 +35,12 @@ const goneMeanwhile = (error: ApiFailure) =>
   ['proposal-closed', 'no-such-proposal', 'conflict'].includes(error.body.error.code);
 
 export async function publishDue(
-  backend: Backend,
+  backend: ScheduleBackend,
   now: Date,
   log: (message: string) => void = console.error,
 ): Promise<ScheduleRun> {
   const report: ScheduleRun = { published: [], waiting: [], notPublished: [] };
-  const due = (await backend.openChanges())
-    .filter((change) => change.schedule && Date.parse(change.schedule.at) <= now.getTime())
-    .sort((a, b) => a.schedule!.at.localeCompare(b.schedule!.at))
-    .slice(0, MOST_PER_RUN);
+  const due = dueChanges(await backend.openChanges(), now, MOST_PER_RUN);
   for (const { id } of due) {
     try {
       const outcome = await publishOne(backend, await backend.status(id), now);
@@ -56,7 +60,7 @@ export async function publishDue(
 
 type Outcome = Proposal | 'waiting' | 'not-published' | 'gone';
 
-async function publishOne(backend: Backend, change: Proposal, now: Date): Promise<Outcome> {
+async function publishOne(backend: ScheduleBackend, change: Proposal, now: Date): Promise<Outcome> {
   const schedule = change.schedule;
   if (change.state !== 'open' || !schedule) return 'gone';
   const note = async (
@@ -74,12 +78,11 @@ async function publishOne(backend: Backend, change: Proposal, now: Date): Promis
     }
     return state;
   };
-  if (change.checks.state === 'failed')
-    return note(
-      'not-published',
-      failure('checks-failed', change.checks.firstProblem ?? 'no problem was named.'),
-    );
-  if (change.checks.state !== 'passed') return note('waiting', failure('schedule-waits'));
+  // The rules publishing applies: failed checks are said on the change; checks still running wait.
+  const refusal = publishRefusal(change);
+  if (refusal?.body.error.code === 'checks-waiting')
+    return note('waiting', failure('schedule-waits'));
+  if (refusal) return note('not-published', refusal);
   try {
     if (!(await backend.onLiveNow(change))) {
       await backend.freshen(change.id);

@@ -38,7 +38,7 @@ const routes: Route<Setup>[] = [
 ];
 
 function handler() {
-  const setup = vi.fn(() => ({
+  const setup = vi.fn<() => Setup>(() => ({
     verify: async (token: string) =>
       (token === 'good'
         ? admin

@@ -2,7 +2,7 @@
 // unsigned tokens anyone could forge, and says so in words to every request.
 import { afterEach, describe, expect, it } from 'vitest';
 import { onNetlify } from '../../../src/functions/runtime.ts';
-import { proposalsFromEnv } from '../../../src/functions/proposals/setup.ts';
+import { proposalsFromEnv } from '../../../src/functions/setup.ts';
 import { enquiriesFromEnv } from '../../../src/functions/enquiries/setup.ts';
 import { ApiErrorSchema } from '../../../src/kernel/wire/proposals.ts';
 

@@ -6,22 +6,22 @@
 // was missed is made up late, and says so; two runs at once publish once.
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { proposalsHandler } from '../../../src/functions/proposals/handler.ts';
-import { publishDue } from '../../../src/functions/schedule/run.ts';
+import { proposalsHandler } from '../../../../src/functions/proposals/handler.ts';
+import { publishDue } from '../../../../src/functions/schedule/run.ts';
 import {
   ApiErrorSchema,
   ProposalAnswerSchema,
   ProposalListSchema,
   type Proposal,
-} from '../../../src/kernel/wire/proposals.ts';
+} from '../../../../src/kernel/wire/proposals.ts';
 import {
   PROPOSALS_API,
   PUBLISHED_API,
   proposalUrl,
   scheduleUrl,
-} from '../../../src/kernel/wire/proposal-paths.ts';
-import { publishedAtWords } from '../../../src/kernel/wire/schedule-words.ts';
-import { FAILS_THE_CHECK, WORLDS, type World } from '../../support/publishing-worlds.ts';
+} from '../../../../src/kernel/wire/proposal-paths.ts';
+import { publishedAtWords } from '../../../../src/kernel/wire/schedule-words.ts';
+import { FAILS_THE_CHECK, WORLDS, type World } from '../../../support/publishing-worlds.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 

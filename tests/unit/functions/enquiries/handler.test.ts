@@ -5,27 +5,27 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NetlifyEnquiries } from '../../../src/functions/enquiries/netlify-backend.ts';
-import { isApiFailure } from '../../../src/functions/http.ts';
+import { NetlifyEnquiries } from '../../../../src/functions/enquiries/netlify-enquiries.ts';
+import { isApiFailure } from '../../../../src/functions/http.ts';
 import {
   DeletedSchema,
   EnquiryListSchema,
   MarkedSchema,
   StoredSubmissionSchema,
   type StoredSubmission,
-} from '../../../src/kernel/wire/enquiry.ts';
-import { ENQUIRIES_API, enquiryUrl } from '../../../src/kernel/wire/enquiry-paths.ts';
-import { ApiErrorSchema } from '../../../src/kernel/wire/proposals.ts';
+} from '../../../../src/kernel/wire/enquiry.ts';
+import { ENQUIRIES_API, enquiryUrl } from '../../../../src/kernel/wire/enquiry-paths.ts';
+import { ApiErrorSchema } from '../../../../src/kernel/wire/proposals.ts';
 import {
   answer,
   startFunctionsServer,
   withClaims,
   type FunctionsServer,
-} from '../../support/functions-server.ts';
+} from '../../../support/functions-server.ts';
 import {
   submissionsStandIn,
   type SubmissionsStandIn,
-} from '../../support/netlify-submissions-stand-in.ts';
+} from '../../../support/netlify-submissions-stand-in.ts';
 
 let functions: FunctionsServer;
 let call: FunctionsServer['call'];

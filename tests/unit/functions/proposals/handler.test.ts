@@ -11,25 +11,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../../src/generator/emulators/auth-emulator.ts';
-import { LOCAL_ACCOUNTS } from '../../../src/generator/emulators/local-accounts.ts';
+import { freePort } from '../../../../src/generator/emulators/auth-emulator.ts';
+import { LOCAL_ACCOUNTS } from '../../../../src/generator/emulators/local-accounts.ts';
 import {
   ApiErrorSchema,
   MAX_PAGE_BYTES,
   ProposalAnswerSchema,
   ProposalListSchema,
-} from '../../../src/kernel/wire/proposals.ts';
-import { PROPOSALS_API } from '../../../src/kernel/wire/proposal-paths.ts';
+} from '../../../../src/kernel/wire/proposals.ts';
+import { PROPOSALS_API } from '../../../../src/kernel/wire/proposal-paths.ts';
 import {
-  answer,
+  answer as answerOf,
   startFunctionsServer,
   withClaims,
   type FunctionsServer,
-} from '../../support/functions-server.ts';
-import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
-import { writePhoto, tempDir, removeTempDirs } from '../../support/image-fixtures.ts';
-import { startCountedLibrary, type CountedLibrary } from '../../support/library-emulator.ts';
-import { PROJECT_ROOT } from '../../support/sites.ts';
+} from '../../../support/functions-server.ts';
+import { contentRepository, type TestRepository } from '../../../support/git-repository.ts';
+import { writePhoto, tempDir, removeTempDirs } from '../../../support/image-fixtures.ts';
+import { startCountedLibrary, type CountedLibrary } from '../../../support/library-emulator.ts';
+import { PROJECT_ROOT } from '../../../support/sites.ts';
 
 const PATH = 'content/services/deep-cleaning-services.md';
 
@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 async function refusal(response: Response) {
-  const { status, body } = await answer(response, ApiErrorSchema);
+  const { status, body } = await answerOf(response, ApiErrorSchema);
   return { status, ...body };
 }
 

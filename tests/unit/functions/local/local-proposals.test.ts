@@ -8,12 +8,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Caller } from '../../../src/functions/auth.ts';
-import { ApiFailure } from '../../../src/functions/http.ts';
-import { LocalBackend } from '../../../src/functions/local/local-backend.ts';
-import type { ChangeFacts, PageChange } from '../../../src/functions/proposals/describe.ts';
-import type { Proposal } from '../../../src/kernel/wire/proposals.ts';
-import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
+import type { Caller } from '../../../../src/functions/auth.ts';
+import { ApiFailure } from '../../../../src/functions/http.ts';
+import { LocalProposals } from '../../../../src/functions/local/local-proposals.ts';
+import type { ChangeFacts, PageChange } from '../../../../src/functions/proposals/describe.ts';
+import type { Proposal } from '../../../../src/kernel/wire/proposals.ts';
+import { contentRepository, type TestRepository } from '../../../support/git-repository.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -47,9 +47,9 @@ let scratch: string;
 let stub: string;
 let gate: string;
 let repo: TestRepository;
-let backend: LocalBackend;
+let backend: LocalProposals;
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'local-backend-'));
+  scratch = await mkdtemp(path.join(tmpdir(), 'local-proposals-'));
   stub = path.join(scratch, 'check.mjs');
   await writeFile(stub, STUB);
 });
@@ -58,7 +58,7 @@ beforeEach(async () => {
   // Two files are enough: the backend moves files, the checks (stood in for) read them.
   repo = await contentRepository([PATH, 'content/pages/about.md']);
   gate = path.join(scratch, `gate-${Math.random()}`);
-  backend = new LocalBackend({
+  backend = new LocalProposals({
     dir: repo.dir,
     checks: { command: [process.execPath, stub, gate] },
     now: () => new Date('2031-06-15T09:30:00Z'),
@@ -222,7 +222,7 @@ describe('checks', () => {
       ],
     });
     // Kept in git with the proposal: a backend started afresh knows them without checking again.
-    const restarted = new LocalBackend({ dir: repo.dir, checks: { command: ['false'] } });
+    const restarted = new LocalProposals({ dir: repo.dir, checks: { command: ['false'] } });
     expect((await restarted.status(good.proposal.id)).checks.state).toBe('passed');
     expect((await restarted.status(bad.proposal.id)).checks.problems).toMatchObject([
       { field: 'title', line: 2 },

@@ -8,23 +8,23 @@ import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { githubClient } from '../../../src/functions/github/client.ts';
-import { GitHubBackend } from '../../../src/functions/github/github-backend.ts';
-import { historyHandler } from '../../../src/functions/history/handler.ts';
-import { ApiErrorSchema } from '../../../src/kernel/wire/proposals.ts';
+import { githubClient } from '../../../../src/functions/github/client.ts';
+import { GitHubHistory } from '../../../../src/functions/github/github-history.ts';
+import { historyHandler } from '../../../../src/functions/history/handler.ts';
+import { ApiErrorSchema } from '../../../../src/kernel/wire/proposals.ts';
 import {
   PageHistorySchema,
   PageVersionFileSchema,
   VERSIONS_PER_PAGE,
-} from '../../../src/kernel/wire/history.ts';
-import { HISTORY_API, historyUrl, versionUrl } from '../../../src/kernel/wire/history-paths.ts';
+} from '../../../../src/kernel/wire/history.ts';
+import { HISTORY_API, historyUrl, versionUrl } from '../../../../src/kernel/wire/history-paths.ts';
 import {
   answer,
   startFunctionsServer,
   type FunctionsServer,
-} from '../../support/functions-server.ts';
-import { contentRepository, type TestRepository } from '../../support/git-repository.ts';
-import { startGitHubStandIn, type StandIn } from '../../support/github-stand-in.ts';
+} from '../../../support/functions-server.ts';
+import { contentRepository, type TestRepository } from '../../../support/git-repository.ts';
+import { startGitHubStandIn, type StandIn } from '../../../support/github-stand-in.ts';
 
 const PATH = 'content/pages/about.md';
 const OTHER = 'content/pages/faqs.md';
@@ -246,7 +246,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
       retryAfterBaseValue: 1,
       timeoutMs: 2000,
     };
-    const backend = new GitHubBackend(
+    const backend = new GitHubHistory(
       await githubClient(settings, { throttle: false }),
       settings,
       () => {},
@@ -304,7 +304,7 @@ describe('on GitHub, from the commits for that path, through the same handler', 
       `+heading: About Ardent, version ${CHANGES - VERSIONS_PER_PAGE + 1}`,
     );
     const when = first.versions.map((version) => version.when);
-    expect([...when].sort().reverse()).toEqual(when);
+    expect(when.toSorted().toReversed()).toEqual(when);
 
     const second = history(await (await get(historyUrl(PATH, 2), 'admin')).json());
     expect(second).toMatchObject({ page: 2, more: false });

@@ -8,18 +8,18 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../../src/functions/auth.ts';
+import type { Caller } from '../../../../src/functions/auth.ts';
 import {
   githubClient,
   githubSettingsFrom,
   type GitHubSettings,
-} from '../../../src/functions/github/client.ts';
-import { REQUIRED_CHECK } from '../../../src/functions/github/checks.ts';
-import { GitHubBackend } from '../../../src/functions/github/github-backend.ts';
-import { ApiFailure } from '../../../src/functions/http.ts';
-import type { ChangeFacts } from '../../../src/functions/proposals/describe.ts';
-import { startGitHubStandIn, type StandIn } from '../../support/github-stand-in.ts';
-import { PROJECT_ROOT } from '../../support/sites.ts';
+} from '../../../../src/functions/github/client.ts';
+import { REQUIRED_CHECK } from '../../../../src/functions/github/checks.ts';
+import { GitHubProposals } from '../../../../src/functions/github/github-proposals.ts';
+import { ApiFailure } from '../../../../src/functions/http.ts';
+import type { ChangeFacts } from '../../../../src/functions/proposals/describe.ts';
+import { startGitHubStandIn, type StandIn } from '../../../support/github-stand-in.ts';
+import { PROJECT_ROOT } from '../../../support/sites.ts';
 
 const PATH = 'content/services/deep-cleaning-services.md';
 const ADMIN: Caller = { uid: 'u1', name: 'Alex Admin', email: 'alex@ardent.example' };
@@ -27,7 +27,7 @@ const NOW = new Date('2031-06-15T09:30:00Z');
 
 let gh: StandIn;
 let live: string;
-let backend: GitHubBackend;
+let backend: GitHubProposals;
 const settings = (): GitHubSettings => ({
   owner: gh.owner,
   repo: gh.repo,
@@ -45,7 +45,7 @@ beforeEach(async () => {
     'content/pages/about.md': 'About\n',
     'README.md': '# Ardent\n',
   });
-  backend = new GitHubBackend(
+  backend = new GitHubProposals(
     await githubClient(settings(), { throttle: false }),
     settings(),
     () => {},
@@ -518,13 +518,13 @@ it('withdrawing closes the pull request and deletes its branch', async () => {
 
 describe("GitHub's failures", () => {
   it("answers a rate limit 429 with the time GitHub gave, from retry-after or the limit's reset", async () => {
-    const backend = new GitHubBackend(await githubClient(settings()), settings());
+    const fresh = new GitHubProposals(await githubClient(settings()), settings());
     gh.failNext('GET', /\/pulls$/, {
       status: 429,
       body: { message: 'API rate limit exceeded' },
       headers: { 'retry-after': '120' },
     });
-    expect(await failureOf(backend.list())).toMatchObject({
+    expect(await failureOf(fresh.list())).toMatchObject({
       status: 429,
       headers: { 'retry-after': '120' },
       retryAfter: 120,
@@ -541,13 +541,13 @@ describe("GitHub's failures", () => {
       body: { message: 'API rate limit exceeded for installation ID 42.' },
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
     });
-    const answer = await failureOf(backend.list());
+    const answer = await failureOf(fresh.list());
     expect(answer).toMatchObject({ status: 429, error: { code: 'rate-limited' } });
     expect(answer.retryAfter).toBeGreaterThan(590);
   });
 
   it('waits for a short rate limit and tries again, as octokit does', async () => {
-    const throttled = new GitHubBackend(await githubClient(settings()), settings());
+    const throttled = new GitHubProposals(await githubClient(settings()), settings());
     gh.failNext('GET', /\/pulls$/, {
       status: 403,
       body: {
@@ -574,7 +574,7 @@ describe("GitHub's failures", () => {
   });
 
   it('gives up on a request GitHub does not answer in time, and says so', async () => {
-    const impatient = new GitHubBackend(
+    const impatient = new GitHubProposals(
       await githubClient({ ...settings(), timeoutMs: 100 }, { throttle: false }),
       settings(),
     );
@@ -589,7 +589,7 @@ describe("GitHub's failures", () => {
   });
 
   it("answers 502 with what to check when GitHub refuses the site's credentials", async () => {
-    const wrong = new GitHubBackend(
+    const wrong = new GitHubProposals(
       await githubClient({ ...settings(), auth: { token: 'expired' } }, { throttle: false }),
       settings(),
     );
@@ -614,7 +614,7 @@ describe('set-up', () => {
       GITHUB_APP_PRIVATE_KEY: privateKey.replace(/\n/g, '\\n'),
       GITHUB_APP_INSTALLATION_ID: '42',
     });
-    const app = new GitHubBackend(
+    const app = new GitHubProposals(
       await githubClient({ ...fromEnv, baseUrl: gh.url }, { throttle: false }),
       fromEnv,
     );

@@ -2,8 +2,8 @@
 // clocks in London on either side of both clock changes, a time past, a time more than a year ahead,
 // and a day that does not exist.
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../../src/functions/http.ts';
-import { scheduleFor } from '../../../src/functions/schedule/schedule-time.ts';
+import { ApiFailure } from '../../../../src/functions/http.ts';
+import { scheduleFor } from '../../../../src/functions/schedule/schedule-time.ts';
 
 const BY = { uid: 'u1', name: 'Sam Owner' };
 const NOW = new Date('2026-03-20T12:00:00Z');
