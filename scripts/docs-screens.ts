@@ -138,7 +138,11 @@ function nextMonday(): string {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+// --lang: Chromium draws a date or time field in its own language, whatever the page's locale.
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--lang=en-GB'],
+});
 try {
   // A British owner's browser, so that dates and times read as they will for them.
   const page = await browser.newPage({
