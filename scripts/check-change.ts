@@ -164,8 +164,8 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, runPageGates, startChromium } =
-    await import('../src/generator/gates/page-gates.ts');
+  const { gatePageOf, runPageGates } = await import('../src/generator/gates/page-gates.ts');
+  const { startChromium } = await import('../src/generator/gates/browser-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
   say(
     `\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`,
