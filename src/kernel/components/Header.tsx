@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import type { LogoLink } from '../site/logo.ts';
 import type { NavLink, NavModel } from '../site/navigation.ts';
 import { ariaCurrent } from './aria-current.ts';
@@ -8,23 +16,23 @@ import {
   useOutsidePointerDown,
   usePopoverOpen,
 } from './browser-hooks.ts';
-import { Dropdown, HOVER_LAYOUT, hoverLayoutNow, type DropdownName } from './HeaderDropdown.tsx';
-import { Logo } from './HeaderLogo.tsx';
+import {
+  cacheBusted,
+  DESKTOP_LAYOUT,
+  HOVER_CLOSE_DELAY_MS,
+  HOVER_LAYOUT,
+  hoverLayoutNow,
+  MENU_ID,
+  type DropdownName,
+  type DropdownProps,
+  type OpenDropdown,
+} from './header-parts.ts';
 
 export interface HeaderProps {
   menu: Pick<NavModel, 'servicesMenu' | 'areasMenu' | 'links' | 'phone'>;
   logo: LogoLink;
   currentRoute: string;
 }
-
-/** How a dropdown was opened: a hover opening closes when the pointer leaves, a click opening stays. */
-type OpenDropdown = { name: DropdownName; by: 'hover' | 'click' } | null;
-
-/** The desktop layout, where the dropdown panels hang over the page instead of pushing it down. */
-const DESKTOP_LAYOUT = '(min-width: 64em)';
-/** Crossing the gap between a summary and its panel must not close it. */
-const HOVER_CLOSE_DELAY_MS = 150;
-const MENU_ID = 'site-menu';
 
 /**
  * The site header, the same component on the server and in the browser (the "header" island).
@@ -170,6 +178,100 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
       </div>
     </header>
   );
+}
+
+/**
+ * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
+ * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
+ */
+function Dropdown({
+  name,
+  label,
+  open,
+  closeOnBlur,
+  onToggle,
+  onHover,
+  onClose,
+  onNativeToggle,
+  onHoverAtStart,
+  children,
+}: DropdownProps) {
+  const summaryRef = useRef<HTMLElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  // Opened before hydration: take over the state the visitor already chose. The islands wake at
+  // the visitor's first move (src/apps/islands/wake.ts), which may already have brought the pointer
+  // here: then it opens as on hover.
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (details?.open) onNativeToggle(true);
+    else if (details?.matches(':hover') && hoverLayoutNow()) onHoverAtStart();
+    // Only once, on hydration (.oxlintrc.json says why the handlers are left out).
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    // Handled here: Escape closes the dropdown, not the whole mobile menu around it.
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
+    summaryRef.current?.focus();
+  };
+  const onBlur = (event: FocusEvent<HTMLDetailsElement>) => {
+    // Desktop only: in the mobile menu the panels are in the flow, and closing one as focus
+    // leaves would move the next toggle out from under the visitor's tap.
+    if (
+      !closeOnBlur ||
+      !open ||
+      event.relatedTarget === null ||
+      event.currentTarget.contains(event.relatedTarget)
+    )
+      return;
+    onClose();
+  };
+  const hover = (entering: boolean) => (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') onHover(entering);
+  };
+  return (
+    <details
+      ref={detailsRef}
+      className="dropdown"
+      data-dropdown={name}
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) onNativeToggle(event.currentTarget.open);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      onPointerEnter={hover(true)}
+      onPointerLeave={hover(false)}
+    >
+      <summary
+        ref={summaryRef}
+        onClick={(event) => {
+          event.preventDefault();
+          onToggle();
+        }}
+      >
+        {label}
+      </summary>
+      <div className="dropdown-panel">{children}</div>
+    </details>
+  );
+}
+
+/** A logo that fails to load is retried once, with a cache-busting query. */
+function Logo({ src, alt }: { src: string; alt: string }) {
+  const [current, setCurrent] = useState(src);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const retry = useCallback(
+    () => setCurrent((shown) => (shown === src ? cacheBusted(src) : shown)),
+    [src],
+  );
+  // The image may have failed before the island hydrated, when no error handler was listening yet.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img?.complete && img.naturalWidth === 0) retry();
+  }, [retry]);
+  return <img ref={imgRef} src={current} alt={alt} width={240} height={64} onError={retry} />;
 }
 
 function LinkList({ links, currentRoute }: { links: readonly NavLink[]; currentRoute: string }) {
