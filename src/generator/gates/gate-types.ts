@@ -35,11 +35,11 @@ export interface GateSite {
   /** The public address the pages name (canonical links, JSON-LD), checked on the local copy. */
   siteUrl?: string;
   /** The one Chromium of the run, started on first use: its remote debugging port, for Lighthouse and for Playwright over CDP. */
-  chromium(): Promise<{ port: number }>;
+  chromium: () => Promise<{ port: number }>;
   /** Where Lighthouse's reports go. */
   reports?: string;
   /** Lines for the person running the check (Lighthouse's table). */
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 export interface GateFinding {

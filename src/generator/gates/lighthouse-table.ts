@@ -37,7 +37,7 @@ export function formatTable(
     ...CATEGORIES.map((category) =>
       row.scores[category] === null
         ? '-'
-        : `${Math.round(row.scores[category]! * 100)}${row.exempted[category] ? '*' : ''}`,
+        : `${Math.round(row.scores[category] * 100)}${row.exempted[category] ? '*' : ''}`,
     ),
     `${(row.lcpMs / 1000).toFixed(2)} s`,
     row.cls.toFixed(3),
@@ -52,7 +52,7 @@ export function formatTable(
     `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   const notes = rows.flatMap((row) =>
     Object.entries(row.exempted).flatMap(([category, audits]) =>
-      audits!.map(
+      audits.map(
         (id) =>
           `  * ${row.kind} ${category}: ${id} fails by design: ${pages.find((page) => page.path === row.path)?.expectedFailures?.find((entry) => entry.audit === id)?.why ?? ''}`,
       ),
