@@ -34,7 +34,7 @@ if (isMainThread) {
     .map((name) => path.join(dir, name));
   const oneThread = await timeThreads([files]);
   const slices = Array.from({ length: threads }, (_, i) =>
-    files.filter((_, j) => j % threads === i),
+    files.filter((_file, j) => j % threads === i),
   );
   const allThreads = await timeThreads(slices);
   console.log(

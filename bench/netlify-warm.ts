@@ -33,13 +33,13 @@ const { values } = parseArgs({
 const n = Number(values.n);
 const runs = Number(values.runs);
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const work = mkdtempSync(path.join(values.dir!, 'netlify-warm-'));
-const pristine = path.join(work, 'pristine');
-const repo = path.join(work, 'repo');
+const workDir = mkdtempSync(path.join(values.dir!, 'netlify-warm-'));
+const pristine = path.join(workDir, 'pristine');
+const repo = path.join(workDir, 'repo');
 const content = path.join(repo, 'content');
 const cache = path.join(repo, '.cache');
 const dist = path.join(repo, 'dist');
-const saved = path.join(work, 'netlify-cache');
+const saved = path.join(workDir, 'netlify-cache');
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const seconds = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
@@ -89,7 +89,7 @@ try {
   generate({
     sourceContent: path.join(projectRoot, 'content'),
     contentDir: pristine,
-    markdownDir: path.join(work, 'markdown'),
+    markdownDir: path.join(workDir, 'markdown'),
     count: n,
   });
   // The bundle of the generator is made once per version of the code: not part of any build here.
@@ -143,5 +143,5 @@ try {
     `Cached: .cache/ ${mb(sizeOf(path.join(saved, '.cache')))}, dist/ ${mb(sizeOf(path.join(saved, 'dist')))}`,
   );
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 }

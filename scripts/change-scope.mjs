@@ -47,7 +47,7 @@ export function parseRawDiff(output) {
     if (!header) continue;
     const match = /^:(\d{6}) (\d{6}) [0-9a-f]+ [0-9a-f]+ ([A-Z])(\d*)$/.exec(header);
     if (!match) throw new Error(`Unexpected line in git's diff: ${JSON.stringify(header)}`);
-    const [fromMode, toMode, letter] = /** @type {string[]} */ (match.slice(1, 4));
+    const [fromMode, toMode, letter] = match.slice(1, 4);
     const count = letter === 'R' || letter === 'C' ? 2 : 1;
     entries.push({
       status: /** @type {string} */ (letter),

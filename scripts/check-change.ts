@@ -86,7 +86,7 @@ async function contentCheck(): Promise<ContentProblem[]> {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const code = await new Promise<number | null>((resolve, reject) => {
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', resolve);
   });
@@ -106,9 +106,9 @@ async function contentCheck(): Promise<ContentProblem[]> {
   } catch {
     stopped ??= 'the content check stopped without a report (above)';
   }
-  if (code !== 0 && problems.length === 0)
-    stopped ??= `the content check failed (exit ${code}) without naming a problem (above)`;
-  steps.push({ name: 'content check', seconds: seconds(since), ok: code === 0 });
+  if (exitCode !== 0 && problems.length === 0)
+    stopped ??= `the content check failed (exit ${exitCode}) without naming a problem (above)`;
+  steps.push({ name: 'content check', seconds: seconds(since), ok: exitCode === 0 });
   return problems;
 }
 
@@ -164,8 +164,8 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, runPageGates, startChromium } =
-    await import('../src/generator/gates/page-gates.ts');
+  const { gatePageOf, runPageGates } = await import('../src/generator/gates/page-gates.ts');
+  const { startChromium } = await import('../src/generator/gates/browser-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
   say(
     `\n▶ Page gates on the ${pages.length} page${pages.length === 1 ? '' : 's'} the change altered${pages.length ? `: ${pages.map((page) => page.name).join(', ')}` : ''}`,

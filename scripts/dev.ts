@@ -25,8 +25,8 @@ const values = parseOptions(
   USAGE,
 );
 const port = portOption(values.port);
-const host = values.host!;
-const allowedHosts = values['allowed-host']!;
+const host = values.host;
+const allowedHosts = values['allowed-host'];
 // Checked now, not after the first build.
 checkHostOptions(host, allowedHosts);
 const outDir = path.resolve(values.out ?? path.join(projectRoot, 'dist'));

@@ -55,10 +55,10 @@ const values = parseOptions(
   'Usage: npm run serve -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--root dist] [--auth-port <n>] [--storage-port <n>] [--build]',
 );
 const port = portOption(values.port);
-const host = values.host!;
-const extraHosts = values['allowed-host']!;
+const host = values.host;
+const extraHosts = values['allowed-host'];
 checkHostOptions(host, extraHosts);
-const root = resolve(values.root!);
+const root = resolve(values.root);
 const shownRoot = `${relative(process.cwd(), root) || '.'}/`;
 const emulatorOptions = await emulatorOptionsFromEnv(
   process.env,
@@ -246,7 +246,7 @@ services.ready.then(
     );
   },
   (error: unknown) =>
-    void services!.storage.then(
+    void services.storage.then(
       () =>
         stopServicesAndFail(
           error instanceof AuthEmulatorError
@@ -273,7 +273,7 @@ const stop = (signal: NodeJS.Signals) => {
   console.log(`\n${signal} received, stopping the site and the local services.`);
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 3000).unref();
-  void Promise.all([new Promise((closed) => server.close(closed)), services!.stop()]).then(() =>
+  void Promise.all([new Promise((closed) => server.close(closed)), services.stop()]).then(() =>
     process.exit(0),
   );
 };

@@ -7,26 +7,27 @@
 // so the next build or update does only what changed.
 import path from 'node:path';
 import type { BuildReport, SiteOptions } from './build-types.ts';
-import { bundleAssets, type BundleResult } from './bundle/bundle-assets.ts';
+import type { BundleResult } from './bundle/bundle-assets.ts';
+import { keptBundle } from './bundle/kept-bundle.ts';
 import { codeKeys, type CodeKeys } from './cache/code-key.mjs';
 import { readKeyed, writeKeyed } from './cache/keyed-file.ts';
 import { digest, type LoadedFile } from './content/load-entry.ts';
 import { loadContent, type ContentReadResult } from './content/load-content.ts';
+import { withFilesShowing } from './content/changed-images.ts';
 import { compareProblems, ContentError, type ContentProblem } from '../kernel/errors/problems.ts';
 import { OutputFolder } from './emit/output-folder.ts';
-import { checkScriptBudget, scriptWeights, type PageScriptWeight } from './emit/script-weights.ts';
+import { checkScriptBudget, scriptWeights } from './emit/script-weights.ts';
 import { contentHealthJson } from './emit/content-health.ts';
 import { BuildFile } from '../kernel/wire/build-files.ts';
-import { HEALTH_LINT_MAX_PAGES } from './emit/health-lint.ts';
 import { writeBuildFiles, writeSiteFiles } from './emit/site-files.ts';
 import { DiskCache } from './images/disk-cache.ts';
 import { readIconDrawings, type IconDrawings } from './images/icon-drawings.ts';
 import { startOgImages, type StartedOgImages } from './images/og-images.tsx';
 import { libraryPathOf } from '../kernel/wire/library-reference.ts';
-import { imagePlanner, planImages } from './images/responsive-images.ts';
-import type { ImageReference } from '../kernel/images/reference-checks.ts';
-import { PagePool } from './threads/page-pool.ts';
-import { PageKeys, partDigests, type PartDigests } from './render/page-keys.ts';
+import type { PagePool } from './threads/page-pool.ts';
+import { buildPool } from './threads/build-pool.ts';
+import { PageKeys, partDigests } from './render/page-keys.ts';
+import { renderChanged } from './render/render-changed.ts';
 import { sitePartsOf } from '../kernel/render/page-parts.ts';
 import type { RenderInput } from '../kernel/render/page-context.tsx';
 import { renderJobs, scriptsOfJob, type RenderJob } from '../kernel/render/render-page.tsx';
@@ -117,7 +118,7 @@ export class Site {
     const { projectRoot, outDir } = this.options;
     if (!outDir) throw new Error('Site.build() needs an output folder (SiteOptions.outDir).');
     this.#folder ??= await OutputFolder.open(outDir, this.cacheDir ?? undefined);
-    const bundling = (this.#bundle ??= this.#makeBundle());
+    const bundling = (this.#bundle ??= keptBundle(this.options.projectRoot));
     const pool = this.#pool();
     try {
       const read = await this.#load(pool, changed);
@@ -177,7 +178,10 @@ export class Site {
           ? new Promise((resolve) => setImmediate(resolve)).then(() => this.#saveEntries(read))
           : undefined;
       const digests = partDigests(input.parts);
-      const { rendered, keys, html } = await this.#render(input, jobs, digests, pool);
+      const { rendered, keys, html } = await renderChanged(
+        { folder: this.folder, pageKeys: this.#pageKeys, renderKey: this.keys.render },
+        { input, jobs, digests, pool },
+      );
       const keyByPath = new Map(jobs.map((job, i) => [job.path, keys[i]!]));
       const builderKey = digest(this.keys.all, ...Object.values(digests));
       const images = await writeSiteFiles({
@@ -238,29 +242,12 @@ export class Site {
     }
   }
 
-  /** The threads of one build (src/generator/threads/page-pool.ts), with the loader's settings: images are planned once per build, on this thread. */
+  /** The threads of one build, with the loader's settings (threads/build-pool.ts). */
   #pool(): PagePool {
-    const { projectRoot } = this.options;
-    const library = this.options.library && {
-      ...this.options.library,
-      cacheDir: this.#disk('library').dir,
-    };
-    const images = imagePlanner({
+    return buildPool(this.options, {
       imagesDir: this.#imagesDir,
-      imagesDirDisplay: path.relative(projectRoot, this.#imagesDir).split(path.sep).join('/'),
-      cache: this.#disk('images'),
-      library,
-    });
-    const settings = {
-      displayRoot: projectRoot,
       loadKey: this.keys.load,
-      imagesDir: images.imagesDirDisplay,
-      planImages: (raster: readonly ImageReference[]) => planImages(raster, images),
-    };
-    return new PagePool(settings, {
-      worker: this.options.pageWorker,
-      threads: this.options.threads,
-      threshold: this.options.threadsFrom,
+      disk: (name) => this.#disk(name),
     });
   }
 
@@ -270,20 +257,7 @@ export class Site {
 
   /** Stage 1. */
   async #load(pool: PagePool, changed?: ReadonlySet<string>): Promise<ContentReadResult> {
-    const imagesDir = this.#imagesDir;
-    // An image that changed is seen through the files that show it.
-    const only =
-      changed &&
-      new Set([
-        ...changed,
-        ...[...this.#files.values()]
-          .filter((file) =>
-            file.images.some((image) =>
-              changed.has(path.join(imagesDir, image.src.slice('/images/'.length))),
-            ),
-          )
-          .map((file) => file.absolute),
-      ]);
+    const only = changed && withFilesShowing(changed, this.#files.values(), this.#imagesDir);
     return loadContent({ contentDir: this.contentDir, pool, known: this.#files, only });
   }
 
@@ -302,67 +276,6 @@ export class Site {
     );
   }
 
-  /**
-   * Stages 3 and 4 for the pages: those whose key changed are rendered and written. Returns how
-   * many were rendered, every job's key (in order) and their HTML, kept for the content health up to its limit.
-   */
-  async #render(
-    input: RenderInput,
-    jobs: RenderJob[],
-    digests: PartDigests,
-    pool: PagePool,
-  ): Promise<{ rendered: number; keys: string[]; html: ReadonlyMap<string, string> }> {
-    const keys: string[] = [];
-    const todo: RenderJob[] = [];
-    const keyOf = new Map<string, string>();
-    for (const job of jobs) {
-      const key =
-        'page' in job
-          ? this.#pageKeys.keyOf(digests, job.page)
-          : digest(this.keys.render, digests.layout, job.error.digest);
-      keys.push(key);
-      if (this.folder.known(job.path)?.key === key) this.folder.keep(job.path);
-      else {
-        todo.push(job);
-        keyOf.set(job.path, key);
-      }
-    }
-    // Each thread writes the pages it renders, so the HTML of thousands of pages is never held at
-    // once; up to the content health's limit, it comes back for the lint, which then need not render it again.
-    const html = new Map<string, string>();
-    const keepHtml = todo.length <= HEALTH_LINT_MAX_PAGES;
-    await this.folder.beforeWriting();
-    await pool.render(
-      { input, root: this.folder.root, keepHtml },
-      todo,
-      (path) => this.folder.known(path)?.hash,
-      (pages) => {
-        for (const page of pages) {
-          if (page.html !== undefined) html.set(page.path, page.html);
-          this.folder.wroteFile(page.path, page, keyOf.get(page.path));
-        }
-      },
-    );
-    return { rendered: todo.length, keys, html };
-  }
-
-  /**
-   * The bundle stage: esbuild takes longer than the rest of a small build. The browser scripts and
-   * the stylesheet are made of the code alone, so they are kept with the generator's own bundle
-   * (node_modules/.cache/, which Netlify keeps too), under the code's render key, not in .cache/:
-   * a build from an empty .cache/ makes them again only when the code changed.
-   */
-  async #makeBundle(): Promise<BundleResult> {
-    const root = path.resolve(this.options.projectRoot);
-    const key = codeKeys({ root }).render;
-    const file = path.join(root, 'node_modules', '.cache', 'ardent-browser', `${key}.bin`);
-    const kept = await readKeyed<BundleResult>(file, key);
-    if (kept) return kept;
-    const made = await bundleAssets(root);
-    await writeKeyed(file, key, made, { keep: 4 });
-    return made;
-  }
-
   #disk(name: string): DiskCache {
     return new DiskCache(
       path.join(this.cacheDir ?? path.join(this.options.projectRoot, '.cache'), name),
@@ -376,9 +289,7 @@ export class Site {
 }
 
 /** Stages 1 and 2 alone (`npm run check`, the tests): the content, its site model and planned images, or every problem at once. */
-export async function checkSite(
-  options: Omit<SiteOptions, 'outDir'>,
-): Promise<{
+export async function checkSite(options: Omit<SiteOptions, 'outDir'>): Promise<{
   content: NonNullable<ContentReadResult['content']>;
   site: SiteModel;
   images: ContentReadResult['images'];

@@ -8,7 +8,7 @@
 //     --netlify-toml tests/fixtures/quality-broken/netlify.toml --path /   (exits 1: the gate fails it)
 //
 // Prints a table of scores and LCP; writes test-results/lighthouse.json ({ passed, failed, pages })
-// for `npm test`'s summary. Thresholds: src/generator/gates/lighthouse-gate.ts.
+// for `npm test`'s summary. Thresholds: src/generator/gates/lighthouse-pages.ts.
 // The guarded page is audited as the administrator sees it: the local Auth and Storage emulators run beside the
 // site (on E2E_AUTH_PORT and E2E_STORAGE_PORT, as for the browser tests), the administrator signs in through the real
 // form in the same Chromium, and Lighthouse keeps that session (disableStorageReset).
@@ -18,12 +18,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  formatRuns,
-  formatTable,
   LIGHTHOUSE_PAGES,
   type LighthousePage,
-  type PageScores,
-} from '../../src/generator/gates/lighthouse-gate.ts';
+} from '../../src/generator/gates/lighthouse-pages.ts';
+import type { PageScores } from '../../src/generator/gates/lighthouse-score.ts';
+import { formatRuns, formatTable } from '../../src/generator/gates/lighthouse-table.ts';
 import { auditPages, launchChromium } from '../../src/generator/gates/lighthouse-run.ts';
 import { serveSite } from '../../src/generator/gates/serve.ts';
 import { functionRoutes } from '../../src/generator/server/functions.ts';

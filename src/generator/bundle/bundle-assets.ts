@@ -28,9 +28,9 @@ export interface BundleResult {
   weights: Record<string, Weight>;
 }
 
-const screensOf = (bundle: ScreenSpec['bundle']) =>
+const screensOf = (kind: ScreenSpec['bundle']) =>
   Object.entries(SCREENS as Record<ScreenName, ScreenSpec>).filter(
-    ([, spec]) => spec.bundle === bundle,
+    ([, spec]) => spec.bundle === kind,
   ) as [ScreenName, ScreenSpec][];
 
 /** Entry points by name: the stylesheet, the small browser scripts, and the screens' starters and screens (src/kernel/wire/screens.ts), loaded only by the pages that mount them. */

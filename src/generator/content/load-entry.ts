@@ -54,7 +54,7 @@ export interface LoadSettings {
    * Plans the raster images a file shows (responsive-images.ts): on the main thread, each source
    * once per build; a worker thread asks the main thread (src/generator/threads/).
    */
-  planImages(raster: readonly ImageReference[]): Promise<ImagePlan>;
+  planImages: (raster: readonly ImageReference[]) => Promise<ImagePlan>;
 }
 
 export const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');

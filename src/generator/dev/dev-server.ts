@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 import { watch, type FSWatcher } from 'chokidar';
 import { generatorBundle } from '../../../scripts/run.mjs';
 import { ContentError, formatProblems } from '../../kernel/errors/problems.ts';
@@ -80,6 +81,9 @@ export function trimStack(message: string): string {
 }
 
 /** What to print for a failed build: the problems, or the generator's fault with its causes. */
+/** A thrown value that is not an Error, in words: a string as it is, anything else as Node shows it. */
+const described = (value: unknown) => (typeof value === 'string' ? value : inspect(value));
+
 function failureReport(error: unknown): string {
   if (ContentError.is(error)) return formatProblems(error.problems);
   const lines = ['The build failed because of an error in the generator, not in the content:'];
@@ -88,7 +92,9 @@ function failureReport(error: unknown): string {
     cause !== undefined;
     cause = cause instanceof Error ? cause.cause : undefined
   ) {
-    lines.push(trimStack(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)));
+    lines.push(
+      trimStack(cause instanceof Error ? (cause.stack ?? cause.message) : described(cause)),
+    );
   }
   return lines.join('\nCaused by: ');
 }

@@ -67,22 +67,23 @@ export async function writeBuilderFiles({
     await folder.write(BUILDER_DATA_PATH, `${JSON.stringify(data)}\n`, dataKey);
   };
   // Unchanged payloads are kept in one plain loop: this runs for every page on every update.
-  const changed: { page: SitePage; file: string; key: string }[] = [];
+  const changed: { page: SitePage; file: string; payloadKey: string }[] = [];
   for (const page of site.pages) {
     const file = payloadPathFor(page.route);
-    const key = hash(
+    const payloadKey = hash(
       'sha1',
       [PAYLOAD_VERSION, page.entry.digest, page.file, page.route].join('\0'),
       'base64url',
     );
-    if (folder.known(file)?.key === key) folder.keep(file);
-    else changed.push({ page, file, key });
+    if (folder.known(file)?.key === payloadKey) folder.keep(file);
+    else changed.push({ page, file, payloadKey });
   }
   await Promise.all([
     writeData(),
-    ...changed.map(async ({ page, file, key }) => {
+    ...changed.map(async ({ page, file, payloadKey }) => {
       const source = await sourceOf(page.entry, path.resolve(projectRoot, page.file));
-      if (source) await folder.write(file, `${JSON.stringify(payloadOf(page, source))}\n`, key);
+      if (source)
+        await folder.write(file, `${JSON.stringify(payloadOf(page, source))}\n`, payloadKey);
     }),
   ]);
 }

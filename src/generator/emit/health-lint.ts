@@ -34,7 +34,7 @@ export interface HealthLintInput {
   /** The project root: content file names in problems are relative to it. */
   root: string;
   /** A page's key (src/kernel/render/page-parts.ts) with the generator's code key: the same key, the same lint result. */
-  keyOf(job: RenderJob): string;
+  keyOf: (job: RenderJob) => string;
   /** .cache/health/: what the last build linted, for the next process. */
   cache: DiskCache;
   /** What earlier builds of this session found, by key (the dev server keeps it). */

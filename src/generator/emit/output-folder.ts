@@ -47,6 +47,12 @@ export function manifestBuildId(outDir: string): string | undefined {
 export const outputRecordBase = (cacheDir: string, outDir: string) =>
   path.join(cacheDir, 'output', contentHash(path.resolve(outDir)).slice(0, 12));
 
+/** The two files that name the build, left out of its id. */
+const BUILD_NAMING_FILES: ReadonlySet<string> = new Set([
+  BuildFile.Manifest,
+  BuildFile.LatestBuild,
+]);
+
 export class OutputFolder {
   /** The files of the folder as it stands (in place), or as the temporary folder is being filled. */
   private files = new Map<string, OutputFile>();
@@ -158,8 +164,7 @@ export class OutputFolder {
   buildId(): string {
     const hash = createHash('sha256');
     for (const file of [...this.produced].sort()) {
-      if (file !== BuildFile.Manifest && file !== BuildFile.LatestBuild)
-        hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
+      if (!BUILD_NAMING_FILES.has(file)) hash.update(`${file}\0${this.files.get(file)!.hash}\0`);
     }
     return hash.digest('hex').slice(0, 16);
   }

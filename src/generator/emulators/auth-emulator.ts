@@ -150,8 +150,8 @@ export function startAuthEmulator(options: AuthEmulatorOptions): AuthEmulator {
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-4000);
     };
-    spawned.stdout!.on('data', keep);
-    spawned.stderr!.on('data', keep);
+    spawned.stdout.on('data', keep);
+    spawned.stderr.on('data', keep);
     exited = new Promise<void>((resolve) => spawned.once('exit', () => resolve()))
       .then(removeFolder)
       .then(markStopped);

@@ -36,14 +36,12 @@ export function answerHandlerErrors(app: ExpressApp, log: (message: string) => v
       `The local Storage emulator failed on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? reason) : reason}`,
     );
     if (res.headersSent) return res.destroy();
-    res
-      .status(500)
-      .json({
-        error: {
-          code: 500,
-          message: `The local Storage emulator could not answer this request (${reason}). It is logged where the site runs; the site and the emulators keep running.`,
-        },
-      });
+    res.status(500).json({
+      error: {
+        code: 500,
+        message: `The local Storage emulator could not answer this request (${reason}). It is logged where the site runs; the site and the emulators keep running.`,
+      },
+    });
   });
 }
 

@@ -113,7 +113,7 @@ export async function seedPhoto(
     );
   const { generation } = (await stored.json()) as { generation: string };
   const sharp = await loadSharp();
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const { width, height } = await sharp(bytes).metadata();
   const small =
     thumbnail ??
     (await sharp(bytes)

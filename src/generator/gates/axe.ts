@@ -35,11 +35,11 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     resultTypes: ['violations'],
   };
   const violations = await page.evaluate(
-    async ({ include, options }) => {
+    async ({ include: scope, options: runOptions }) => {
       const { axe } = window as unknown as {
         axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> };
       };
-      const results = await axe.run(include ? { include: [[include]] } : document, options);
+      const results = await axe.run(scope ? { include: [[scope]] } : document, runOptions);
       return results.violations.map(({ id, impact, help, nodes }): Violation => ({
         id,
         impact,

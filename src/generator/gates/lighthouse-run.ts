@@ -15,11 +15,10 @@ import {
   failsOnTbtAlone,
   judgeRuns,
   runAgain,
-  THRESHOLDS,
   withCheckedTbt,
-  type LighthousePage,
-  type PageScores,
 } from './lighthouse-gate.ts';
+import { THRESHOLDS, type LighthousePage } from './lighthouse-pages.ts';
+import type { PageScores } from './lighthouse-score.ts';
 
 /** Debian's Chromium with the project's flags (scripts/ensure-chromium.ts), headless, with remote debugging for Lighthouse (and Playwright, over CDP). */
 export function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {

@@ -130,9 +130,7 @@ export function localBusinessProblems(nodes: readonly Record<string, unknown>[])
           value === '' ||
           (Array.isArray(value) && value.length === 0)
         );
-      }).map(
-        (property) => `LocalBusiness ${String(node['@id'] ?? node.name ?? '')} has no ${property}`,
-      ),
+      }).map((property) => `LocalBusiness ${nameOf(node['@id'] ?? node.name)} has no ${property}`),
     );
 }
 
@@ -156,3 +154,7 @@ export async function structuredDataProblems(
   const { blocks, nodes, issues } = await validateStructuredData(html);
   return { problems: [...formatIssues(issues), ...localBusinessProblems(nodes)], nodes, blocks };
 }
+
+/** A node's @id or name as a report shows it: a string as it is, anything else as JSON. */
+const nameOf = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);

@@ -43,6 +43,7 @@ import type {
   ImageVariant,
   ResponsiveImage,
 } from '../../kernel/images/responsive-image.ts';
+import { unreachable } from '../../kernel/errors/unreachable.ts';
 
 /** Source metadata, cached next to the variants so that a rebuild does not load sharp. */
 interface SourceFacts {
@@ -273,6 +274,7 @@ async function encodeVariant(source: Buffer, variant: ImageVariant): Promise<Buf
     case 'png':
       return resized.png(IMAGE_SETTINGS.png).toBuffer();
   }
+  return unreachable(variant.format, 'image format');
 }
 
 async function forEachLimited<T>(

@@ -45,7 +45,8 @@ try {
 await send({ type: 'ready', ms: performance.now() - started });
 
 let invocations = 0;
-process.on('message', async ({ id, event }) => {
+/** One invocation, answered to the parent: its response, or its error as Lambda reports it. */
+async function invoke({ id, event }) {
   const stream = new ResponseStream();
   const finished = new Promise((resolve, reject) =>
     stream.on('finish', resolve).on('error', reject),
@@ -72,4 +73,8 @@ process.on('message', async ({ id, event }) => {
     // Lambda reports the invocation as failed; Netlify answers it 500.
     await send({ type: 'answer', id, error: reason(error), ms: performance.now() - begun });
   }
+}
+// send() fails only when the channel to the parent has closed: nobody is left to answer, so stop.
+process.on('message', (message) => {
+  invoke(message).catch(() => process.exit(1));
 });

@@ -127,7 +127,7 @@ function requestOf(req: IncomingMessage, url: URL): Request {
     method: req.method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
 
 /**

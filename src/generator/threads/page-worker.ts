@@ -21,7 +21,8 @@ const work = new PageWork({
     }),
 });
 
-port.on('message', async (message: ToWorker) => {
+/** One message from the main thread: a planned image set, or a batch to load or render. */
+async function answer(message: ToWorker): Promise<void> {
   if ('planned' in message) {
     plans.get(message.planned)!(message.plan);
     plans.delete(message.planned);
@@ -36,4 +37,5 @@ port.on('message', async (message: ToWorker) => {
   } catch (error) {
     send({ id: message.id, error });
   }
-});
+}
+port.on('message', (message: ToWorker) => void answer(message));

@@ -12,7 +12,7 @@ import type { SitePage } from '../site/pages.ts';
 
 export interface PageLint {
   /** The page rendered with the site's templates, as the rules read it. */
-  render(page: SitePage): ParsedDocument;
+  render: (page: SitePage) => ParsedDocument;
   site: LintSite;
   /** The site's other routed pages; the one the page replaces (the live page a draft edits) left out. */
   others: readonly PageMeta[];

@@ -6,6 +6,7 @@ import type { PageContext } from '../render/context.ts';
 import { need } from '../render/page-parts.ts';
 import { ContactCards } from './contact/ContactSection.tsx';
 import { EnquiryForm } from './enquiry/EnquiryForm.tsx';
+import { unreachable } from '../errors/unreachable.ts';
 
 /**
  * Renders a page's blocks in order. A hero that opens the page carries the h1. A service's
@@ -208,6 +209,7 @@ function BlockView({ block, index, ctx }: { block: Block; index: number; ctx: Pa
       );
     }
   }
+  return unreachable(block, 'block');
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type PointerEvent,
-  type ReactNode,
 } from 'react';
 import type { LogoLink } from '../site/logo.ts';
 import type { NavLink, NavModel } from '../site/navigation.ts';
@@ -17,24 +16,23 @@ import {
   useOutsidePointerDown,
   usePopoverOpen,
 } from './browser-hooks.ts';
+import {
+  cacheBusted,
+  DESKTOP_LAYOUT,
+  HOVER_CLOSE_DELAY_MS,
+  HOVER_LAYOUT,
+  hoverLayoutNow,
+  MENU_ID,
+  type DropdownName,
+  type DropdownProps,
+  type OpenDropdown,
+} from './header-parts.ts';
 
 export interface HeaderProps {
   menu: Pick<NavModel, 'servicesMenu' | 'areasMenu' | 'links' | 'phone'>;
   logo: LogoLink;
   currentRoute: string;
 }
-
-type DropdownName = 'services' | 'areas';
-/** How a dropdown was opened: a hover opening closes when the pointer leaves, a click opening stays. */
-type OpenDropdown = { name: DropdownName; by: 'hover' | 'click' } | null;
-
-/** The desktop layout, where the dropdowns hang below the bar and open on hover. */
-const HOVER_LAYOUT = '(min-width: 64em) and (hover: hover)';
-/** The desktop layout, where the dropdown panels hang over the page instead of pushing it down. */
-const DESKTOP_LAYOUT = '(min-width: 64em)';
-/** Crossing the gap between a summary and its panel must not close it. */
-const HOVER_CLOSE_DELAY_MS = 150;
-const MENU_ID = 'site-menu';
 
 /**
  * The site header, the same component on the server and in the browser (the "header" island).
@@ -182,24 +180,6 @@ export function Header({ menu, logo, currentRoute }: HeaderProps) {
   );
 }
 
-function hoverLayoutNow(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia(HOVER_LAYOUT).matches;
-}
-
-interface DropdownProps {
-  name: DropdownName;
-  label: string;
-  open: boolean;
-  /** Close when focus moves out (Tab away): the desktop layout. */
-  closeOnBlur: boolean;
-  onToggle(): void;
-  onHover(entering: boolean): void;
-  onClose(): void;
-  onNativeToggle(open: boolean): void;
-  onHoverAtStart(): void;
-  children: ReactNode;
-}
-
 /**
  * A disclosure: <details> so it works before (and without) JavaScript; once hydrated its open
  * state is React's. The summary is the toggle: Enter and Space click it, as for any button.
@@ -225,8 +205,7 @@ function Dropdown({
     const details = detailsRef.current;
     if (details?.open) onNativeToggle(true);
     else if (details?.matches(':hover') && hoverLayoutNow()) onHoverAtStart();
-    // Only once, on hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only once, on hydration (.oxlintrc.json says why the handlers are left out).
   }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -243,7 +222,7 @@ function Dropdown({
       !closeOnBlur ||
       !open ||
       event.relatedTarget === null ||
-      event.currentTarget.contains(event.relatedTarget as Node)
+      event.currentTarget.contains(event.relatedTarget)
     )
       return;
     onClose();
@@ -293,10 +272,6 @@ function Logo({ src, alt }: { src: string; alt: string }) {
     if (img?.complete && img.naturalWidth === 0) retry();
   }, [retry]);
   return <img ref={imgRef} src={current} alt={alt} width={240} height={64} onError={retry} />;
-}
-
-function cacheBusted(src: string): string {
-  return `${src}${src.includes('?') ? '&' : '?'}retry=${Date.now()}`;
 }
 
 function LinkList({ links, currentRoute }: { links: readonly NavLink[]; currentRoute: string }) {

@@ -24,7 +24,7 @@ export function useOutsidePointerDown(
   onOutside: () => void,
 ): void {
   useEffect(() => {
-    if (!active) return;
+    if (!active) return undefined;
     const listener = (event: PointerEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) onOutside();
     };
@@ -41,7 +41,7 @@ export function usePopoverOpen(ref: RefObject<HTMLElement | null>): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element) return undefined;
     const listener = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
     element.addEventListener('toggle', listener);
     return () => element.removeEventListener('toggle', listener);

@@ -24,7 +24,7 @@ export function contentTargets(namesIn: (dir: string) => readonly string[] | nul
   for (const [key, collection] of Object.entries(COLLECTIONS)) {
     const names = namesIn(collection.dir);
     if (names === null) missing.push(collection.dir);
-    else for (const name of names.filter((name) => name.endsWith('.md')).sort()) targets.push({ relative: `${collection.dir}/${name}`, schema: key as SchemaKey });
+    else for (const name of names.filter((entry) => entry.endsWith('.md')).sort()) targets.push({ relative: `${collection.dir}/${name}`, schema: key as SchemaKey });
   }
   return { targets, missing };
 }

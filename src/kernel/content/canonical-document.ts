@@ -1,6 +1,6 @@
 // A content file read with its comments (`npm run format:content`) put into the canonical form of
 // canonical.ts, with the `yaml` package, which keeps the comments where it can.
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type ToStringOptions } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type ToStringOptions } from 'yaml';
 import { fileText } from './canonical.ts';
 import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
 import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
@@ -38,7 +38,7 @@ function canonicalNode(node: unknown, schema: AnySchema | undefined): void {
 
 /** A front matter's YAML text in the canonical form for its schema (none: only the layout is canonical). */
 export function canonicalDocumentText(doc: Document, schema?: AnySchema): string {
-  canonicalNode(doc.contents as Node, schema);
+  canonicalNode(doc.contents, schema);
   return doc.contents === null ? '' : doc.toString(STRINGIFY);
 }
 

@@ -84,16 +84,16 @@ function quoted(value: string, indent: string, implicitKey: boolean): string {
   return double && !single ? singleQuoted(value, indent, implicitKey) : doubleQuoted(value, indent, implicitKey);
 }
 
-function literalBlock(text: string, indent: string, forceIndent = false): string {
-  if (/\n[\t ]+$/.test(text)) return quoted(text, indent, false);
-  const lineIndent = indent || (forceIndent || DOCUMENT_MARKER.test(text) ? STEP : '');
-  if (!text) return '|\n';
-  let endStart = text.length;
-  while (endStart > 0 && '\n\t '.includes(text[endStart - 1]!)) endStart--;
-  let end = text.slice(endStart);
+function literalBlock(source: string, indent: string, forceIndent = false): string {
+  if (/\n[\t ]+$/.test(source)) return quoted(source, indent, false);
+  const lineIndent = indent || (forceIndent || DOCUMENT_MARKER.test(source) ? STEP : '');
+  if (!source) return '|\n';
+  let endStart = source.length;
+  while (endStart > 0 && '\n\t '.includes(source[endStart - 1]!)) endStart--;
+  let end = source.slice(endStart);
   const endNewline = end.indexOf('\n');
-  const chomp = endNewline === -1 ? '-' : text === end || endNewline !== end.length - 1 ? '+' : '';
-  let value = text;
+  const chomp = endNewline === -1 ? '-' : source === end || endNewline !== end.length - 1 ? '+' : '';
+  let value = source;
   if (end) {
     value = value.slice(0, -end.length);
     if (end.endsWith('\n')) end = end.slice(0, -1);
@@ -202,7 +202,7 @@ export interface CanonicalFrontMatter {
   /** Line lookups in it, as front-matter-lines.ts gives them for a parsed file: lines of the YAML text, 1-based. */
   lines: FrontMatterLines;
   /** The field written on a line ("blocks.2.heading": the innermost group field), if any. */
-  fieldAt(line: number): string | undefined;
+  fieldAt: (line: number) => string | undefined;
 }
 
 /** Plain data (already in its fields' canonical order) as canonical YAML, with the line of every field. */

@@ -46,7 +46,7 @@ export class ContentEntry<T = unknown> {
   }
 }
 
-const lines = new WeakMap<ContentEntry<unknown>, FrontMatterLines>();
+const lines = new WeakMap<ContentEntry, FrontMatterLines>();
 let readLines: ((frontMatter: string) => FrontMatterLines) | undefined;
 
 /**
@@ -64,7 +64,7 @@ export function withLines<T>(entry: ContentEntry<T>, known: FrontMatterLines): C
   return entry;
 }
 
-function linesOf(entry: ContentEntry<unknown>): FrontMatterLines {
+function linesOf(entry: ContentEntry): FrontMatterLines {
   let found = lines.get(entry);
   if (!found) {
     if (!readLines) throw new Error('No line reader for content entries: import src/generator/content/load-entry.ts, which sets it.');

@@ -1,4 +1,4 @@
-import type { Nodes as HastNode, Root as HastRoot } from 'hast';
+import type { Nodes as HastNode } from 'hast';
 import type { Nodes as MdastNode, Root as MdastRoot } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { headingRank } from 'hast-util-heading-rank';
@@ -49,7 +49,7 @@ const processor = unified().use(remarkParse).use(remarkRehype).use(rehypePicture
 const slugs = new GithubSlugger();
 
 export function parseMarkdown(markdown: string): ParsedMarkdown {
-  const tree = processor.parse(markdown) as MdastRoot;
+  const tree = processor.parse(markdown);
   const links: ParsedMarkdown['links'] = [];
   const images: MarkdownImage[] = [];
   const headingLevels: ParsedMarkdown['headingLevels'] = [];
@@ -103,7 +103,7 @@ const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g,
 export function renderMarkdown(markdown: string | ParsedMarkdown, images?: ImageMap): RenderedMarkdown {
   const parsed = typeof markdown === 'string' ? parseMarkdown(markdown) : markdown;
   const { tree, ...facts } = parsed;
-  const hast = processor.runSync(tree, { data: { images } }) as HastRoot;
+  const hast = processor.runSync(tree, { data: { images } });
   // Headings get their ids here, as rehype-slug gives them (github-slugger on the heading's text,
   // in document order), in the walk that collects the ids rather than in a pass of their own.
   slugs.reset();

@@ -30,7 +30,7 @@ export function readEntry(file: string, source: string): RawEntry | ContentProbl
       engines: {
         yaml: (text: string) => {
           yamlText = text;
-          return (parseDataOf(text) ?? {}) as object;
+          return parseDataOf(text) ?? {};
         },
       },
     });

@@ -112,7 +112,8 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 /** How long a text is (in characters) or a list (in items). */
 function lengthOf(value: unknown): string {
   if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`;
-  return String(typeof value === 'string' ? [...value].length : 0);
+  // In UTF-16 units, as the schema's min and max count them, so the number agrees with the limit.
+  return String(typeof value === 'string' ? value.length : 0);
 }
 
 function describeExpected(expected: string): string {
@@ -134,5 +135,6 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'a group of fields';
   if (typeof value === 'string') return `the text "${excerpt(value)}"`;
   if (typeof value === 'number') return `the number ${value}`;
-  return String(value);
+  // YAML gives only yes or no beyond these; anything else is named by its kind.
+  return typeof value === 'boolean' ? String(value) : typeof value;
 }

@@ -5,7 +5,7 @@
  * drawn inline; anything that could fetch, run or reference something (scripts, links, <use>,
  * styles, gradients with ids, foreign content) is refused with the name of what was found.
  */
-import { parse, type HTMLElement } from 'node-html-parser';
+import { NodeType, parse, type HTMLElement } from 'node-html-parser';
 
 /** The shapes an inline icon may hold, under its <svg>. */
 const SHAPES = new Set(['g', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon']);
@@ -99,11 +99,11 @@ function attributesOf(
 function shapesOf(parent: HTMLElement): { shapes: IconDrawing[] } | { unsupported: string } {
   const shapes: IconDrawing[] = [];
   for (const child of parent.childNodes) {
-    if (child.nodeType === 3) {
+    if (child.nodeType === NodeType.TEXT_NODE) {
       if (child.text.trim()) return { unsupported: `text directly in <${parent.rawTagName}>` };
       continue;
     }
-    if (child.nodeType !== 1) continue; // comments
+    if (child.nodeType !== NodeType.ELEMENT_NODE) continue; // comments
     const element = child as HTMLElement;
     const name = element.rawTagName;
     if (DROPPED.has(name)) continue;

@@ -3,7 +3,7 @@ import type { ParsedMarkdown } from '../content/markdown.ts';
 import type { Image } from '../schema/index.ts';
 import type { ImageReference } from './reference-checks.ts';
 
-type Located = Pick<ContentEntry<unknown>, 'file' | 'lineOf'>;
+type Located = Pick<ContentEntry, 'file' | 'lineOf'>;
 
 /** The images of a Markdown text; `toFileLine` turns its lines into file lines. */
 export function markdownImageReferences(

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { Plugin } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
+import { CONTINUE, SKIP, visit } from 'unist-util-visit';
 import { pictureParts } from './picture.ts';
 import type { ImageMap } from './responsive-image.ts';
 
@@ -20,14 +20,14 @@ export const rehypePicture: Plugin<[], Root> = function () {
     const images = (file.data as { images?: ImageMap }).images;
     if (!images || images.size === 0) return;
     visit(tree, 'element', (node, index, parent) => {
-      if (node.tagName !== 'img' || parent === undefined || index === undefined) return;
-      const image = images.get(String(node.properties.src ?? ''));
-      if (!image) return;
+      if (node.tagName !== 'img' || parent === undefined || index === undefined) return CONTINUE;
+      const image = images.get(node.properties.src ?? '');
+      if (!image) return CONTINUE;
       const title = typeof node.properties.title === 'string' ? node.properties.title : undefined;
       // A media library photo brings its own alt text, for content that gives none.
       const { sources, img } = pictureParts(
         image,
-        String(node.properties.alt ?? '') || (image.alt ?? ''),
+        (node.properties.alt ?? '') || (image.alt ?? ''),
         { title },
       );
       parent.children[index] = element('picture', {}, [

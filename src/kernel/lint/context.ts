@@ -13,7 +13,7 @@ export interface LintedPage {
   /** The content file the page comes from, as problems name it. */
   file: string;
   /** The page's content entry, for front-matter lines. */
-  entry: Pick<ContentEntry<unknown>, 'lineOf' | 'bodyLineToFileLine' | 'body'>;
+  entry: Pick<ContentEntry, 'lineOf' | 'bodyLineToFileLine' | 'body'>;
   /** The routed page; undefined for the 404 and 500 pages. */
   page?: SitePage;
   title: string;

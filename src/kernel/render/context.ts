@@ -1,5 +1,3 @@
-import type { Branch } from '../schema/index.ts';
-import type { OgImage } from '../images/responsive-image.ts';
 import type { ImageMap } from '../images/responsive-image.ts';
 import type { LogoLink } from '../site/logo.ts';
 import type { Crumb, SitePage } from '../site/pages.ts';

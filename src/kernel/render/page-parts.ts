@@ -164,5 +164,5 @@ export function need<K extends PartName>(
     throw new Error(
       `The page ${route} shows the "${name}" part, which partsOf (src/kernel/render/page-parts.ts) does not list for it: add it there.`,
     );
-  return part as SiteParts[K];
+  return part;
 }

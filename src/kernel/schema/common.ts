@@ -86,14 +86,10 @@ export type Action = z.infer<typeof ActionSchema>;
 
 /** Search-engine fields every page carries. Length rules live in the content lint. */
 export const SeoFields = {
-  title: z
-    .string()
-    .min(1, 'Give the page a title for the browser tab and search results.')
-    .meta({
-      title: 'Title in search results',
-      description:
-        'Also the browser tab’s: what the page offers and where, in about 60 characters.',
-    }),
+  title: z.string().min(1, 'Give the page a title for the browser tab and search results.').meta({
+    title: 'Title in search results',
+    description: 'Also the browser tab’s: what the page offers and where, in about 60 characters.',
+  }),
   description: z
     .string()
     .min(1, 'Give the page a one-sentence description for search results.')
@@ -111,14 +107,11 @@ export const mainHeading = () =>
     .meta({ title: 'Main heading', description: 'The large heading at the top of the page.' });
 /** A page's short text for the cards and menus that link to it. */
 export const cardSummary = () =>
-  z
-    .string()
-    .min(1)
-    .meta({
-      widget: 'longtext',
-      title: 'Summary for cards and menus',
-      description: 'One or two sentences.',
-    });
+  z.string().min(1).meta({
+    widget: 'longtext',
+    title: 'Summary for cards and menus',
+    description: 'One or two sentences.',
+  });
 
 /**
  * What the block builder needs to know of a field beyond its type, given with `.meta()` in the

@@ -29,33 +29,24 @@ const addressOf = (before: string) =>
 
 export const ServiceSchema = z.strictObject({
   slug: addressOf(''),
-  name: z
-    .string()
-    .min(1)
-    .meta({
-      title: 'Service name',
-      description: 'As menus and cards show it, like Deep Cleaning.',
-    }),
+  name: z.string().min(1).meta({
+    title: 'Service name',
+    description: 'As menus and cards show it, like Deep Cleaning.',
+  }),
   ...SeoFields,
   heading: mainHeading(),
   /** One or two sentences for cards and menus. */
   summary: cardSummary(),
-  serviceType: z
-    .string()
-    .min(1)
-    .meta({
-      title: 'Kind of service, for search engines',
-      description: 'A plain name for what is done, like Deep cleaning.',
-    }),
+  serviceType: z.string().min(1).meta({
+    title: 'Kind of service, for search engines',
+    description: 'A plain name for what is done, like Deep cleaning.',
+  }),
   branch: business(),
   /** Position in menus and the sidebar; lower first. */
-  order: z
-    .number()
-    .int()
-    .meta({
-      title: 'Position in the services list',
-      description: 'Lower numbers come first in the menus and the sidebar.',
-    }),
+  order: z.number().int().meta({
+    title: 'Position in the services list',
+    description: 'Lower numbers come first in the menus and the sidebar.',
+  }),
   icon: AssetPathSchema.optional().meta({
     advanced: true,
     description: 'The drawing on the service’s card, a file in public/images/icons/.',
@@ -71,12 +62,10 @@ export const ServiceSchema = z.strictObject({
     .min(1, 'Choose at least one area this service covers.')
     .meta({ title: 'Areas served' }),
   /** A local variant of a service names the one area it is about. */
-  area: referenceTo('area')
-    .optional()
-    .meta({
-      title: 'The one area of a local service',
-      description: 'Only for a service offered in one area, like Oven Cleaning in Bromley.',
-    }),
+  area: referenceTo('area').optional().meta({
+    title: 'The one area of a local service',
+    description: 'Only for a service offered in one area, like Oven Cleaning in Bromley.',
+  }),
   offers: z
     .strictObject({
       priceCurrency: z.literal('GBP').default('GBP'),
@@ -137,56 +126,40 @@ export const PageSchema = z
     ...SeoFields,
     heading: mainHeading(),
     /** home: no header, sidebar or scroll-to-top. app: a shell for a client-side screen. */
-    template: z
-      .enum(['home', 'standard', 'app'])
-      .default('standard')
-      .meta({
-        title: 'Layout',
-        description:
-          'standard for a page; home for the home page only; app for a sign-in, admin or builder screen.',
-        advanced: true,
-      }),
+    template: z.enum(['home', 'standard', 'app']).default('standard').meta({
+      title: 'Layout',
+      description:
+        'standard for a page; home for the home page only; app for a sign-in, admin or builder screen.',
+      advanced: true,
+    }),
     branch: business().optional(),
     /** Kept out of search engines and the sitemap (pages with `access: admin` always are). */
-    noindex: z
-      .boolean()
-      .default(false)
-      .meta({
-        title: 'Hide from search engines',
-        description:
-          'Keeps the page out of Google and the sitemap; visitors with the address can still open it.',
-      }),
+    noindex: z.boolean().default(false).meta({
+      title: 'Hide from search engines',
+      description:
+        'Keeps the page out of Google and the sitemap; visitors with the address can still open it.',
+    }),
     /**
      * Who may see the page's screen. `admin`: the auth-client guard lets only signed-in
      * administrators in; the page is noindex, left out of the sitemap and disallowed in robots.txt.
      */
-    access: z
-      .enum(ACCESS_LEVELS)
-      .default('public')
-      .meta({
-        title: 'Who may open it',
-        description: 'public: everyone; admin: signed-in administrators only (app layout only).',
-        advanced: true,
-      }),
+    access: z.enum(ACCESS_LEVELS).default('public').meta({
+      title: 'Who may open it',
+      description: 'public: everyone; admin: signed-in administrators only (app layout only).',
+      advanced: true,
+    }),
     /** Short label in breadcrumbs; defaults to the heading. */
-    breadcrumb: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({
-        title: 'Short name in the “Home ›” trail',
-        description: 'Shown above the heading; the main heading when left empty.',
-      }),
+    breadcrumb: z.string().min(1).optional().meta({
+      title: 'Short name in the “Home ›” trail',
+      description: 'Shown above the heading; the main heading when left empty.',
+    }),
     /** Extra JSON-LD this page carries (BreadcrumbList is automatic). */
-    structuredData: z
-      .array(StructuredDataKindSchema)
-      .default([])
-      .meta({
-        title: 'Extra details for search engines',
-        description:
-          'LocalBusiness: the business’s details; FAQPage: the page’s questions and answers.',
-        advanced: true,
-      }),
+    structuredData: z.array(StructuredDataKindSchema).default([]).meta({
+      title: 'Extra details for search engines',
+      description:
+        'LocalBusiness: the business’s details; FAQPage: the page’s questions and answers.',
+      advanced: true,
+    }),
     /** The client-side screen mounted into an app page's shell. */
     mount: SlugSchema.optional().meta({
       title: 'Screen on the page',

@@ -130,6 +130,6 @@ export function checker(targets: LinkTargets, problems: ContentProblem[]) {
 
 /** What the checks need of a content entry: its file, and where its fields are. */
 export type CheckedEntry = Pick<
-  ContentEntry<unknown>,
+  ContentEntry,
   'file' | 'lineOf' | 'textLineOf' | 'bodyLineToFileLine'
 >;

@@ -11,7 +11,7 @@ import { areaRoute, serviceRoute, type SitePage } from './pages.ts';
  */
 export interface LinkTargets {
   /** Each route's #fragment targets (anchorsOf), worked out when a link asks for one. */
-  anchorsAt(route: string): ReadonlySet<string> | undefined;
+  anchorsAt: (route: string) => ReadonlySet<string> | undefined;
   routes: Pick<ReadonlySet<string>, 'has' | 'keys'>;
   serviceSlugs: ReadonlySet<string>;
   areaSlugs: ReadonlySet<string>;

@@ -4,7 +4,6 @@
  * same, and tests/unit/generator/emulators/storage-policy.test.ts holds them to it. Its thumbnails'
  * names and limits are in thumbnail-rules.ts.
  */
-import { MEDIA_FOLDER } from './library-reference.ts';
 
 /** JPEG, PNG, WebP or AVIF: what the build's image pipeline (sharp) turns into responsive variants. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

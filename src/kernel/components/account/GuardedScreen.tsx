@@ -4,6 +4,7 @@ import { guard, type GuardDecision } from './auth-client.ts';
 import { useServices, useSession } from './services.ts';
 import { Checking, NotConfigured, Panel, SignedIn, SignOutButton } from './panels.tsx';
 import type { ScreenProps } from './screen-props.ts';
+import { unreachable } from '../../errors/unreachable.ts';
 
 /**
  * The screen of every page with `access: admin`, behind the auth-client guard. The build renders
@@ -25,7 +26,7 @@ function Guarded({ children }: { children?: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!services || session.status === 'checking') return;
+    if (!services || session.status === 'checking') return undefined;
     let current = true;
     setView({ kind: 'checking' });
     const path = `${window.location.pathname}${window.location.search}`;
@@ -96,4 +97,5 @@ function Guarded({ children }: { children?: ReactNode }) {
         </SignedIn>
       );
   }
+  return unreachable(view, 'guard view');
 }

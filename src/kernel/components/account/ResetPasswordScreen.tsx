@@ -6,6 +6,7 @@ import { Checking, NotConfigured, Panel, SignedIn } from './panels.tsx';
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from './RegisterScreen.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { fieldsOf, useAuthForm } from './use-auth-form.ts';
+import { unreachable } from '../../errors/unreachable.ts';
 
 /**
  * /reset-password. Without a code it asks for an email address and then always confirms in the
@@ -86,6 +87,7 @@ function ResetPassword() {
         </SignedIn>
       );
   }
+  return unreachable(step, 'reset step');
 }
 
 /** Step one: ask for the link. An unknown address is confirmed like any other, so the page never tells who has an account. */

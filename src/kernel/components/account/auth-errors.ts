@@ -127,9 +127,7 @@ const kindByCode = new Map<string, AuthErrorKind>(
 /** The table's entry for whatever a sign-in call threw (a FirebaseError has a `code`). */
 export function describeAuthError(error: unknown): DescribedAuthError {
   const code =
-    typeof error === 'object' && error !== null && 'code' in error
-      ? String((error as { code: unknown }).code)
-      : '';
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const kind = kindByCode.get(code) ?? 'unknown';
   const { field, message } = AUTH_ERRORS[kind];
   return { kind, field, message };

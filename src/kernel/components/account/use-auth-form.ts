@@ -15,6 +15,7 @@ export function useAuthForm() {
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
     formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [errors]);
 
@@ -43,6 +44,10 @@ export function useAuthForm() {
 /** A form's fields by name, as the visitor typed them. */
 export const fieldsOf = (form: HTMLFormElement) => {
   const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '');
+  // Every field of these forms is text: a File (from a file input) has none to give.
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
   return { email: text('email').trim(), password: text('password'), confirm: text('confirm') };
 };

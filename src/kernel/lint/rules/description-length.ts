@@ -1,3 +1,4 @@
+import { characterCount } from '../character-count.ts';
 import { isRoute, perPageRule } from '../context.ts';
 
 /** Every route's meta description is a useful snippet: 50 to 160 characters. */
@@ -6,7 +7,7 @@ export const descriptionLength = perPageRule(
   'meta description length',
   isRoute,
   (page, { options }) => {
-    const length = [...page.description].length;
+    const length = characterCount(page.description);
     // Only for a problem: finding the line parses the file's front matter again.
     const where = () => ({
       file: page.file,

@@ -1,3 +1,4 @@
+import { characterCount } from '../character-count.ts';
 import { isRoute, perPageRule } from '../context.ts';
 
 /** Every route's title fits in a search result: at most 60 characters. */
@@ -6,7 +7,7 @@ export const titleLength = perPageRule(
   'title length',
   isRoute,
   (page, { options }) => {
-    const length = [...page.title].length;
+    const length = characterCount(page.title);
     if (length <= options.maxTitleLength) return [];
     return [
       {

@@ -33,7 +33,7 @@ function duplicates(
     for (const page of group.filter((member): member is LintedPage =>
       pages.includes(member as LintedPage),
     )) {
-      const others = group
+      const sharers = group
         .filter((other) => other !== page)
         .map((other) => `${other.file} (${other.route})`);
       problems.push({
@@ -41,7 +41,7 @@ function duplicates(
         file: page.file,
         line: page.entry.lineOf([field]),
         field,
-        message: `The same ${field} is used by ${others.join(', ')}: "${page[field]}".`,
+        message: `The same ${field} is used by ${sharers.join(', ')}: "${page[field]}".`,
       });
     }
   }

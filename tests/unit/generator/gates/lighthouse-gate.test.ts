@@ -1,19 +1,20 @@
 import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_THRESHOLDS,
   checkTbtAgain,
   failsOnTbtAlone,
-  formatRuns,
-  formatTable,
   judgeRuns,
   MOST_RUNS,
   runAgain,
   RUNS_WHEN_FAILING,
   TBT_CHECK_RUNS,
   withCheckedTbt,
-  type LighthousePage,
 } from '../../../../src/generator/gates/lighthouse-gate.ts';
+import {
+  ACCOUNT_THRESHOLDS,
+  type LighthousePage,
+} from '../../../../src/generator/gates/lighthouse-pages.ts';
+import { formatRuns, formatTable } from '../../../../src/generator/gates/lighthouse-table.ts';
 
 /**
  * The parts of a Lighthouse result the gate reads. With `tbtScore`, the performance category weighs

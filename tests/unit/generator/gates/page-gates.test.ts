@@ -5,17 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJobs } from '../../../../src/kernel/render/render-page.tsx';
 import { BROKEN_SITE_ROOT, BROKEN_FIXTURE } from '../../../support/quality/broken-fixture.ts';
-import { THRESHOLDS } from '../../../../src/generator/gates/lighthouse-gate.ts';
+import { THRESHOLDS } from '../../../../src/generator/gates/lighthouse-pages.ts';
 import { formatGithub } from '../../../../src/kernel/errors/report-formats.ts';
 import {
   gatePageOf,
   NOT_FOUND_PATH,
   PAGE_GATES,
   runPageGates,
-  type GatePage,
-  type GateSite,
-  type PageGate,
 } from '../../../../src/generator/gates/page-gates.ts';
+import type { GatePage, GateSite, PageGate } from '../../../../src/generator/gates/gate-types.ts';
 import { serveSite, type RunningSite } from '../../../../src/generator/gates/serve.ts';
 import { copyMinimalSite, loadSite, removeTempCopies } from '../../../support/sites.ts';
 
