@@ -1,5 +1,5 @@
 import type { ContentHealth } from '../../kernel/wire/build-files.ts';
-import { plural } from './format.ts';
+import { plural } from '../shared/format.ts';
 
 export type HealthState =
   | { status: 'loading' }

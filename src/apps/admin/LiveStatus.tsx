@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BuildManifest } from '../../kernel/wire/build-files.ts';
 import { loadLatestBuild, loadManifest } from './admin-data.ts';
 import { type LatestBuild } from '../../kernel/wire/build-files.ts';
-import { formatTime, plural } from './format.ts';
+import { formatTime, plural } from '../shared/format.ts';
 
 type Live =
   | { status: 'loading' }

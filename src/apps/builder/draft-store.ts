@@ -27,13 +27,13 @@ export const mayReplace = (stored: Draft | undefined, over: Over | undefined) =>
 export interface DraftStore {
   /** Where the drafts are, for the dashboard: "This browser", "Storage bucket". */
   readonly label: string;
-  list(): Promise<Draft[]>;
-  get(id: string): Promise<Draft | undefined>;
+  list: () => Promise<Draft[]>;
+  get: (id: string) => Promise<Draft | undefined>;
   /** Saves it; with `over`, only over the save its writer last saw, else rejects with DraftChangedElsewhere. */
-  put(draft: Draft, over?: Over): Promise<void>;
-  delete(id: string): Promise<void>;
+  put: (draft: Draft, over?: Over) => Promise<void>;
+  delete: (id: string) => Promise<void>;
   /** Sends what the store still holds back (MirroredDraftStore's bucket copies), before the page is left. */
-  flush?(): Promise<void>;
+  flush?: () => Promise<void>;
   /** Told when the bucket's copy of a draft was changed on another device (`theirs`) since `base`, the copy this device last had from it: it is not written over. */
   onChangedElsewhere?(listener: (theirs: Draft, base: Draft | undefined) => void): () => void;
 }

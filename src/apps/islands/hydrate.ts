@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 /** What each island entry exports: boot imports it and calls mount on the island's element. */
 export interface IslandModule {
   /** `extra`: props only the browser has (the contact section's first load), beside data-props. */
-  mount(element: HTMLElement, extra?: object): void;
+  mount: (element: HTMLElement, extra?: object) => void;
 }
 
 /**

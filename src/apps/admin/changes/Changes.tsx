@@ -8,9 +8,9 @@ import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { changeUrl } from '../../../kernel/wire/proposal-paths.ts';
 import { publishedAtWords, wallTimeWords } from '../../../kernel/wire/schedule-words.ts';
 import { ApiCallFailure } from '../../account/api-call.ts';
-import { proposalsClient } from '../../builder/proposals/client.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { ApiProblem } from '../enquiries/ApiProblem.tsx';
-import { formatTime } from '../format.ts';
+import { formatTime } from '../../shared/format.ts';
 
 type State =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
-import { plural } from '../format.ts';
+import { plural } from '../../shared/format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
 import { ApiCallFailure } from '../../account/api-call.ts';
 import { enquiriesClient } from './client.ts';

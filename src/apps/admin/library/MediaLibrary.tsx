@@ -3,12 +3,12 @@ import type { PhotoUsage } from '../admin-data.ts';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { plural } from '../format.ts';
+import { plural } from '../../shared/format.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { PhotoDetails } from './PhotoDetails.tsx';
 import { PhotoGrid } from './PhotoGrid.tsx';
-import { shownPhotos, SORTS, type SortKey } from './photos.ts';
-import { StorageProblem } from './StorageProblem.tsx';
+import { shownPhotos, SORTS, type SortKey } from '../../shared/library/photos.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useUploads } from './use-uploads.ts';
 

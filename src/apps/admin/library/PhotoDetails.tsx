@@ -8,12 +8,12 @@ import {
 import { uploadProblem } from '../../../kernel/wire/media-rules.ts';
 import { libraryReference, markdownFor } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { Dialog } from '../Dialog.tsx';
-import { formatBytes, formatTime } from '../format.ts';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { formatBytes, formatTime } from '../../shared/format.ts';
 import { EditMetadata } from './EditMetadata.tsx';
-import { altOf, needsAlt } from './photos.ts';
-import { StorageProblem } from './StorageProblem.tsx';
-import { Thumbnail } from './Thumbnail.tsx';
+import { altOf, needsAlt } from '../../shared/library/photos.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
+import { Thumbnail } from '../../shared/library/Thumbnail.tsx';
 
 const LABELS: Record<(typeof STORED_FILE_FIELDS)[number], string> = {
   bucket: 'Bucket',

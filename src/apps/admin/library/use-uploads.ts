@@ -25,12 +25,12 @@ export interface QueuedFile {
 
 export interface Uploads {
   queue: QueuedFile[];
-  add(files: readonly File[]): void;
-  setAlt(id: number, alt: string): void;
-  remove(id: number): void;
+  add: (files: readonly File[]) => void;
+  setAlt: (id: number, alt: string) => void;
+  remove: (id: number) => void;
   /** Sends every file that is ready (or failed, or cancelled: Retry). */
-  send(ids?: readonly number[]): void;
-  cancel(id: number): void;
+  send: (ids?: readonly number[]) => void;
+  cancel: (id: number) => void;
 }
 
 /** A path not yet taken in the library or the queue: "kitchen.jpg", then "kitchen-2.jpg"… */

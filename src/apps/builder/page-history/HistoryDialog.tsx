@@ -4,12 +4,12 @@
 // and it is proposed like any change; nothing on the site changes until it is published.
 import { useEffect, useRef, useState } from 'react';
 import type { PageHistory, PageVersion, PageVersionFile } from '../../../kernel/wire/history.ts';
-import { Dialog } from '../../admin/Dialog.tsx';
-import { useDomId } from '../../admin/dom-id.ts';
-import { formatTime } from '../../admin/format.ts';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { useDomId } from '../../shared/dom-id.ts';
+import { formatTime } from '../../shared/format.ts';
 import type { Draft } from '../draft.ts';
 import { FailureNote } from '../proposals/FailureNote.tsx';
-import type { ProposalsClient } from '../proposals/client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { DiffLines, diffCounts } from './DiffLines.tsx';
 
 type Listing =
@@ -26,8 +26,8 @@ export function HistoryDialog({
 }: {
   draft: Draft;
   client: Pick<ProposalsClient, 'history' | 'version'>;
-  onRestore(version: PageVersionFile, said: string): void;
-  onClose(): void;
+  onRestore: (version: PageVersionFile, said: string) => void;
+  onClose: () => void;
 }) {
   const path = draft.origin!.path;
   const [page, setPage] = useState(1);
@@ -146,7 +146,7 @@ function Version({
   version: PageVersion;
   live: boolean;
   busy: string | null;
-  onRestore(): void;
+  onRestore: () => void;
 }) {
   const id = useDomId('version');
   const { added, removed } = diffCounts(version.diff);

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import { draftFromVersion, type Draft } from '../draft.ts';
-import { proposalsClient } from '../proposals/client.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { newDraftId } from '../ui/screen.tsx';
 
 const HistoryDialog = lazy(() =>

@@ -4,7 +4,7 @@
 // check. It asks the live site's latest-build.json and the API every few seconds, and stops there.
 import { useEffect, useState } from 'react';
 import type { Deploy, Proposal } from '../../../kernel/wire/proposals.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { durationWords, LIVE_CHECK_MS, liveCommit, liveStep, stillMoving } from './live-steps.ts';
 
 export interface LiveTrackerProps {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { ChangePages, type ChangePagesProps } from './ChangePages.tsx';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { LiveTracker } from './LiveTracker.tsx';
 import { ScheduleControl } from './ScheduleControl.tsx';
@@ -45,7 +45,7 @@ export function ProposalView({
 }: {
   initial: Proposal;
   client: ProposalsClient;
-  onSettled?(proposal: Proposal): void;
+  onSettled?: (proposal: Proposal) => void;
   placeOf?: ChangePagesProps['placeOf'];
   clock?: () => number;
 }) {

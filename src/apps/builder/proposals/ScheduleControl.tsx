@@ -7,13 +7,13 @@
 import { useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { wallTimeWords } from '../../../kernel/wire/schedule-words.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { FailureNote } from './FailureNote.tsx';
 
 export interface ScheduleControlProps {
   proposal: Proposal;
   client: ProposalsClient;
-  onChanged(proposal: Proposal): void;
+  onChanged: (proposal: Proposal) => void;
 }
 
 export function ScheduleControl({ proposal, client, onChanged }: ScheduleControlProps) {

@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
-import { formatTime } from '../../admin/format.ts';
-import { proposalsClient } from '../proposals/client.ts';
+import { formatTime } from '../../shared/format.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { payloadPathFor } from '../../../kernel/wire/output-paths.ts';
 import { adoptVersion, draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';

@@ -16,8 +16,8 @@ export function RestoreOffer({
   newLabel = 'Start a new page',
 }: {
   draft: Draft;
-  onRestore(): void;
-  onNew(): void;
+  onRestore: () => void;
+  onNew: () => void;
   newLabel?: string;
 }) {
   const title = String(draft.data.title || draft.data.heading || 'Untitled page');

@@ -16,9 +16,9 @@ export const PREVIEW_CHANNEL = 'ardent-builder-preview';
 export interface DraftEditor {
   draft: Draft;
   /** A change made from the current draft; `key` names the field typed into (one undo step per burst of typing). */
-  edit(change: (draft: Draft, now: number) => Draft, key?: string): void;
-  undo(): void;
-  redo(): void;
+  edit: (change: (draft: Draft, now: number) => Draft, key?: string) => void;
+  undo: () => void;
+  redo: () => void;
   canUndo: boolean;
   canRedo: boolean;
   /** Whether the draft is in the store: opened from it, or changed here since it opened. */
@@ -26,15 +26,15 @@ export interface DraftEditor {
   /** When the draft was last saved in the store, or the error that stopped it; null while nothing was changed. */
   saved: { at: number } | { error: string } | null;
   /** The draft as it is, now made from this version (it was just proposed as it is): not a step to undo. */
-  madeFrom(blob: string): void;
+  madeFrom: (blob: string) => void;
   /** Another tab's or device's save of this draft that could not be joined with this one (the same lines changed): saving waits for a choice. */
   elsewhere: Draft | null;
   /** When edits made elsewhere were last joined with this draft (ms), for the builder to say so. */
   joined: number | null;
   /** Keeps this version, over the other one. */
-  keepMine(): void;
+  keepMine: () => void;
   /** Takes the other version (undo brings this one back). */
-  takeTheirs(): void;
+  takeTheirs: () => void;
 }
 
 /** A name for one save of a draft. */

@@ -1,9 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useDomId } from './dom-id.ts';
 
 /**
- * A modal dialog: the browser's own <dialog>, opened with showModal(), which keeps focus inside,
- * makes the rest of the page inert and closes on Escape. `onClose` runs however it closes (the
- * browser then returns focus to what opened it); `children` may take `close` for buttons of their own.
+ * The modal dialog of /admin and the builder: the browser's own <dialog>, opened with showModal()
+ * when it mounts, which keeps focus inside, makes the rest of the page inert and closes on Escape.
+ * Named by its heading, with a Close button beside it. `onClose` runs however it closes (Escape, a
+ * button, `close`); `children` may take `close` for buttons of their own. The owner may also simply
+ * unmount it: it closes first, so the browser still returns focus to what opened it.
  */
 export function Dialog({
   title,
@@ -18,11 +21,15 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const closed = useRef(onClose);
-  closed.current = onClose;
-  const headingId = `dialog-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
-  useEffect(() => {
+  useLayoutEffect(() => {
+    closed.current = onClose;
+  });
+  const headingId = useDomId('dialog');
+  // A layout effect: its cleanup runs while the <dialog> is still in the page, so closing it
+  // there returns focus as a dialog's close does (a removed dialog returns it nowhere).
+  useLayoutEffect(() => {
     const dialog = ref.current!;
-    // The native event, whatever closed it (Escape, a button, the owner unmounting it).
+    // The native event, whatever closed it (Escape, a button, `close`).
     const onNativeClose = () => closed.current();
     dialog.addEventListener('close', onNativeClose);
     if (!dialog.open) dialog.showModal();
