@@ -4,7 +4,7 @@
 // Each save of a draft has its own `rev`: a save names the one its writer last saw, and one made
 // meanwhile in another tab (or, for the bucket's copy, on another device) is never written over
 // unseen: the builder is told, and joins the two or says so (use-draft-editor.ts).
-import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import type { Draft } from './draft.ts';
 
 /** What a save expects to replace: the save (`rev`) its writer last saw of the draft. */

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useDomId } from './dom-id.ts';
 
 /**
@@ -19,7 +19,8 @@ export function Dialog({
   children: ReactNode | ((close: () => void) => ReactNode);
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  // The element as state (set by its ref callback), so that `close` may be handed to children.
+  const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   const closed = useRef(onClose);
   useLayoutEffect(() => {
     closed.current = onClose;
@@ -28,7 +29,7 @@ export function Dialog({
   // A layout effect: its cleanup runs while the <dialog> is still in the page, so closing it
   // there returns focus as a dialog's close does (a removed dialog returns it nowhere).
   useLayoutEffect(() => {
-    const dialog = ref.current!;
+    if (!dialog) return undefined;
     // The native event, whatever closed it (Escape, a button, `close`).
     const onNativeClose = () => closed.current();
     dialog.addEventListener('close', onNativeClose);
@@ -37,11 +38,11 @@ export function Dialog({
       dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
     };
-  }, []);
-  const close = () => ref.current?.close();
+  }, [dialog]);
+  const close = useCallback(() => dialog?.close(), [dialog]);
   return (
     <dialog
-      ref={ref}
+      ref={setDialog}
       className={`admin-dialog ${className ?? ''}`.trim()}
       aria-labelledby={headingId}
     >

@@ -38,7 +38,7 @@ function readable(field: keyof StoredFile, file: StoredFile) {
   if (value === undefined || value === '') return <span className="admin-unset">Not set</span>;
   if (field === 'size')
     return `${formatBytes(file.size)} (${file.size.toLocaleString('en-GB')} bytes)`;
-  if (field === 'timeCreated' || field === 'updated') return formatTime(String(value));
+  if (field === 'timeCreated' || field === 'updated') return formatTime(file[field]);
   if (field === 'customMetadata') {
     const entries = Object.entries(file.customMetadata ?? {});
     if (entries.length === 0) return <span className="admin-unset">None</span>;
@@ -52,7 +52,8 @@ function readable(field: keyof StoredFile, file: StoredFile) {
       </ul>
     );
   }
-  return <code>{String(value)}</code>;
+  // The rest are the service's strings.
+  return <code>{typeof value === 'string' ? value : JSON.stringify(value)}</code>;
 }
 
 type Replacing =

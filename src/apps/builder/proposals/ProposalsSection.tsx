@@ -42,7 +42,9 @@ export function ProposalsSection({
       {failure ? (
         <FailureNote failure={failure} />
       ) : proposals === null ? (
-        <p role="status">Asking which changes are proposed…</p>
+        <p>
+          <output>Asking which changes are proposed…</output>
+        </p>
       ) : proposals.length === 0 ? (
         <p>No change is waiting to be published.</p>
       ) : null}

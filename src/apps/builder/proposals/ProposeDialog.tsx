@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../shared/Dialog.tsx';
 import type { ApiError, Proposal } from '../../../kernel/wire/proposals.ts';
-import { exportPath, exportText, versionOf, type Draft } from '../draft.ts';
+import { exportPath, exportText, textOf, versionOf, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { placeOf } from '../problems-shown.ts';
@@ -41,7 +41,7 @@ export interface ProposeDialogProps {
 
 /** "Update Deep Cleaning" for a live page, "Add Spring offer" for a new one. */
 export const summaryFor = (draft: Draft) =>
-  `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
+  `${draft.origin ? 'Update' : 'Add'} ${textOf(draft.data.name) || textOf(draft.data.breadcrumb) || textOf(draft.data.heading) || textOf(draft.data.title) || exportPath(draft)}`;
 
 export function ProposeDialog({
   draft,
@@ -158,9 +158,15 @@ export function ProposeDialog({
                 : 'Propose'}
           </button>
           {step.kind === 'sending' ? (
-            <p role="status">Checking the page and proposing it…</p>
+            <p>
+              <output>Checking the page and proposing it…</output>
+            </p>
           ) : null}
-          {step.kind === 'form' && step.said ? <p role="status">{step.said}</p> : null}
+          {step.kind === 'form' && step.said ? (
+            <p>
+              <output>{step.said}</output>
+            </p>
+          ) : null}
           {step.kind === 'failed' ? (
             <FailureNote
               failure={step.failure}

@@ -5,10 +5,19 @@
 // left their field or tries to propose or export (GOV.UK's error pattern), never on a fresh page.
 // Its parts: the state (builder-state.ts), the toolbar, the fields, the blocks and their palette,
 // the preview and the dialogs.
-import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { checkDraft, loadDraftLint, type DraftCheck } from '../check-draft.ts';
-import { adoptVersion, exportPath, exportText, setBody, setField, type Draft } from '../draft.ts';
+import {
+  adoptVersion,
+  exportPath,
+  exportText,
+  setBody,
+  setField,
+  textOf,
+  titleOf,
+  type Draft,
+} from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
 import { BODY_FIELD, withFields } from '../field-of-problem.ts';
 import { placeOf, shownProblems } from '../problems-shown.ts';
@@ -19,7 +28,6 @@ import { PAGE_KINDS } from '../../../kernel/content/page-kinds.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import { proposalsClient } from '../../shared/proposals-client.ts';
 import { BlocksSection } from './BlocksSection.tsx';
-import { BuilderDialogs } from './BuilderDialogs.tsx';
 import { BuilderToolbar } from './BuilderToolbar.tsx';
 import { attemptFor, useBuilderState } from './builder-state.ts';
 import { DiscardConfirmation } from './DiscardConfirmation.tsx';
@@ -36,6 +44,10 @@ import { useDraftEditor } from './use-draft-editor.ts';
 import { useDraftLint } from './use-draft-lint.ts';
 import { useLeftFields } from './use-left-fields.ts';
 import { useUndoKeys } from './use-undo-keys.ts';
+
+const BuilderDialogs = lazy(() =>
+  import('./BuilderDialogs.tsx').then((module) => ({ default: module.BuilderDialogs })),
+);
 
 /** The checks run once typing pauses; the preview follows every change. */
 const CHECK_DELAY_MS = 150;
@@ -151,7 +163,7 @@ export function Builder({
     announce(said);
   };
   const discard = async () => {
-    const title = String(draft.data.title || draft.data.heading || 'Untitled page');
+    const title = titleOf(draft);
     try {
       await store.delete(draft.id);
       onDiscarded(`Discarded the draft “${title}”.`);
@@ -234,7 +246,7 @@ export function Builder({
       <PreviewFrame
         page={preview?.page}
         site={site}
-        title={String(draft.data.title ?? 'Preview')}
+        title={textOf(draft.data.title) || 'Preview'}
         target={target}
         newTab={`/experiments/block-builder/preview?draft=${encodeURIComponent(draft.id)}`}
       />
@@ -243,31 +255,35 @@ export function Builder({
           <option key={route} value={route} aria-label={route} />
         ))}
       </datalist>
-      <BuilderDialogs
-        draft={draft}
-        store={store}
-        client={client}
-        change={change}
-        proposing={state.proposing}
-        exported={state.exported}
-        onProposeClosed={() => dispatch({ type: 'propose', on: false })}
-        onExportClosed={(result) => {
-          dispatch({ type: 'export', result: null });
-          if (result.refused) document.getElementById('problems')?.focus();
-        }}
-        onProposed={(proposal) =>
-          editor.madeFrom(proposal.pages.find((page) => page.path === exportPath(draft))!.blob!)
-        }
-        onJoined={(proposal) =>
-          adopt(
-            proposal.commit!,
-            'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.',
-          )
-        }
-        onStartAgain={(newer) =>
-          adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')
-        }
-      />
+      {(client && state.proposing) || state.exported ? (
+        <Suspense fallback={null}>
+          <BuilderDialogs
+            draft={draft}
+            store={store}
+            client={client}
+            change={change}
+            proposing={state.proposing}
+            exported={state.exported}
+            onProposeClosed={() => dispatch({ type: 'propose', on: false })}
+            onExportClosed={(result) => {
+              dispatch({ type: 'export', result: null });
+              if (result.refused) document.getElementById('problems')?.focus();
+            }}
+            onProposed={(proposal) =>
+              editor.madeFrom(proposal.pages.find((page) => page.path === exportPath(draft))!.blob!)
+            }
+            onJoined={(proposal) =>
+              adopt(
+                proposal.commit!,
+                'Your change was joined with the changes made since: the draft now holds both. Undo brings back your version alone.',
+              )
+            }
+            onStartAgain={(newer) =>
+              adopt(newer.commit, 'The draft now holds the newer version. Undo brings back yours.')
+            }
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

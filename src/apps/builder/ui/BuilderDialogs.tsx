@@ -1,20 +1,13 @@
 // The builder's export and proposal dialogs, each mounted while open (the shared Dialog returns
-// focus when it closes) and loaded when first opened: neither is part of what the builder needs
-// to start.
-import { lazy, Suspense } from 'react';
+// focus when it closes). Builder.tsx loads this module, both together, when one first opens:
+// neither is part of what the builder needs to start.
+import type { Newer } from '../proposals/ProposeDialog.tsx';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import type { Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
-import type { Newer } from '../proposals/ProposeDialog.tsx';
-import type { ExportResult } from './ExportDialog.tsx';
-
-const LazyExportDialog = lazy(() =>
-  import('./ExportDialog.tsx').then((module) => ({ default: module.ExportDialog })),
-);
-const LazyProposeDialog = lazy(() =>
-  import('../proposals/ProposeDialog.tsx').then((module) => ({ default: module.ProposeDialog })),
-);
+import { ProposeDialog } from '../proposals/ProposeDialog.tsx';
+import { ExportDialog, type ExportResult } from './ExportDialog.tsx';
 
 export function BuilderDialogs({
   draft,
@@ -42,9 +35,9 @@ export function BuilderDialogs({
   onStartAgain: (newer: Newer) => Promise<void>;
 }) {
   return (
-    <Suspense fallback={null}>
+    <>
       {client && proposing ? (
-        <LazyProposeDialog
+        <ProposeDialog
           draft={draft}
           client={client}
           store={store}
@@ -56,8 +49,8 @@ export function BuilderDialogs({
         />
       ) : null}
       {exported ? (
-        <LazyExportDialog result={exported} onClose={() => onExportClosed(exported)} />
+        <ExportDialog result={exported} onClose={() => onExportClosed(exported)} />
       ) : null}
-    </Suspense>
+    </>
   );
 }

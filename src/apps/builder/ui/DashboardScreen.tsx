@@ -6,7 +6,14 @@ import { useServices } from '../../../kernel/components/account/services.ts';
 import { proposalsClient } from '../../shared/proposals-client.ts';
 import { ProposalsSection } from '../proposals/ProposalsSection.tsx';
 import { checkDraft, loadDraftLint } from '../check-draft.ts';
-import { duplicateDraft, exportPath, TEMPLATES, type Draft, type TemplateName } from '../draft.ts';
+import {
+  duplicateDraft,
+  exportPath,
+  TEMPLATES,
+  titleOf,
+  type Draft,
+  type TemplateName,
+} from '../draft.ts';
 import { MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
@@ -31,7 +38,6 @@ const builderUrl = (draft: Draft) =>
   draft.origin
     ? `/integrated-builder?route=${encodeURIComponent(draft.origin.route)}`
     : `/experiments/block-builder/builder?draft=${encodeURIComponent(draft.id)}`;
-const titleOf = (draft: Draft) => String(draft.data.title || draft.data.heading || 'Untitled page');
 
 export function DashboardScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
   const [places, setPlaces] = useState<Place[]>([{ label: store.label, local: true, rows: null }]);
@@ -40,7 +46,7 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
   const [message, setMessage] = useState('');
   const services = useServices();
   const client = useMemo(() => services && proposalsClient(services), [services]);
-  const refresh = useCallback(async () => {
+  const listPlaces = useCallback(async (): Promise<Place[]> => {
     // This browser's drafts and, when the site has a bucket, the bucket's: each listed apart, so one that cannot be read leaves the other.
     const stores = store instanceof MirroredDraftStore ? await store.places() : [store];
     const lint = await loadDraftLint(site);
@@ -69,11 +75,18 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         }
       }),
     );
-    setPlaces(listed);
+    return listed;
   }, [site, store]);
+  const refresh = async () => setPlaces(await listPlaces());
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    let current = true;
+    void listPlaces().then((listed) => {
+      if (current) setPlaces(listed);
+    });
+    return () => {
+      current = false;
+    };
+  }, [listPlaces]);
   const inBucket = places.length > 1;
   const remove = async (draft: Draft) => {
     setBusy(true);
@@ -207,7 +220,9 @@ function DraftsSection({
           {place.error}
         </p>
       ) : rows === null ? (
-        <p role="status">Loading drafts…</p>
+        <p>
+          <output>Loading drafts…</output>
+        </p>
       ) : rows.length === 0 ? (
         <p>No drafts yet.</p>
       ) : (

@@ -9,7 +9,7 @@ export type ExportResult =
   | { refused: true; problems: number }
   | { refused: false; path: string; text: string; before?: string };
 
-export function ExportDialog({ result, onClose }: { result: ExportResult; onClose(): void }) {
+export function ExportDialog({ result, onClose }: { result: ExportResult; onClose: () => void }) {
   const [copied, setCopied] = useState('');
   const download = useMemo(
     () =>

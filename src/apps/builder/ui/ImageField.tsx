@@ -19,9 +19,9 @@ import { LibraryImage } from './LibraryImage.tsx';
 export type { PickedImage };
 
 // The picker loads when first opened: it is not part of what the builder needs to start.
-const LibraryPickerDialog = lazy(() =>
-  import('./LibraryPickerDialog.tsx').then(({ LibraryPickerDialog }) => ({
-    default: LibraryPickerDialog,
+const LazyLibraryPickerDialog = lazy(() =>
+  import('./LibraryPickerDialog.tsx').then((module) => ({
+    default: module.LibraryPickerDialog,
   })),
 );
 
@@ -114,8 +114,14 @@ export function ImageField({
       />
       <FieldProblems id={`${id}-problems`} problems={problems} />
       {picking && library ? (
-        <Suspense fallback={<p role="status">Loading the media library…</p>}>
-          <LibraryPickerDialog
+        <Suspense
+          fallback={
+            <p>
+              <output>Loading the media library…</output>
+            </p>
+          }
+        >
+          <LazyLibraryPickerDialog
             library={library}
             selected={image.src}
             onPick={set}

@@ -211,7 +211,11 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       <button type="submit" className="button" disabled={state.kind === 'loading'}>
         Open the page
       </button>
-      {state.kind === 'loading' ? <p role="status">Opening {state.route}…</p> : null}
+      {state.kind === 'loading' ? (
+        <p>
+          <output>Opening {state.route}…</output>
+        </p>
+      ) : null}
       {state.kind === 'failed' ? (
         <p className="notice" role="alert">
           {state.message}

@@ -16,6 +16,7 @@ import {
   type Option,
 } from './field-parts.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
+import { unreachable } from '../../shared/unreachable.ts';
 
 /** The kinds of field that hold one value. */
 export type ValueField = Extract<
@@ -26,7 +27,7 @@ export type ValueField = Extract<
 >;
 
 /** A value as a control shows it: "" for none; a value the schema did not expect, as written in the file. */
-export const textOf = (value: unknown): string =>
+export const shownText = (value: unknown): string =>
   typeof value === 'string'
     ? value
     : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
@@ -86,7 +87,7 @@ export function ValueInput({
 }) {
   const id = fieldId(path);
   const invalid = own.length > 0 || undefined;
-  const text = textOf(value);
+  const text = shownText(value);
   // An optional field left empty is left out of the file.
   const setText = (next: string) =>
     onChange(path, next === '' && !field.required ? undefined : next);
@@ -206,7 +207,7 @@ export function ValueInput({
               {field.required && known ? null : (
                 <option value="">
                   {field.defaultValue !== undefined
-                    ? `Default (${textOf(field.defaultValue)})`
+                    ? `Default (${shownText(field.defaultValue)})`
                     : 'None'}
                 </option>
               )}
@@ -222,4 +223,5 @@ export function ValueInput({
       );
     }
   }
+  return unreachable(field);
 }

@@ -5,7 +5,7 @@
 // another tab or on another device never loses its edits to this one: a save made there meanwhile
 // is joined with this one's (merge-draft.ts), or, when both changed the same lines, saving stops
 // until the owner chooses which to keep (`elsewhere`).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Draft } from '../draft.ts';
 import { DraftChangedElsewhere, type DraftStore } from '../draft-store.ts';
 import { record, redo, startHistory, undo, type History } from '../history.ts';
@@ -54,7 +54,9 @@ export function useDraftEditor(
   const channel = useRef<BroadcastChannel | null>(null);
   const draft = history.present;
   const current = useRef(draft);
-  current.current = draft;
+  useLayoutEffect(() => {
+    current.current = draft;
+  });
   // The save this tab last made or opened: the next save replaces only it, and a save made elsewhere meanwhile is joined from it.
   const seen = useRef<string | undefined>(initial.rev);
   const lastSaved = useRef<Draft>(initial);
@@ -78,8 +80,9 @@ export function useDraftEditor(
   useEffect(() => {
     const opened = new BroadcastChannel(PREVIEW_CHANNEL);
     // A preview tab opened before the first change asks for the draft, which is not in the store yet.
-    opened.onmessage = (event: MessageEvent<{ want?: string }>) =>
-      event.data?.want === current.current.id && opened.postMessage(current.current);
+    opened.addEventListener('message', (event: MessageEvent<{ want?: string }>) => {
+      if (event.data?.want === current.current.id) opened.postMessage(current.current);
+    });
     channel.current = opened;
     return () => opened.close();
   }, []);
