@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useDomId } from './dom-id.ts';
 
 /**
@@ -33,11 +33,15 @@ export function Dialog({
     // The native event, whatever closed it (Escape, a button, `close`).
     const onNativeClose = () => closed.current();
     dialog.addEventListener('close', onNativeClose);
-    if (!dialog.open) dialog.showModal();
     return () => {
       dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
     };
+  }, [dialog]);
+  // Opened once the event that asked for it is over (a key still going down stays with the
+  // button that opened it), as it always was.
+  useEffect(() => {
+    if (dialog && !dialog.open) dialog.showModal();
   }, [dialog]);
   const close = useCallback(() => dialog?.close(), [dialog]);
   return (
