@@ -66,6 +66,14 @@ module.exports = {
       from: { path: '^(src/functions|netlify/functions)/' },
       to: { path: '^src/(generator|apps)/' },
     },
+    {
+      name: 'admin-and-builder-apart',
+      comment:
+        'The admin area and the builder never import each other: what both use lives in src/apps/shared/.',
+      severity: 'error',
+      from: { path: '^src/apps/(admin|builder)/' },
+      to: { path: '^src/apps/(admin|builder)/', pathNot: '^src/apps/$1/' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

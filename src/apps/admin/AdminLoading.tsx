@@ -5,8 +5,8 @@
 export function AdminLoading() {
   return (
     <div className="account-panel" data-status="loading">
-      <p className="account-checking" role="status">
-        Loading the admin area…
+      <p className="account-checking">
+        <output>Loading the admin area…</output>
       </p>
     </div>
   );

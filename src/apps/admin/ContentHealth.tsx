@@ -1,5 +1,5 @@
 import type { ContentHealth } from '../../kernel/wire/build-files.ts';
-import { plural } from './format.ts';
+import { plural } from '../shared/format.ts';
 
 export type HealthState =
   | { status: 'loading' }
@@ -12,7 +12,9 @@ export function ContentHealthSection({ health }: { health: HealthState }) {
     <section className="admin-section" id="health" aria-labelledby="health-heading">
       <h2 id="health-heading">Content health</h2>
       {health.status === 'loading' ? (
-        <p role="status">Reading the build’s content report…</p>
+        <p>
+          <output>Reading the build’s content report…</output>
+        </p>
       ) : null}
       {health.status === 'failed' ? (
         <p role="alert">

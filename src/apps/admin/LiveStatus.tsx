@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BuildManifest } from '../../kernel/wire/build-files.ts';
 import { loadLatestBuild, loadManifest } from './admin-data.ts';
 import { type LatestBuild } from '../../kernel/wire/build-files.ts';
-import { formatTime, plural } from './format.ts';
+import { formatTime, plural } from '../shared/format.ts';
 
 type Live =
   | { status: 'loading' }
@@ -58,7 +58,11 @@ export function LiveStatus({ onReady }: { onReady: () => void }) {
   return (
     <section className="admin-section" id="live" aria-labelledby="live-heading">
       <h2 id="live-heading">What is live</h2>
-      {live.status === 'loading' ? <p role="status">Reading the latest build…</p> : null}
+      {live.status === 'loading' ? (
+        <p>
+          <output>Reading the latest build…</output>
+        </p>
+      ) : null}
       {live.status === 'failed' ? (
         <p role="alert">
           The build files could not be read, so what is live is unknown. Check your connection and
@@ -130,16 +134,18 @@ function Loaded({
         <dt>Pages</dt>
         <dd>{plural(tab.routes.length, 'page')}</dd>
       </dl>
-      <p className="admin-note" role="status">
-        Checked at {formatTime(live.checkedAt.toISOString())}.{' '}
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={onCheck}
-          disabled={checking}
-        >
-          {checking ? 'Checking…' : 'Check again'}
-        </button>
+      <p className="admin-note">
+        <output>
+          Checked at {formatTime(live.checkedAt.toISOString())}.{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onCheck}
+            disabled={checking}
+          >
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
+        </output>
       </p>
       <RouteList routes={tab.routes} />
     </>

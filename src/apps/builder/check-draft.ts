@@ -48,7 +48,8 @@ export async function checkDraft(
   lint?: DraftLint,
 ): Promise<DraftCheck> {
   const path = exportPath(draft);
-  const { text, lines, fieldAt } = exportFile(draft);
+  const file = exportFile(draft);
+  const { text, lines } = file;
   const checked = await checkEntry(
     rawEntryOf(path, text, cleanData(draft.data), lines),
     pageKind(draft.kind),
@@ -60,7 +61,13 @@ export async function checkDraft(
       lint: lint?.(text, draft.origin?.route),
     },
   );
-  return { problems: checked.problems, path, text, fieldAt, page: checked.page ?? undefined };
+  return {
+    problems: checked.problems,
+    path,
+    text,
+    fieldAt: (line) => file.fieldAt(line),
+    page: checked.page ?? undefined,
+  };
 }
 
 /** The exported file split as the loader (gray-matter) splits it: the front matter's text from the end of the first "---", the body after the second, and the line the body starts on. */

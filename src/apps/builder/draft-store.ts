@@ -4,7 +4,7 @@
 // Each save of a draft has its own `rev`: a save names the one its writer last saw, and one made
 // meanwhile in another tab (or, for the bucket's copy, on another device) is never written over
 // unseen: the builder is told, and joins the two or says so (use-draft-editor.ts).
-import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import type { Draft } from './draft.ts';
 
 /** What a save expects to replace: the save (`rev`) its writer last saw of the draft. */
@@ -27,13 +27,13 @@ export const mayReplace = (stored: Draft | undefined, over: Over | undefined) =>
 export interface DraftStore {
   /** Where the drafts are, for the dashboard: "This browser", "Storage bucket". */
   readonly label: string;
-  list(): Promise<Draft[]>;
-  get(id: string): Promise<Draft | undefined>;
+  list: () => Promise<Draft[]>;
+  get: (id: string) => Promise<Draft | undefined>;
   /** Saves it; with `over`, only over the save its writer last saw, else rejects with DraftChangedElsewhere. */
-  put(draft: Draft, over?: Over): Promise<void>;
-  delete(id: string): Promise<void>;
+  put: (draft: Draft, over?: Over) => Promise<void>;
+  delete: (id: string) => Promise<void>;
   /** Sends what the store still holds back (MirroredDraftStore's bucket copies), before the page is left. */
-  flush?(): Promise<void>;
+  flush?: () => Promise<void>;
   /** Told when the bucket's copy of a draft was changed on another device (`theirs`) since `base`, the copy this device last had from it: it is not written over. */
   onChangedElsewhere?(listener: (theirs: Draft, base: Draft | undefined) => void): () => void;
 }

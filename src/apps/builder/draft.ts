@@ -33,14 +33,25 @@ export interface Draft {
 let counter = 0;
 const newBlockId = () => `b${Date.now().toString(36)}${(counter += 1).toString(36)}`;
 
+/** A field's value as words: a string, number or boolean as written; nothing for anything else. */
+export const textOf = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+
+/** What the owner calls a draft: its title, else its main heading. */
+export const titleOf = (draft: Pick<Draft, 'data'>, untitled = 'Untitled page') =>
+  textOf(draft.data.title) || textOf(draft.data.heading) || untitled;
+
 export const blocksOf = (draft: Pick<Draft, 'data'>): Record<string, unknown>[] =>
   Array.isArray(draft.data.blocks) ? (draft.data.blocks as Record<string, unknown>[]) : [];
 
 /** The file name a page's route gives: "/spring-offer" → "spring-offer", "/" → "home". */
 export function nameOf(draft: Pick<Draft, 'kind' | 'data'>): string {
-  if (draft.kind !== 'pages')
-    return String(draft.data.slug ?? '') || `new-${draft.kind.slice(0, -1)}`;
-  const route = String(draft.data.route ?? '');
+  if (draft.kind !== 'pages') return textOf(draft.data.slug) || `new-${draft.kind.slice(0, -1)}`;
+  const route = textOf(draft.data.route);
   if (route === '/') return 'home';
   return (
     route

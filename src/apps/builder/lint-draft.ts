@@ -9,7 +9,7 @@ import { siteLint, type RenderForLint } from '../../kernel/check/site-lint.ts';
 import type { BuilderSite } from '../../kernel/wire/builder-data.ts';
 
 /** The draft's page rendered into an element off the page, synchronously, for the lint's rules to read like a parsed document. */
-let lintRoot: { container: HTMLElement; render(element: ReactElement): void } | undefined;
+let lintRoot: { container: HTMLElement; render: (element: ReactElement) => void } | undefined;
 const renderForLint: RenderForLint = (element) => {
   if (!lintRoot) {
     // Owned by a document of its own, which has no window: its images are never fetched (a

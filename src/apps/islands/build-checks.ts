@@ -10,7 +10,7 @@ const CHECK_INTERVAL_MS = 5 * 60_000;
 
 export interface BuildChecks {
   /** A script chunk failed to load: reload if a newer build replaced this page's (guarded). */
-  chunkFailed(error: unknown): Promise<void>;
+  chunkFailed: (error: unknown) => Promise<void>;
 }
 
 async function getJson(url: string): Promise<BuildInfo> {

@@ -87,8 +87,13 @@ function enhance(form: HTMLFormElement): void {
     control.focus({ preventScroll: true });
   });
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
+    void send();
+  });
+
+  /** Checks the form and sends it, saying how that went. */
+  async function send() {
     note();
     failed.hidden = true;
     const problems = enquiryProblems(values());
@@ -116,7 +121,7 @@ function enhance(form: HTMLFormElement): void {
       button.disabled = false;
       button.textContent = label;
     }
-  });
+  }
 }
 
 const form = document.querySelector<HTMLFormElement>(`form[name="${ENQUIRY_FORM}"]`);

@@ -4,16 +4,16 @@ import { hydrateRoot } from 'react-dom/client';
 /** What each island entry exports: boot imports it and calls mount on the island's element. */
 export interface IslandModule {
   /** `extra`: props only the browser has (the contact section's first load), beside data-props. */
-  mount(element: HTMLElement, extra?: object): void;
+  mount: (element: HTMLElement, extra?: object) => void;
 }
 
 /**
  * Marks the island's element data-hydrated once React has attached to it (effects run after the
  * hydration commit): for tests, and for anyone debugging which widgets are live. Renders no markup.
  */
-function Hydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+function Hydrated({ element, children }: { element: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
-    element.dataset.hydrated = '';
+    element.setAttribute('data-hydrated', '');
   }, [element]);
   return children;
 }
@@ -24,9 +24,6 @@ export function hydrateWith<P extends object>(
 ): (element: HTMLElement, extra?: Partial<P>) => void {
   return (element, extra) => {
     const props = { ...(JSON.parse(element.dataset.props ?? '{}') as P), ...extra };
-    hydrateRoot(
-      element,
-      createElement(Hydrated, { element, children: createElement(component, props) }),
-    );
+    hydrateRoot(element, createElement(Hydrated, { element }, createElement(component, props)));
   };
 }

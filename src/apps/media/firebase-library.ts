@@ -21,6 +21,7 @@ import {
   type FirebaseStorage,
   type FullMetadata,
   type StorageReference,
+  type UploadTaskSnapshot,
 } from 'firebase/storage';
 import type { FirebaseWebConfig } from '../../kernel/wire/firebase-config.ts';
 import type { MediaLibrary } from './library.ts';
@@ -79,19 +80,16 @@ export function firebaseLibrary(config: Pick<FirebaseWebConfig, 'emulator'>): Me
       );
       // The task is a thenable: its own `then` settles with the snapshot once stored. The photo's
       // thumbnail is then made from the file (without waiting for it: the photo is in the library).
-      const done = new Promise<LibraryPhoto>(
-        (resolve, reject) =>
-          void task.then(
-            (snapshot) =>
-              photoOf(snapshot.ref, snapshot.metadata).then((photo) => {
-                void thumbnails()
-                  .then((made) => made.stored(photo.file, file))
-                  .catch(() => undefined);
-                resolve(photo);
-              }, reject),
-            reject,
-          ),
-      );
+      const done = new Promise<UploadTaskSnapshot>(
+        (resolve, reject) => void task.then(resolve, reject),
+      )
+        .then((snapshot) => photoOf(snapshot.ref, snapshot.metadata))
+        .then((photo) => {
+          void thumbnails()
+            .then((made) => made.stored(photo.file, file))
+            .catch(() => undefined);
+          return photo;
+        });
       return { done, cancel: () => void task.cancel() };
     },
     async updateCustomMetadata(fullPath, customMetadata) {

@@ -42,8 +42,9 @@ export async function drawSmall(
 export function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
+    // readAsDataURL gives a string.
+    reader.addEventListener('load', () => resolve(reader.result as string));
+    reader.addEventListener('error', () => reject(reader.error));
     reader.readAsDataURL(blob);
   });
 }

@@ -106,9 +106,7 @@ const kindByCode = new Map<string, StorageErrorKind>(
 /** The table's entry for whatever a storage call threw (a StorageError has a `code`). */
 export function describeStorageError(error: unknown): DescribedStorageError {
   const code =
-    typeof error === 'object' && error !== null && 'code' in error
-      ? String((error as { code: unknown }).code)
-      : '';
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const kind = kindByCode.get(code) ?? (code ? 'other' : 'unknown');
   const entry: StorageErrorEntry = STORAGE_ERRORS[kind];
   return {

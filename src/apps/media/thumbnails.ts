@@ -46,19 +46,19 @@ export const UNREADABLE =
 /** The bucket's side: a photo's thumbnail folder, the bytes of a thumbnail or of the photo, storing and removing. */
 export interface ThumbnailStore {
   /** The file names in a photo's thumbnail folder ("1795856254295-1600x1067.webp"); none when it has none. */
-  list(folder: string): Promise<string[]>;
-  read(path: string): Promise<Blob>;
-  write(path: string, thumbnail: Blob): Promise<void>;
+  list: (folder: string) => Promise<string[]>;
+  read: (path: string) => Promise<Blob>;
+  write: (path: string, thumbnail: Blob) => Promise<void>;
   /** The photo's own bytes. */
-  original(fullPath: string): Promise<Blob>;
-  remove(path: string): Promise<void>;
+  original: (fullPath: string) => Promise<Blob>;
+  remove: (path: string) => Promise<void>;
 }
 
 /** The browser's side: whether it can encode WebP, drawing a photo small (a ThumbnailProblem when it cannot), and showing bytes as a data: URL. */
 export interface ThumbnailDrawing {
-  canEncode(): Promise<boolean>;
+  canEncode: () => Promise<boolean>;
   draw(photo: Blob): Promise<{ thumbnail: Blob; width: number; height: number }>;
-  show(image: Blob): Promise<string>;
+  show: (image: Blob) => Promise<string>;
 }
 
 /** The version of a photo a thumbnail belongs to. */
@@ -69,11 +69,11 @@ export interface PhotoVersion {
 
 export interface Thumbnails {
   /** The photo's thumbnail: stored, else made now from the photo (once) and stored; a placeholder when it cannot be made. Rejects with the storage error when the bucket cannot be read. */
-  of(photo: PhotoVersion): Promise<ThumbnailResult>;
+  of: (photo: PhotoVersion) => Promise<ThumbnailResult>;
   /** A photo was just stored from `file`: its thumbnail is drawn from that file, stored, and the photo's older thumbnails removed. */
-  stored(photo: PhotoVersion, file: Blob): Promise<ThumbnailResult>;
+  stored: (photo: PhotoVersion, file: Blob) => Promise<ThumbnailResult>;
   /** A photo was deleted: its thumbnails go too. */
-  removed(fullPath: string): Promise<void>;
+  removed: (fullPath: string) => Promise<void>;
 }
 
 const keyOf = (photo: PhotoVersion) => `${photo.fullPath}#${photo.generation}`;

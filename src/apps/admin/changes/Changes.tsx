@@ -8,9 +8,9 @@ import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { changeUrl } from '../../../kernel/wire/proposal-paths.ts';
 import { publishedAtWords, wallTimeWords } from '../../../kernel/wire/schedule-words.ts';
 import { ApiCallFailure } from '../../account/api-call.ts';
-import { proposalsClient } from '../../builder/proposals/client.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { ApiProblem } from '../enquiries/ApiProblem.tsx';
-import { formatTime } from '../format.ts';
+import { formatTime } from '../../shared/format.ts';
 
 type State =
   | { status: 'loading' }
@@ -23,10 +23,10 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
   const services = useServices();
   const client = useMemo(() => (services ? proposalsClient(services) : undefined), [services]);
   const [state, setState] = useState<State>({ status: 'loading' });
+  // Reads the changes; the state says "loading" already (at first, or set by retry).
   const load = useCallback(() => {
     if (!client) return;
-    setState({ status: 'loading' });
-    Promise.all([client.list(), client.published()])
+    void Promise.all([client.list(), client.published()])
       .then(
         ([open, published]) => setState({ status: 'loaded', open, published }),
         (caught: unknown) =>
@@ -47,12 +47,21 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
       .finally(onReady);
   }, [client, onReady]);
   useEffect(load, [load]);
-  const thisYear = new Date().getFullYear();
+  const retry = () => {
+    setState({ status: 'loading' });
+    load();
+  };
+  // The year the screen opened in: times in it are written without their year.
+  const [thisYear] = useState(() => new Date().getFullYear());
   return (
     <section className="admin-section" id="changes" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes</h2>
-      {state.status === 'loading' ? <p role="status">Reading the changes…</p> : null}
-      {state.status === 'failed' ? <ApiProblem failure={state.failure} onRetry={load} /> : null}
+      {state.status === 'loading' ? (
+        <p>
+          <output>Reading the changes…</output>
+        </p>
+      ) : null}
+      {state.status === 'failed' ? <ApiProblem failure={state.failure} onRetry={retry} /> : null}
       {state.status === 'loaded' ? (
         <>
           <h3>Waiting to be published</h3>

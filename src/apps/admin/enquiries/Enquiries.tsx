@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
-import { plural } from '../format.ts';
+import { plural } from '../../shared/format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
 import { ApiCallFailure } from '../../account/api-call.ts';
 import { enquiriesClient } from './client.ts';
@@ -29,10 +29,10 @@ export function EnquiriesSection({
   const [state, setState] = useState<State>({ status: 'loading' });
   const [said, setSaid] = useState('');
 
+  // Reads the enquiries; the state says "loading" already (at first, or set by retry).
   const load = useCallback(() => {
     if (!client) return;
-    setState({ status: 'loading' });
-    client
+    void client
       .list()
       .then(
         (enquiries) => setState({ status: 'loaded', enquiries }),
@@ -54,6 +54,10 @@ export function EnquiriesSection({
       .finally(onReady);
   }, [client, onReady]);
   useEffect(load, [load]);
+  const retry = () => {
+    setState({ status: 'loading' });
+    load();
+  };
 
   const update = (change: (enquiries: Enquiry[]) => Enquiry[]) =>
     setState((current) =>
@@ -73,10 +77,14 @@ export function EnquiriesSection({
   return (
     <section className="admin-section" id="enquiries" aria-labelledby="enquiries-heading">
       <h2 id="enquiries-heading">Enquiries</h2>
-      {state.status === 'loading' ? <p role="status">Reading the enquiries…</p> : null}
-      {state.status === 'failed' ? <ApiProblem failure={state.failure} onRetry={load} /> : null}
-      <p className="admin-status" role="status">
-        {said}
+      {state.status === 'loading' ? (
+        <p>
+          <output>Reading the enquiries…</output>
+        </p>
+      ) : null}
+      {state.status === 'failed' ? <ApiProblem failure={state.failure} onRetry={retry} /> : null}
+      <p className="admin-status">
+        <output>{said}</output>
       </p>
       {state.status === 'loaded' ? (
         state.enquiries.length === 0 ? (
@@ -88,7 +96,7 @@ export function EnquiriesSection({
           <>
             <p className="admin-note">
               {plural(state.enquiries.length, 'enquiry', 'enquiries')}, newest first.{' '}
-              <button type="button" className="button button-secondary" onClick={load}>
+              <button type="button" className="button button-secondary" onClick={retry}>
                 Check for new ones
               </button>
             </p>

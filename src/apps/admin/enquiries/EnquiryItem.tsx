@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { formatTime } from '../format.ts';
+import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
+import { formatTime } from '../../shared/format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
 import type { ApiCallFailure } from '../../account/api-call.ts';
 import type { EnquiriesClient } from './client.ts';

@@ -6,9 +6,9 @@ import type { EnquiryList, Enquiry, MarkSpamRequest } from '../../../kernel/wire
 import { ENQUIRIES_API, enquiryUrl } from '../../../kernel/wire/enquiry-paths.ts';
 
 export interface EnquiriesClient {
-  list(): Promise<Enquiry[]>;
-  markSpam(id: string, spam: boolean): Promise<void>;
-  remove(id: string): Promise<void>;
+  list: () => Promise<Enquiry[]>;
+  markSpam: (id: string, spam: boolean) => Promise<void>;
+  remove: (id: string) => Promise<void>;
 }
 
 export function enquiriesClient(

@@ -3,9 +3,9 @@ import type { PhotoUse } from '../../../kernel/wire/build-files.ts';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { plural } from '../format.ts';
-import { StorageProblem } from './StorageProblem.tsx';
+import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
+import { plural } from '../../shared/format.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
 
 /**
  * "Delete this photo?", listing the pages that use it (the last build's usage index): a photo still

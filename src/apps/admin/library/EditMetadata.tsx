@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useDomId } from '../dom-id.ts';
+import { useDomId } from '../../shared/dom-id.ts';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { ALT_KEY } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { altOf } from './photos.ts';
-import { StorageProblem } from './StorageProblem.tsx';
+import { altOf } from '../../shared/library/photos.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
 
 interface Field {
   key: string;

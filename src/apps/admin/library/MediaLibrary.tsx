@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PhotoUsage } from '../admin-data.ts';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { plural } from '../format.ts';
+import { plural } from '../../shared/format.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { PhotoDetails } from './PhotoDetails.tsx';
 import { PhotoGrid } from './PhotoGrid.tsx';
-import { shownPhotos, SORTS, type SortKey } from './photos.ts';
-import { StorageProblem } from './StorageProblem.tsx';
+import { shownPhotos, SORTS, type SortKey } from '../../shared/library/photos.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useUploads } from './use-uploads.ts';
 
@@ -33,7 +33,6 @@ export function MediaLibrarySection({
 }) {
   const [photos, setPhotos] = useState<LibraryPhoto[]>([]);
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortKey>('date');
   const [open, setOpen] = useState<string | null>(null);
@@ -42,11 +41,13 @@ export function MediaLibrarySection({
   const [deletedCount, setDeletedCount] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const photosRef = useRef(photos);
-  photosRef.current = photos;
+  useLayoutEffect(() => {
+    photosRef.current = photos;
+  });
 
-  useEffect(() => {
-    setListing({ status: 'loading' });
-    library
+  // Lists the library; the listing says "loading" already (at first, or set by retry).
+  const list = useCallback(() => {
+    void library
       .list()
       .then(
         (listed) => {
@@ -56,7 +57,8 @@ export function MediaLibrarySection({
         (error: unknown) => setListing({ status: 'failed', error: describeStorageError(error) }),
       )
       .finally(onReady);
-  }, [library, attempt, onReady]);
+  }, [library, onReady]);
+  useEffect(list, [list]);
 
   // Once the dialogs have closed (the page is no longer inert): focus goes back to the library.
   useEffect(() => {
@@ -89,16 +91,27 @@ export function MediaLibrarySection({
         gives it); the build makes its responsive versions, so visitors never load it from the
         library.
       </p>
-      <p className="admin-status" role="status" aria-live="polite" data-testid="library-status">
-        {message}
+      <p className="admin-status" data-testid="library-status">
+        <output>{message}</output>
       </p>
       <UploadPanel uploads={uploads} />
       <h3>Photos in the library</h3>
-      {listing.status === 'loading' ? <p role="status">Loading the library…</p> : null}
+      {listing.status === 'loading' ? (
+        <p>
+          <output>Loading the library…</output>
+        </p>
+      ) : null}
       {listing.status === 'failed' ? (
         <>
           <StorageProblem error={listing.error} />
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setListing({ status: 'loading' });
+              list();
+            }}
+          >
             Try again
           </button>
         </>

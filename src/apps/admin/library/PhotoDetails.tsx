@@ -8,12 +8,12 @@ import {
 import { uploadProblem } from '../../../kernel/wire/media-rules.ts';
 import { libraryReference, markdownFor } from '../../../kernel/wire/library-reference.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
-import { Dialog } from '../Dialog.tsx';
-import { formatBytes, formatTime } from '../format.ts';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { formatBytes, formatTime } from '../../shared/format.ts';
 import { EditMetadata } from './EditMetadata.tsx';
-import { altOf, needsAlt } from './photos.ts';
-import { StorageProblem } from './StorageProblem.tsx';
-import { Thumbnail } from './Thumbnail.tsx';
+import { altOf, needsAlt } from '../../shared/library/photos.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
+import { Thumbnail } from '../../shared/library/Thumbnail.tsx';
 
 const LABELS: Record<(typeof STORED_FILE_FIELDS)[number], string> = {
   bucket: 'Bucket',
@@ -38,7 +38,7 @@ function readable(field: keyof StoredFile, file: StoredFile) {
   if (value === undefined || value === '') return <span className="admin-unset">Not set</span>;
   if (field === 'size')
     return `${formatBytes(file.size)} (${file.size.toLocaleString('en-GB')} bytes)`;
-  if (field === 'timeCreated' || field === 'updated') return formatTime(String(value));
+  if (field === 'timeCreated' || field === 'updated') return formatTime(file[field]);
   if (field === 'customMetadata') {
     const entries = Object.entries(file.customMetadata ?? {});
     if (entries.length === 0) return <span className="admin-unset">None</span>;
@@ -52,7 +52,8 @@ function readable(field: keyof StoredFile, file: StoredFile) {
       </ul>
     );
   }
-  return <code>{String(value)}</code>;
+  // The rest are the service's strings.
+  return <code>{typeof value === 'string' ? value : JSON.stringify(value)}</code>;
 }
 
 type Replacing =

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { MediaLibrary } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
-import { formatBytes, formatTime } from '../format.ts';
-import { needsAlt } from './photos.ts';
-import { Thumbnail } from './Thumbnail.tsx';
+import { formatBytes, formatTime } from '../../shared/format.ts';
+import { needsAlt } from '../../shared/library/photos.ts';
+import { Thumbnail } from '../../shared/library/Thumbnail.tsx';
 
 /** The library as a grid: thumbnail (the stored one: never the photo itself), name, dimensions, size and date, "needs alt text" where it is missing, and Details. */
 export function PhotoGrid({

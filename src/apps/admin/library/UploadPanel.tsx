@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { useDomId } from '../dom-id.ts';
+import { useDomId } from '../../shared/dom-id.ts';
 import { PHOTO_TYPES } from '../../../kernel/wire/media-rules.ts';
-import { formatBytes } from '../format.ts';
-import { StorageProblem } from './StorageProblem.tsx';
+import { formatBytes } from '../../shared/format.ts';
+import { StorageProblem } from '../../shared/library/StorageProblem.tsx';
 import type { QueuedFile, Uploads } from './use-uploads.ts';
 
 /** Adding photos: the file picker, drag-and-drop onto the drop zone, or pasting anywhere on the page; then their alt text, and Upload. */

@@ -1,7 +1,7 @@
 // The upload queue: files picked, dropped or pasted, each with its alt text, sent one by one
 // through the library, with progress and Cancel. Nothing is lost: a failed or cancelled upload
 // stays in the queue with Retry until it is sent or removed.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { MediaLibrary, Upload } from '../../media/library.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { mediaNameFor, uploadProblem } from '../../../kernel/wire/media-rules.ts';
@@ -25,12 +25,12 @@ export interface QueuedFile {
 
 export interface Uploads {
   queue: QueuedFile[];
-  add(files: readonly File[]): void;
-  setAlt(id: number, alt: string): void;
-  remove(id: number): void;
+  add: (files: readonly File[]) => void;
+  setAlt: (id: number, alt: string) => void;
+  remove: (id: number) => void;
   /** Sends every file that is ready (or failed, or cancelled: Retry). */
-  send(ids?: readonly number[]): void;
-  cancel(id: number): void;
+  send: (ids?: readonly number[]) => void;
+  cancel: (id: number) => void;
 }
 
 /** A path not yet taken in the library or the queue: "kitchen.jpg", then "kitchen-2.jpg"… */
@@ -53,7 +53,9 @@ export function useUploads(
   const tasks = useRef(new Map<number, Upload>());
   const nextId = useRef(1);
   const latest = useRef(queue);
-  latest.current = queue;
+  useLayoutEffect(() => {
+    latest.current = queue;
+  });
 
   const update = useCallback(
     (id: number, change: Partial<QueuedFile>) =>

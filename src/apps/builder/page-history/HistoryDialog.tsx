@@ -2,14 +2,14 @@
 // changed from the version before (the server's short diff, src/kernel/wire/history.ts). "Restore
 // this version" opens it as a new draft of the page (draftFromVersion, PageHistory.tsx), so the builder checks it
 // and it is proposed like any change; nothing on the site changes until it is published.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageHistory, PageVersion, PageVersionFile } from '../../../kernel/wire/history.ts';
-import { Dialog } from '../../admin/Dialog.tsx';
-import { useDomId } from '../../admin/dom-id.ts';
-import { formatTime } from '../../admin/format.ts';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { useDomId } from '../../shared/dom-id.ts';
+import { formatTime } from '../../shared/format.ts';
 import type { Draft } from '../draft.ts';
 import { FailureNote } from '../proposals/FailureNote.tsx';
-import type { ProposalsClient } from '../proposals/client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { DiffLines, diffCounts } from './DiffLines.tsx';
 
 type Listing =
@@ -26,29 +26,38 @@ export function HistoryDialog({
 }: {
   draft: Draft;
   client: Pick<ProposalsClient, 'history' | 'version'>;
-  onRestore(version: PageVersionFile, said: string): void;
-  onClose(): void;
+  onRestore: (version: PageVersionFile, said: string) => void;
+  onClose: () => void;
 }) {
   const path = draft.origin!.path;
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
+  // The answer to the last request (page and attempt): loading while it is for another.
+  const [answer, setAnswer] = useState<(Listing & { request: string }) | null>(null);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [restoreFailure, setRestoreFailure] = useState<unknown>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const paged = useRef(false);
 
+  const request = `${page}/${attempt}`;
   useEffect(() => {
     let current = true;
-    setListing({ status: 'loading' });
     client.history(path, page).then(
-      (history) => current && setListing({ status: 'loaded', history }),
-      (failure: unknown) => current && setListing({ status: 'failed', failure }),
+      (history) => {
+        if (current) setAnswer({ request, status: 'loaded', history });
+      },
+      (failure: unknown) => {
+        if (current) setAnswer({ request, status: 'failed', failure });
+      },
     );
     return () => {
       current = false;
     };
-  }, [client, path, page, attempt]);
+  }, [client, path, page, request]);
+  const listing: Listing = useMemo(
+    () => (answer?.request === request ? answer : { status: 'loading' }),
+    [answer, request],
+  );
 
   // After "Newer" or "Older", focus goes to the top of the list, where reading starts again.
   useEffect(() => {
@@ -85,7 +94,11 @@ export function HistoryDialog({
       <h3 ref={heading} tabIndex={-1} className="history-range">
         {page === 1 ? 'Newest versions' : `Older versions, page ${page}`}
       </h3>
-      {listing.status === 'loading' ? <p role="status">Loading the page’s history…</p> : null}
+      {listing.status === 'loading' ? (
+        <p>
+          <output>Loading the page’s history…</output>
+        </p>
+      ) : null}
       {listing.status === 'failed' ? (
         <>
           <FailureNote failure={listing.failure} />
@@ -146,7 +159,7 @@ function Version({
   version: PageVersion;
   live: boolean;
   busy: string | null;
-  onRestore(): void;
+  onRestore: () => void;
 }) {
   const id = useDomId('version');
   const { added, removed } = diffCounts(version.diff);

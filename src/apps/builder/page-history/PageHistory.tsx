@@ -5,14 +5,20 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import { draftFromVersion, type Draft } from '../draft.ts';
-import { proposalsClient } from '../proposals/client.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { newDraftId } from '../ui/screen.tsx';
 
-const HistoryDialog = lazy(() =>
-  import('./HistoryDialog.tsx').then(({ HistoryDialog }) => ({ default: HistoryDialog })),
+const LazyHistoryDialog = lazy(() =>
+  import('./HistoryDialog.tsx').then((module) => ({ default: module.HistoryDialog })),
 );
 
-export function PageHistory({ draft, onRestore }: { draft: Draft; onRestore(draft: Draft): void }) {
+export function PageHistory({
+  draft,
+  onRestore,
+}: {
+  draft: Draft;
+  onRestore: (draft: Draft) => void;
+}) {
   const services = useServices();
   const client = useMemo(() => services && proposalsClient(services), [services]);
   const [open, setOpen] = useState(false);
@@ -32,12 +38,18 @@ export function PageHistory({ draft, onRestore }: { draft: Draft; onRestore(draf
       <p className="field-hint" id="history-hint">
         Earlier versions of this page, to compare and restore.
       </p>
-      <p className="history-restored" role="status">
-        {restored}
+      <p className="history-restored">
+        <output>{restored}</output>
       </p>
       {open ? (
-        <Suspense fallback={<p role="status">Loading the page’s history…</p>}>
-          <HistoryDialog
+        <Suspense
+          fallback={
+            <p>
+              <output>Loading the page’s history…</output>
+            </p>
+          }
+        >
+          <LazyHistoryDialog
             draft={draft}
             client={client}
             onClose={() => setOpen(false)}

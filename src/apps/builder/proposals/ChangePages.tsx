@@ -10,7 +10,7 @@ type Problem = NonNullable<Proposal['checks']['problems']>[number];
 export interface ChangePagesProps {
   proposal: Proposal;
   /** A problem placed in the form's words, where the draft of its page is at hand; else undefined. */
-  placeOf?(problem: Problem): string | undefined;
+  placeOf?: (problem: Problem) => string | undefined;
 }
 
 export function ChangePages({ proposal, placeOf }: ChangePagesProps) {

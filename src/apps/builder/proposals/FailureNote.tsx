@@ -18,8 +18,8 @@ export function FailureNote({
   onStartAgain,
 }: {
   failure: unknown;
-  placeOf?(problem: { field?: string; message: string }): string;
-  onStartAgain?(newer: NonNullable<ApiError['newer']>): void;
+  placeOf?: (problem: { field?: string; message: string }) => string;
+  onStartAgain?: (newer: NonNullable<ApiError['newer']>) => void;
 }) {
   const answer = failure instanceof ApiCallFailure ? failure.answer : null;
   const newer = answer?.newer;

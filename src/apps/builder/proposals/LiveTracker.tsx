@@ -4,7 +4,7 @@
 // check. It asks the live site's latest-build.json and the API every few seconds, and stops there.
 import { useEffect, useState } from 'react';
 import type { Deploy, Proposal } from '../../../kernel/wire/proposals.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { durationWords, LIVE_CHECK_MS, liveCommit, liveStep, stillMoving } from './live-steps.ts';
 
 export interface LiveTrackerProps {
@@ -31,31 +31,32 @@ export function LiveTracker({
   const [now, setNow] = useState(clock);
   const step = liveStep(deploy, publishedAt, now);
   const moving = stillMoving(step);
+  // Asks at once, then every LIVE_CHECK_MS while the change is on its way; each answer starts again.
   useEffect(() => {
-    if (!moving) return;
+    if (!moving) return undefined;
     let current = true;
-    const timer = setTimeout(
-      () =>
-        void (async () => {
-          try {
-            const live = await liveCommit();
-            const answer =
-              live === published.commit
-                ? { commit: published.commit, state: 'live' as const }
-                : await client.deploy(published.commit, live);
-            if (current) setDeploy(answer);
-          } catch {
-            // Offline for a moment, or the API did not answer: asked again next time.
-          }
-          if (current) setNow(clock());
-        })(),
-      deploy ? LIVE_CHECK_MS : 0,
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const live = await liveCommit();
+        const answer =
+          live === published.commit
+            ? { commit: published.commit, state: 'live' as const }
+            : await client.deploy(published.commit, live);
+        if (current) setDeploy(answer);
+      } catch {
+        // Offline for a moment, or the API did not answer: asked again next time.
+      }
+      if (!current) return;
+      setNow(clock());
+      timer = setTimeout(() => void ask(), LIVE_CHECK_MS);
+    };
+    timer = setTimeout(() => void ask(), deploy ? LIVE_CHECK_MS : 0);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [moving, now, deploy, published.commit, client, clock]);
+  }, [moving, deploy, published.commit, client, clock]);
 
   const link = (url: string | undefined, words: string) => (url ? <a href={url}>{words}</a> : null);
   return (

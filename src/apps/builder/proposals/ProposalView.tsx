@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { ChangePages, type ChangePagesProps } from './ChangePages.tsx';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { LiveTracker } from './LiveTracker.tsx';
 import { ScheduleControl } from './ScheduleControl.tsx';
@@ -45,7 +45,7 @@ export function ProposalView({
 }: {
   initial: Proposal;
   client: ProposalsClient;
-  onSettled?(proposal: Proposal): void;
+  onSettled?: (proposal: Proposal) => void;
   placeOf?: ChangePagesProps['placeOf'];
   clock?: () => number;
 }) {
@@ -54,9 +54,14 @@ export function ProposalView({
   // When Publish was pressed: how long the change then took to be live is said from it.
   const [publishedAt, setPublishedAt] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
-  useEffect(() => setProposal(initial), [initial]);
+  // A new proposal from the owner (proposed again) replaces the one followed here.
+  const [given, setGiven] = useState(initial);
+  if (given !== initial) {
+    setGiven(initial);
+    setProposal(initial);
+  }
   useEffect(() => {
-    if (!moving(proposal)) return;
+    if (!moving(proposal)) return undefined;
     const timer = setTimeout(
       () => void client.get(proposal.id).then(setProposal, setFailure),
       FOLLOW_MS,
@@ -93,9 +98,11 @@ export function ProposalView({
       <ChangePages proposal={proposal} placeOf={placeOf} />
       {proposal.state === 'open' ? (
         <>
-          <p role="status" data-checks={checks.state}>
-            {CHECKS[checks.state]} {problemText(proposal)}{' '}
-            {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
+          <p data-checks={checks.state}>
+            <output>
+              {CHECKS[checks.state]} {problemText(proposal)}{' '}
+              {checks.url ? <a href={checks.url}>The checks’ report</a> : null}
+            </output>
           </p>
           <p>
             {preview.state === 'ready' && preview.url ? (
@@ -140,10 +147,12 @@ export function ProposalView({
           clock={clock}
         />
       ) : (
-        <p role="status">
-          {proposal.state === 'published'
-            ? 'Published: the page changes with the next build of the site.'
-            : 'Withdrawn: nothing was published.'}
+        <p>
+          <output>
+            {proposal.state === 'published'
+              ? 'Published: the page changes with the next build of the site.'
+              : 'Withdrawn: nothing was published.'}
+          </output>
         </p>
       )}
       {failure ? <FailureNote failure={failure} /> : null}

@@ -5,10 +5,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { changeAnchor } from '../../../kernel/wire/proposal-paths.ts';
-import { formatTime } from '../../admin/format.ts';
+import { formatTime } from '../../shared/format.ts';
 import { exportPath } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { ProposalView } from './ProposalView.tsx';
 
@@ -42,7 +42,9 @@ export function ProposalsSection({
       {failure ? (
         <FailureNote failure={failure} />
       ) : proposals === null ? (
-        <p role="status">Asking which changes are proposed…</p>
+        <p>
+          <output>Asking which changes are proposed…</output>
+        </p>
       ) : proposals.length === 0 ? (
         <p>No change is waiting to be published.</p>
       ) : null}

@@ -6,11 +6,12 @@
 // then holds both (`onJoined`); one that cannot be is refused with the other change, and may start
 // again from the newer version (`onStartAgain`), the draft unchanged until then. The draft stays in
 // the store until its proposal is published or withdrawn.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../shared/Dialog.tsx';
 import type { ApiError, Proposal } from '../../../kernel/wire/proposals.ts';
-import { exportPath, exportText, versionOf, type Draft } from '../draft.ts';
+import { exportPath, exportText, textOf, versionOf, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { placeOf } from '../problems-shown.ts';
 import { FailureNote } from './FailureNote.tsx';
 import { ProposalView } from './ProposalView.tsx';
@@ -24,27 +25,25 @@ type Step =
 export type Newer = NonNullable<ApiError['newer']>;
 
 export interface ProposeDialogProps {
-  open: boolean;
   draft: Draft;
   client: ProposalsClient;
   store: DraftStore;
   /** The open change this page goes into (the builder was opened to add a page to it). */
   change?: string;
-  onClose(): void;
+  onClose: () => void;
   /** Proposed as it is: the draft is now made from the proposal's version. */
-  onProposed(proposal: Proposal): void;
+  onProposed: (proposal: Proposal) => void;
   /** Joined with changes made since its version: the draft becomes what the proposal now holds. */
-  onJoined(proposal: Proposal): Promise<void>;
+  onJoined: (proposal: Proposal) => Promise<void>;
   /** The owner chose to start again from the newer version a refusal named. */
-  onStartAgain(newer: Newer): Promise<void>;
+  onStartAgain: (newer: Newer) => Promise<void>;
 }
 
 /** "Update Deep Cleaning" for a live page, "Add Spring offer" for a new one. */
 export const summaryFor = (draft: Draft) =>
-  `${draft.origin ? 'Update' : 'Add'} ${String(draft.data.name || draft.data.breadcrumb || draft.data.heading || draft.data.title || exportPath(draft))}`;
+  `${draft.origin ? 'Update' : 'Add'} ${textOf(draft.data.name) || textOf(draft.data.breadcrumb) || textOf(draft.data.heading) || textOf(draft.data.title) || exportPath(draft)}`;
 
 export function ProposeDialog({
-  open,
   draft,
   client,
   store,
@@ -54,31 +53,30 @@ export function ProposeDialog({
   onJoined,
   onStartAgain,
 }: ProposeDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [summary, setSummary] = useState('');
+  const [summary, setSummary] = useState(() => summaryFor(draft));
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const path = exportPath(draft);
+  // The open change of this page, else the one it is added to: proposing adds to it.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      setSummary(summaryFor(draft));
-      setStep({ kind: 'form' });
-      // The open change of this page, else the one it is added to: proposing adds to it.
-      client.list().then(
-        (open) =>
-          setProposal(
-            open.find((candidate) => candidate.pages.some((page) => page.path === path)) ??
-              open.find((candidate) => candidate.id === change) ??
-              null,
-          ),
-        () => setProposal(null),
-      );
-    }
-    if (!open && element.open) element.close();
-  }, [open, draft, client, path, change]);
+    let current = true;
+    client.list().then(
+      (open) => {
+        if (!current) return;
+        setProposal(
+          open.find((candidate) => candidate.pages.some((page) => page.path === path)) ??
+            open.find((candidate) => candidate.id === change) ??
+            null,
+        );
+      },
+      () => {
+        if (current) setProposal(null);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, path, change]);
   const propose = async () => {
     setStep({ kind: 'sending' });
     try {
@@ -119,13 +117,7 @@ export function ProposeDialog({
     }
   };
   return (
-    <dialog
-      ref={dialog}
-      className="export-dialog"
-      aria-labelledby="propose-heading"
-      onClose={onClose}
-    >
-      <h2 id="propose-heading">Propose this change</h2>
+    <Dialog title="Propose this change" onClose={onClose} className="export-dialog">
       {proposal ? (
         <ProposalView
           initial={proposal}
@@ -166,9 +158,15 @@ export function ProposeDialog({
                 : 'Propose'}
           </button>
           {step.kind === 'sending' ? (
-            <p role="status">Checking the page and proposing it…</p>
+            <p>
+              <output>Checking the page and proposing it…</output>
+            </p>
           ) : null}
-          {step.kind === 'form' && step.said ? <p role="status">{step.said}</p> : null}
+          {step.kind === 'form' && step.said ? (
+            <p>
+              <output>{step.said}</output>
+            </p>
+          ) : null}
           {step.kind === 'failed' ? (
             <FailureNote
               failure={step.failure}
@@ -178,13 +176,6 @@ export function ProposeDialog({
           ) : null}
         </form>
       ) : null}
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => dialog.current?.close()}
-      >
-        Close
-      </button>
-    </dialog>
+    </Dialog>
   );
 }

@@ -7,13 +7,13 @@
 import { useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { wallTimeWords } from '../../../kernel/wire/schedule-words.ts';
-import type { ProposalsClient } from './client.ts';
+import type { ProposalsClient } from '../../shared/proposals-client.ts';
 import { FailureNote } from './FailureNote.tsx';
 
 export interface ScheduleControlProps {
   proposal: Proposal;
   client: ProposalsClient;
-  onChanged(proposal: Proposal): void;
+  onChanged: (proposal: Proposal) => void;
 }
 
 export function ScheduleControl({ proposal, client, onChanged }: ScheduleControlProps) {
@@ -23,6 +23,8 @@ export function ScheduleControl({ proposal, client, onChanged }: ScheduleControl
   const [time, setTime] = useState(schedule?.time ?? '09:00');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  // The year the control opened in: a time in it is written without its year.
+  const [thisYear] = useState(() => new Date().getFullYear());
   const send = async (when: { date: string; time: string } | undefined) => {
     setBusy(true);
     setFailure(null);
@@ -39,15 +41,17 @@ export function ScheduleControl({ proposal, client, onChanged }: ScheduleControl
   return (
     <div className="schedule" data-schedule={schedule ? (note?.state ?? 'set') : 'none'}>
       {schedule ? (
-        <p role="status">
-          <strong>Publishes on {wallTimeWords(schedule, new Date().getFullYear())}</strong> (UK
-          time), set by {schedule.by}.{' '}
-          {note ? (
-            <>
-              {note.state === 'waiting' ? 'Its time has come: ' : 'Not published at its time. '}
-              {note.error.title}: {note.error.message} {note.error.hint}
-            </>
-          ) : null}
+        <p>
+          <output>
+            <strong>Publishes on {wallTimeWords(schedule, thisYear)}</strong> (UK time), set by{' '}
+            {schedule.by}.{' '}
+            {note ? (
+              <>
+                {note.state === 'waiting' ? 'Its time has come: ' : 'Not published at its time. '}
+                {note.error.title}: {note.error.message} {note.error.hint}
+              </>
+            ) : null}
+          </output>
         </p>
       ) : null}
       {open ? (

@@ -8,6 +8,7 @@ import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { Builder } from './Builder.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 import { Notice, RestoreOffer } from './restore-offer.tsx';
+import { unreachable } from '../../shared/unreachable.ts';
 
 type State =
   | { kind: 'loading' }
@@ -37,7 +38,10 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
         );
         return;
       }
-      if (queryParameter('template')) return setState(fresh());
+      if (queryParameter('template')) {
+        setState(fresh());
+        return;
+      }
       const [latest] = (await store.list()).filter((draft) => !draft.origin);
       setState(latest ? { kind: 'offer', draft: latest } : fresh());
     })();
@@ -45,7 +49,11 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
 
   switch (state.kind) {
     case 'loading':
-      return <p role="status">Looking for your drafts…</p>;
+      return (
+        <p>
+          <output>Looking for your drafts…</output>
+        </p>
+      );
     case 'missing':
       return (
         <p className="notice" role="alert">
@@ -79,4 +87,5 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
         </>
       );
   }
+  return unreachable(state);
 }

@@ -16,7 +16,7 @@ export function BlockForm({
   block: Record<string, unknown>;
   index: number;
   problems: readonly ContentProblem[];
-  onChange(path: FieldPath, value: unknown): void;
+  onChange: (path: FieldPath, value: unknown) => void;
   options: FieldOptions;
 }) {
   if (kind.fields.length === 0)

@@ -30,11 +30,11 @@ export interface BlockListProps {
   selected: string | null;
   problems: readonly ContentProblem[];
   options: FieldOptions;
-  onSelect(id: string | null): void;
-  onChange(path: FieldPath, value: unknown): void;
-  onMove(from: number, to: number): void;
-  onDuplicate(index: number): void;
-  onRemove(index: number): void;
+  onSelect: (id: string | null) => void;
+  onChange: (path: FieldPath, value: unknown) => void;
+  onMove: (from: number, to: number) => void;
+  onDuplicate: (index: number) => void;
+  onRemove: (index: number) => void;
 }
 
 export const blockTitle = (kinds: ReadonlyMap<string, BlockKind>, block: Record<string, unknown>) =>

@@ -3,6 +3,7 @@
 // error table) with what happens next, since the work itself is safe in this browser.
 import { useEffect, useState } from 'react';
 import { MirroredDraftStore, type BucketStatus, type DraftStore } from '../draft-store.ts';
+import { unreachable } from '../../shared/unreachable.ts';
 
 export function BucketLine({ store }: { store: DraftStore }) {
   const mirrored = store instanceof MirroredDraftStore ? store : null;
@@ -28,4 +29,5 @@ export function BucketLine({ store }: { store: DraftStore }) {
         </span>
       );
   }
+  return unreachable(status);
 }

@@ -1,16 +1,24 @@
 // /test-builder-dashboard: the drafts in this browser and in the Storage bucket, with their
 // problems; every page of the site; and new pages from a template (opened in the builder, which
 // saves nothing until the first change, so the lists hold real drafts only).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
-import { proposalsClient } from '../proposals/client.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { ProposalsSection } from '../proposals/ProposalsSection.tsx';
 import { checkDraft, loadDraftLint } from '../check-draft.ts';
-import { duplicateDraft, exportPath, TEMPLATES, type Draft, type TemplateName } from '../draft.ts';
+import {
+  duplicateDraft,
+  exportPath,
+  TEMPLATES,
+  titleOf,
+  type Draft,
+  type TemplateName,
+} from '../draft.ts';
 import { MirroredDraftStore, type DraftStore } from '../draft-store.ts';
 import { describeStorageError } from '../../media/storage-errors.ts';
 import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { newDraftId } from './screen.tsx';
+import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 
 interface Row {
   draft: Draft;
@@ -30,16 +38,15 @@ const builderUrl = (draft: Draft) =>
   draft.origin
     ? `/integrated-builder?route=${encodeURIComponent(draft.origin.route)}`
     : `/experiments/block-builder/builder?draft=${encodeURIComponent(draft.id)}`;
-const titleOf = (draft: Draft) => String(draft.data.title || draft.data.heading || 'Untitled page');
 
 export function DashboardScreen({ site, store }: { site: BuilderSite; store: DraftStore }) {
   const [places, setPlaces] = useState<Place[]>([{ label: store.label, local: true, rows: null }]);
   const [deleting, setDeleting] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const services = useServices();
   const client = useMemo(() => services && proposalsClient(services), [services]);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const refresh = useCallback(async () => {
+  const listPlaces = useCallback(async (): Promise<Place[]> => {
     // This browser's drafts and, when the site has a bucket, the bucket's: each listed apart, so one that cannot be read leaves the other.
     const stores = store instanceof MirroredDraftStore ? await store.places() : [store];
     const lint = await loadDraftLint(site);
@@ -68,15 +75,33 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
         }
       }),
     );
-    setPlaces(listed);
+    return listed;
   }, [site, store]);
+  const refresh = async () => setPlaces(await listPlaces());
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useEffect(() => {
-    if (deleting && !dialog.current?.open) dialog.current?.showModal();
-  }, [deleting]);
+    let current = true;
+    void listPlaces().then((listed) => {
+      if (current) setPlaces(listed);
+    });
+    return () => {
+      current = false;
+    };
+  }, [listPlaces]);
   const inBucket = places.length > 1;
+  const remove = async (draft: Draft) => {
+    setBusy(true);
+    try {
+      await store.delete(draft.id);
+      setMessage(`Deleted “${titleOf(draft)}”.`);
+    } catch (error) {
+      setMessage(
+        `“${titleOf(draft)}” is deleted from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`,
+      );
+    }
+    setBusy(false);
+    setDeleting(null);
+    await refresh();
+  };
 
   return (
     <div className="dashboard">
@@ -153,46 +178,21 @@ export function DashboardScreen({ site, store }: { site: BuilderSite; store: Dra
           </table>
         </div>
       </section>
-      <dialog
-        ref={dialog}
-        className="confirm-dialog"
-        aria-labelledby="delete-heading"
-        onClose={() => setDeleting(null)}
-      >
-        {deleting ? (
-          <form
-            method="dialog"
-            onSubmit={async (event) => {
-              const confirmed =
-                (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'delete';
-              if (!confirmed) return;
-              try {
-                await store.delete(deleting.id);
-                setMessage(`Deleted “${titleOf(deleting)}”.`);
-              } catch (error) {
-                setMessage(
-                  `“${titleOf(deleting)}” is deleted from this browser, but not from the Storage bucket: ${describeStorageError(error).message}`,
-                );
-              }
-              await refresh();
-            }}
-          >
-            <h2 id="delete-heading">Delete “{titleOf(deleting)}”?</h2>
-            <p>
-              The draft is removed from this browser{inBucket ? ' and from the Storage bucket' : ''}
-              . This cannot be undone.
-            </p>
-            <div className="export-actions">
-              <button type="submit" className="button" value="delete">
-                Delete the draft
-              </button>
-              <button type="submit" className="button button-secondary" value="keep">
-                Keep it
-              </button>
-            </div>
-          </form>
-        ) : null}
-      </dialog>
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete “${titleOf(deleting)}”?`}
+          action="Delete the draft"
+          busyAction="Deleting the draft…"
+          busy={busy}
+          onConfirm={() => void remove(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>
+            The draft is removed from this browser{inBucket ? ' and from the Storage bucket' : ''}.
+            This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }
@@ -220,7 +220,9 @@ function DraftsSection({
           {place.error}
         </p>
       ) : rows === null ? (
-        <p role="status">Loading drafts…</p>
+        <p>
+          <output>Loading drafts…</output>
+        </p>
       ) : rows.length === 0 ? (
         <p>No drafts yet.</p>
       ) : (

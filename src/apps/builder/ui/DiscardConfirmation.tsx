@@ -12,8 +12,8 @@ export function DiscardConfirmation({
   onKeep,
 }: {
   live: boolean;
-  onDiscard(): void;
-  onKeep(): void;
+  onDiscard: () => void;
+  onKeep: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

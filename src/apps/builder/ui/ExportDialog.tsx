@@ -2,60 +2,47 @@
 // download named after its path in the repository and as a copy to the clipboard, with a line
 // diff against the live file when the draft edits one.
 import { diffLines } from 'diff';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Dialog } from '../../shared/Dialog.tsx';
 
 export type ExportResult =
   | { refused: true; problems: number }
   | { refused: false; path: string; text: string; before?: string };
 
-export function ExportDialog({
-  result,
-  onClose,
-}: {
-  result: ExportResult | null;
-  onClose(): void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function ExportDialog({ result, onClose }: { result: ExportResult; onClose: () => void }) {
   const [copied, setCopied] = useState('');
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (result && !element.open) element.showModal();
-    if (!result && element.open) element.close();
-    setCopied('');
-  }, [result]);
   const download = useMemo(
     () =>
-      result && !result.refused
-        ? URL.createObjectURL(new Blob([result.text], { type: 'text/markdown' }))
-        : undefined,
+      result.refused
+        ? undefined
+        : URL.createObjectURL(new Blob([result.text], { type: 'text/markdown' })),
     [result],
   );
-  useEffect(() => () => (download ? URL.revokeObjectURL(download) : undefined), [download]);
+  useEffect(
+    () => () => {
+      if (download) URL.revokeObjectURL(download);
+    },
+    [download],
+  );
   const copy = (text: string) =>
     navigator.clipboard.writeText(text).then(
       () => setCopied('Copied to the clipboard.'),
       () => setCopied('The browser did not allow copying: use Download instead.'),
     );
   return (
-    <dialog
-      ref={dialog}
-      className="export-dialog"
-      aria-labelledby="export-heading"
+    <Dialog
+      title={result.refused ? 'Export refused' : `Export ${result.path}`}
       onClose={onClose}
+      className="export-dialog"
     >
-      {result?.refused ? (
+      {result.refused ? (
+        <p role="alert">
+          The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`},
+          so it would not pass the site’s checks. Put each one right (they are listed at the top of
+          the form), then export again.
+        </p>
+      ) : (
         <>
-          <h2 id="export-heading">Export refused</h2>
-          <p role="alert">
-            The page still has {result.problems === 1 ? '1 problem' : `${result.problems} problems`}
-            , so it would not pass the site’s checks. Put each one right (they are listed at the top
-            of the form), then export again.
-          </p>
-        </>
-      ) : result ? (
-        <>
-          <h2 id="export-heading">Export {result.path}</h2>
           <p>
             Save the file as <code className="export-path">{result.path}</code> in the repository,
             or copy it and paste it there.
@@ -71,21 +58,16 @@ export function ExportDialog({
             >
               Copy to clipboard
             </button>
-            <span aria-live="polite">{copied}</span>
+            <output aria-live="polite">{copied}</output>
           </div>
-          {result.before !== undefined ? <Diff before={result.before} after={result.text} /> : null}
+          {result.before === undefined ? null : <Diff before={result.before} after={result.text} />}
           <h3>The file</h3>
           <pre className="export-text" tabIndex={0}>
             {result.text}
           </pre>
         </>
-      ) : null}
-      <form method="dialog">
-        <button type="submit" className="button button-secondary">
-          Close
-        </button>
-      </form>
-    </dialog>
+      )}
+    </Dialog>
   );
 }
 

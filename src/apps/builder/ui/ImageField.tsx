@@ -1,9 +1,9 @@
 // An image with its alt text, which is required: a photo the site already has (the build lists
 // them in its builder data), or one from the media library, chosen in the library's own picker
-// (src/apps/admin/library/LibraryPicker.tsx), which gives `{ src: 'storage:media/<name>', alt }` and
+// (src/apps/shared/library/LibraryPicker.tsx), which gives `{ src: 'storage:media/<name>', alt }` and
 // offers no photo without alt text. The alt text can then be changed for this place.
 import { lazy, Suspense, useState } from 'react';
-import type { PickedImage } from '../../admin/library/LibraryPicker.tsx';
+import type { PickedImage } from '../../shared/library/LibraryPicker.tsx';
 import type { ContentProblem } from '../../../kernel/errors/problems.ts';
 import { libraryPathOf } from '../../../kernel/wire/library-reference.ts';
 import {
@@ -19,9 +19,9 @@ import { LibraryImage } from './LibraryImage.tsx';
 export type { PickedImage };
 
 // The picker loads when first opened: it is not part of what the builder needs to start.
-const LibraryPickerDialog = lazy(() =>
-  import('./LibraryPickerDialog.tsx').then(({ LibraryPickerDialog }) => ({
-    default: LibraryPickerDialog,
+const LazyLibraryPickerDialog = lazy(() =>
+  import('./LibraryPickerDialog.tsx').then((module) => ({
+    default: module.LibraryPickerDialog,
   })),
 );
 
@@ -39,7 +39,7 @@ export function ImageField({
   path: FieldPath;
   value: unknown;
   problems: readonly ContentProblem[];
-  onChange(path: FieldPath, value: unknown): void;
+  onChange: (path: FieldPath, value: unknown) => void;
   images: FieldOptions['images'];
 }) {
   const image = (value ?? { src: '', alt: '' }) as PickedImage;
@@ -114,8 +114,14 @@ export function ImageField({
       />
       <FieldProblems id={`${id}-problems`} problems={problems} />
       {picking && library ? (
-        <Suspense fallback={<p role="status">Loading the media library…</p>}>
-          <LibraryPickerDialog
+        <Suspense
+          fallback={
+            <p>
+              <output>Loading the media library…</output>
+            </p>
+          }
+        >
+          <LazyLibraryPickerDialog
             library={library}
             selected={image.src}
             onPick={set}

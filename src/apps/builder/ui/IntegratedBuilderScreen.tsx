@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { useServices } from '../../../kernel/components/account/services.ts';
-import { formatTime } from '../../admin/format.ts';
-import { proposalsClient } from '../proposals/client.ts';
+import { formatTime } from '../../shared/format.ts';
+import { proposalsClient } from '../../shared/proposals-client.ts';
 import { payloadPathFor } from '../../../kernel/wire/output-paths.ts';
 import { adoptVersion, draftFromPayload, type Draft } from '../draft.ts';
 import type { DraftStore } from '../draft-store.ts';
@@ -211,7 +211,11 @@ export function IntegratedBuilderScreen({ site, store }: { site: BuilderSite; st
       <button type="submit" className="button" disabled={state.kind === 'loading'}>
         Open the page
       </button>
-      {state.kind === 'loading' ? <p role="status">Opening {state.route}…</p> : null}
+      {state.kind === 'loading' ? (
+        <p>
+          <output>Opening {state.route}…</output>
+        </p>
+      ) : null}
       {state.kind === 'failed' ? (
         <p className="notice" role="alert">
           {state.message}

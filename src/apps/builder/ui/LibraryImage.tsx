@@ -25,18 +25,24 @@ export function LibraryImage({
   width: number;
   className: string;
 }) {
-  const [preview, setPreview] = useState<Preview | 'failed' | null>(null);
+  // The answer for the photo and width asked: none yet while it is for another.
+  const asked = `${width} ${fullPath}`;
+  const [answer, setAnswer] = useState<{ asked: string; preview: Preview | 'failed' } | null>(null);
+  const preview = answer?.asked === asked ? answer.preview : null;
   useEffect(() => {
     let current = true;
-    setPreview(null);
     library.preview(fullPath, width).then(
-      (drawn) => current && setPreview(drawn),
-      () => current && setPreview('failed'),
+      (drawn) => {
+        if (current) setAnswer({ asked, preview: drawn });
+      },
+      () => {
+        if (current) setAnswer({ asked, preview: 'failed' });
+      },
     );
     return () => {
       current = false;
     };
-  }, [library, fullPath, width]);
+  }, [library, fullPath, width, asked]);
   if (preview === 'failed')
     return (
       <p className="field-hint">
@@ -78,7 +84,7 @@ export function useSiteWithLibraryImages(
 export function useSiteWithLibraryCheck(
   site: BuilderSite,
   draft: Pick<Draft, 'data' | 'body'> | null,
-): { site: BuilderSite; checked(): Promise<BuilderSite> } {
+): { site: BuilderSite; checked: () => Promise<BuilderSite> } {
   const library = useLibrary();
   const { images, missing, lookedUp } = useLibraryImages(
     site.images,
@@ -108,7 +114,11 @@ function useLibraryImages(
   images: ImageMap,
   used: unknown,
   library: Pick<MediaLibrary, 'preview'> | null,
-): { images: ImageMap; missing: ReadonlySet<string>; lookedUp(): Promise<ReadonlySet<string>> } {
+): {
+  images: ImageMap;
+  missing: ReadonlySet<string>;
+  lookedUp: () => Promise<ReadonlySet<string>>;
+} {
   const wanted = useMemo(
     () =>
       [...new Set(JSON.stringify(used ?? null).match(LIBRARY_REFERENCES) ?? [])].sort().join('\n'),
@@ -119,37 +129,37 @@ function useLibraryImages(
   // The lookups as they settle, for lookedUp(): state reaches a render only after the click that needs it.
   const lookups = useRef(new Map<string, Promise<void>>());
   const missingNow = useRef<Set<string>>(new Set());
+  // What is drawn or missing already, known to the lookups without waiting for a render.
+  const drawnNow = useRef<Set<string>>(new Set());
   useEffect(() => {
-    if (!library || !wanted) return;
+    if (!library || !wanted) return undefined;
     let current = true;
     for (const src of wanted.split('\n')) {
       const photo = libraryPathOf(src)!;
-      if (drawn.has(src) || missing.has(photo)) continue;
-      const lookup = library.preview(photo, 1280).then(
-        (preview) =>
-          void (
-            current &&
-            setDrawn((known) =>
-              new Map(known).set(src, unprocessedImage(src, preview.src, preview)),
-            )
-          ),
-        (error: unknown) => {
+      if (drawnNow.current.has(src) || missingNow.current.has(photo)) continue;
+      const lookup = (async () => {
+        try {
+          const preview = await library.preview(photo, 1280);
+          if (!current) return;
+          drawnNow.current.add(src);
+          setDrawn((known) => new Map(known).set(src, unprocessedImage(src, preview.src, preview)));
+        } catch (error) {
           if (describeStorageError(error).kind !== 'object-not-found') return;
           missingNow.current.add(photo);
           if (current) setMissing((known) => new Set(known).add(photo));
-        },
-      );
+        }
+      })();
       lookups.current.set(photo, lookup);
     }
     return () => {
       current = false;
     };
-    // `drawn` and `missing` are read to skip what is known, not to draw again when they grow.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [library, wanted]);
   const lookedUp = useCallback(async () => {
     if (wanted)
-      await Promise.all(wanted.split('\n').map((src) => lookups.current.get(libraryPathOf(src)!)));
+      await Promise.all(
+        wanted.split('\n').flatMap((src) => lookups.current.get(libraryPathOf(src)!) ?? []),
+      );
     return new Set(missingNow.current);
   }, [wanted]);
   return {

@@ -1,7 +1,7 @@
 // The media library's picker in its dialog, for an image field (ImageField.tsx): loaded when first
 // opened, so neither the picker nor the dialog is part of what the builder needs to start.
-import { Dialog } from '../../admin/Dialog.tsx';
-import { LibraryPicker, type PickedImage } from '../../admin/library/LibraryPicker.tsx';
+import { Dialog } from '../../shared/Dialog.tsx';
+import { LibraryPicker, type PickedImage } from '../../shared/library/LibraryPicker.tsx';
 import type { LibraryReader } from '../../media/firebase-library.ts';
 
 export function LibraryPickerDialog({
@@ -12,8 +12,8 @@ export function LibraryPickerDialog({
 }: {
   library: LibraryReader;
   selected: string;
-  onPick(image: PickedImage): void;
-  onClose(): void;
+  onPick: (image: PickedImage) => void;
+  onClose: () => void;
 }) {
   return (
     <Dialog

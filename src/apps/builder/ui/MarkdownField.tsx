@@ -21,7 +21,7 @@ export function MarkdownField({
   value: string;
   invalid?: boolean;
   describedBy?: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const apply = (action: (typeof ACTIONS)[number]) => {

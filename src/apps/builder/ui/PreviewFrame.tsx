@@ -36,8 +36,20 @@ const FIELD_PARTS: Record<string, string> = {
 };
 const MARK = 'data-builder-focus';
 
-const frameDocument = (stylesheets: readonly string[], title: string) =>
-  `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title.replace(/[<&]/g, '')}</title>${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head><body></body></html>`;
+const frameDocument = (stylesheets: readonly string[], title: string) => {
+  const doc = document.implementation.createHTMLDocument(title);
+  doc.documentElement.lang = 'en-GB';
+  const charset = doc.createElement('meta');
+  charset.setAttribute('charset', 'utf-8');
+  doc.head.prepend(charset);
+  for (const href of stylesheets) {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.setAttribute('href', href);
+    doc.head.append(link);
+  }
+  return `<!doctype html>${doc.documentElement.outerHTML}`;
+};
 
 export interface PreviewFrameProps {
   page: SitePage | undefined;
@@ -73,7 +85,7 @@ export function PreviewFrame({
 
   useEffect(() => {
     const element = frame.current;
-    if (!element) return;
+    if (!element) return undefined;
     // The frame first holds an empty about:blank document; the one to draw into is the srcdoc's.
     const attach = () => {
       const doc = element.contentDocument;
@@ -89,7 +101,7 @@ export function PreviewFrame({
   // The space the preview has, as it changes with the window and the layout.
   useEffect(() => {
     const element = space.current;
-    if (!element) return;
+    if (!element) return undefined;
     const observer = new ResizeObserver(
       ([entry]) =>
         entry && setRoom({ width: entry.contentRect.width, height: entry.contentRect.height }),
@@ -101,7 +113,7 @@ export function PreviewFrame({
   useEffect(() => {
     if (!ready || !root.current) return;
     const doc = frame.current?.contentDocument;
-    if (doc && page) doc.title = `Preview: ${page.title}`;
+    if (doc && page) nameFrame(doc, `Preview: ${page.title}`);
     root.current.render(
       <Marked doc={doc} target={target}>
         {page ? (
@@ -126,12 +138,8 @@ export function PreviewFrame({
     <section className={`preview ${className}`} aria-labelledby="preview-heading">
       <div className="preview-bar">
         <h2 id="preview-heading">Preview</h2>
-        <div
-          className="viewport-toggle"
-          role="group"
-          aria-label="Preview width"
-          aria-describedby="preview-scale"
-        >
+        <fieldset className="viewport-toggle" aria-describedby="preview-scale">
+          <legend className="visually-hidden">Preview width</legend>
           {VIEWPORTS.map((width) => (
             <button
               key={width}
@@ -143,7 +151,7 @@ export function PreviewFrame({
               {width} px
             </button>
           ))}
-        </div>
+        </fieldset>
         <p className="preview-scale" id="preview-scale">
           {viewport} px wide{percent < 100 ? `, shown at ${percent}%` : ', at full size'}
           {newTab ? (
@@ -161,6 +169,9 @@ export function PreviewFrame({
           ref={frame}
           className={`preview-frame viewport-${viewport}${scale < 1 ? ' is-scaled' : ''}`}
           title="Preview of the page as visitors will see it"
+          // No script runs in it and nothing in it navigates or submits: this page draws into it,
+          // which needs its document on this page's origin.
+          sandbox="allow-same-origin"
           srcDoc={source}
           // Set through the DOM (CSSOM), which style-src 'self' allows; the markup carries no style.
           style={
@@ -175,6 +186,12 @@ export function PreviewFrame({
       </div>
     </section>
   );
+}
+
+/** The frame's tab title (the preview tab's, where the frame is the page). The frame's document is
+ * outside React, drawn into by this page: setting its title is an effect's work. */
+function nameFrame(doc: Document, title: string): void {
+  doc.title = title;
 }
 
 /** The frame's content, then (once it is in the frame's document) the mark on what is being edited, scrolled into view. */

@@ -12,8 +12,8 @@ export function ProblemsList({
 }: {
   problems: readonly ContentProblem[];
   state: 'checking' | 'passes' | 'waiting';
-  whereOf(problem: ContentProblem): string;
-  onGo(problem: ContentProblem): void;
+  whereOf: (problem: ContentProblem) => string;
+  onGo: (problem: ContentProblem) => void;
 }) {
   const count = problems.length;
   return (

@@ -20,7 +20,7 @@ export interface FieldProps {
   path: FieldPath;
   value: unknown;
   problems: readonly ContentProblem[];
-  onChange(path: FieldPath, value: unknown): void;
+  onChange: (path: FieldPath, value: unknown) => void;
   options: FieldOptions;
 }
 

@@ -1,11 +1,11 @@
 // What both builder screens say above the builder: what became of the last draft, and the offer to
 // restore a draft left here. Apart from either screen, so that neither carries the other.
-import type { Draft } from '../draft.ts';
+import { titleOf, type Draft } from '../draft.ts';
 
 /** What became of the last draft, said once above the builder. */
 export const Notice = ({ text }: { text: string }) => (
-  <p className="builder-notice" role="status">
-    {text}
+  <p className="builder-notice">
+    <output>{text}</output>
   </p>
 );
 
@@ -16,11 +16,11 @@ export function RestoreOffer({
   newLabel = 'Start a new page',
 }: {
   draft: Draft;
-  onRestore(): void;
-  onNew(): void;
+  onRestore: () => void;
+  onNew: () => void;
   newLabel?: string;
 }) {
-  const title = String(draft.data.title || draft.data.heading || 'Untitled page');
+  const title = titleOf(draft);
   return (
     <section className="restore-offer" aria-labelledby="restore-heading">
       <h2 id="restore-heading">Restore your draft?</h2>

@@ -85,8 +85,8 @@ function WithSiteData({ screen, store }: { screen: Screen; store: DraftStore }) 
   }, []);
   if (state === null)
     return (
-      <p className="builder-loading" role="status">
-        Loading the site’s pages and blocks…
+      <p className="builder-loading">
+        <output>Loading the site’s pages and blocks…</output>
       </p>
     );
   if ('error' in state)

@@ -13,10 +13,13 @@ export function useDraftCheck(
 ): DraftCheck | null {
   const [check, setCheck] = useState<DraftCheck | null>(null);
   useEffect(() => {
-    if (!draft) return;
+    if (!draft) return undefined;
     let current = true;
     const timer = setTimeout(
-      () => void checkDraft(draft, site, lint).then((result) => current && setCheck(result)),
+      () =>
+        void checkDraft(draft, site, lint).then((result) => {
+          if (current) setCheck(result);
+        }),
       delayMs,
     );
     return () => {

@@ -5,7 +5,7 @@
 // another tab or on another device never loses its edits to this one: a save made there meanwhile
 // is joined with this one's (merge-draft.ts), or, when both changed the same lines, saving stops
 // until the owner chooses which to keep (`elsewhere`).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Draft } from '../draft.ts';
 import { DraftChangedElsewhere, type DraftStore } from '../draft-store.ts';
 import { record, redo, startHistory, undo, type History } from '../history.ts';
@@ -16,9 +16,9 @@ export const PREVIEW_CHANNEL = 'ardent-builder-preview';
 export interface DraftEditor {
   draft: Draft;
   /** A change made from the current draft; `key` names the field typed into (one undo step per burst of typing). */
-  edit(change: (draft: Draft, now: number) => Draft, key?: string): void;
-  undo(): void;
-  redo(): void;
+  edit: (change: (draft: Draft, now: number) => Draft, key?: string) => void;
+  undo: () => void;
+  redo: () => void;
   canUndo: boolean;
   canRedo: boolean;
   /** Whether the draft is in the store: opened from it, or changed here since it opened. */
@@ -26,15 +26,15 @@ export interface DraftEditor {
   /** When the draft was last saved in the store, or the error that stopped it; null while nothing was changed. */
   saved: { at: number } | { error: string } | null;
   /** The draft as it is, now made from this version (it was just proposed as it is): not a step to undo. */
-  madeFrom(blob: string): void;
+  madeFrom: (blob: string) => void;
   /** Another tab's or device's save of this draft that could not be joined with this one (the same lines changed): saving waits for a choice. */
   elsewhere: Draft | null;
   /** When edits made elsewhere were last joined with this draft (ms), for the builder to say so. */
   joined: number | null;
   /** Keeps this version, over the other one. */
-  keepMine(): void;
+  keepMine: () => void;
   /** Takes the other version (undo brings this one back). */
-  takeTheirs(): void;
+  takeTheirs: () => void;
 }
 
 /** A name for one save of a draft. */
@@ -54,7 +54,9 @@ export function useDraftEditor(
   const channel = useRef<BroadcastChannel | null>(null);
   const draft = history.present;
   const current = useRef(draft);
-  current.current = draft;
+  useLayoutEffect(() => {
+    current.current = draft;
+  });
   // The save this tab last made or opened: the next save replaces only it, and a save made elsewhere meanwhile is joined from it.
   const seen = useRef<string | undefined>(initial.rev);
   const lastSaved = useRef<Draft>(initial);
@@ -78,8 +80,9 @@ export function useDraftEditor(
   useEffect(() => {
     const opened = new BroadcastChannel(PREVIEW_CHANNEL);
     // A preview tab opened before the first change asks for the draft, which is not in the store yet.
-    opened.onmessage = (event: MessageEvent<{ want?: string }>) =>
-      event.data?.want === current.current.id && opened.postMessage(current.current);
+    opened.addEventListener('message', (event: MessageEvent<{ want?: string }>) => {
+      if (event.data?.want === current.current.id) opened.postMessage(current.current);
+    });
     channel.current = opened;
     return () => opened.close();
   }, []);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { enquiriesClient } from '../../../../src/apps/admin/enquiries/client.ts';
 import { ApiCallFailure } from '../../../../src/apps/account/api-call.ts';
-import { proposalsClient } from '../../../../src/apps/builder/proposals/client.ts';
+import { proposalsClient } from '../../../../src/apps/shared/proposals-client.ts';
 
 const services = { idToken: async () => 'the-token' };
 const answering = (status: number, body: string) => async () => new Response(body, { status });

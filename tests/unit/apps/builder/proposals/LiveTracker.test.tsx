@@ -6,7 +6,7 @@
 // minutes with nothing live, what to check, without asking any more.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProposalsClient } from '../../../../../src/apps/builder/proposals/client.ts';
+import type { ProposalsClient } from '../../../../../src/apps/shared/proposals-client.ts';
 import { LiveTracker } from '../../../../../src/apps/builder/proposals/LiveTracker.tsx';
 import {
   durationWords,

@@ -10,7 +10,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallFailure } from '../../../../../src/apps/account/api-call.ts';
-import type { ProposalsClient } from '../../../../../src/apps/builder/proposals/client.ts';
+import type { ProposalsClient } from '../../../../../src/apps/shared/proposals-client.ts';
 import { ProposalView } from '../../../../../src/apps/builder/proposals/ProposalView.tsx';
 import type { Proposal } from '../../../../../src/kernel/wire/proposals.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownPhotos } from '../../../../../src/apps/admin/library/photos.ts';
+import { shownPhotos } from '../../../../../src/apps/shared/library/photos.ts';
 import type { LibraryPhoto } from '../../../../../src/kernel/wire/media-library.ts';
 import { ALT_KEY } from '../../../../../src/kernel/wire/library-reference.ts';
 

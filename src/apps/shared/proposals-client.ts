@@ -1,9 +1,9 @@
 // The builder's side of the publishing API (src/kernel/wire/proposals.ts) and of a page's history
 // (src/kernel/wire/history.ts), called as every API call from the browser is
 // (src/apps/account/api-call.ts). The draft is never touched here: it stays in its store.
-import { apiCall, type ApiCaller } from '../../account/api-call.ts';
-import type { PageHistory, PageVersionFile } from '../../../kernel/wire/history.ts';
-import { historyUrl, versionUrl } from '../../../kernel/wire/history-paths.ts';
+import { apiCall, type ApiCaller } from '../account/api-call.ts';
+import type { PageHistory, PageVersionFile } from '../../kernel/wire/history.ts';
+import { historyUrl, versionUrl } from '../../kernel/wire/history-paths.ts';
 import type {
   Deploy,
   DeployAnswer,
@@ -11,7 +11,7 @@ import type {
   ProposalAnswer,
   ProposalList,
   ProposeRequest,
-} from '../../../kernel/wire/proposals.ts';
+} from '../../kernel/wire/proposals.ts';
 import {
   deployUrl,
   proposalUrl,
@@ -20,26 +20,26 @@ import {
   publishUrl,
   scheduleUrl,
   withdrawUrl,
-} from '../../../kernel/wire/proposal-paths.ts';
-import type { ScheduleRequest } from '../../../kernel/wire/schedule.ts';
+} from '../../kernel/wire/proposal-paths.ts';
+import type { ScheduleRequest } from '../../kernel/wire/schedule.ts';
 
 export interface ProposalsClient {
   /** The change, and whether a page's text was merged with changes made since its version (the change then holds both). */
-  propose(request: ProposeRequest): Promise<ProposalAnswer>;
-  list(): Promise<Proposal[]>;
+  propose: (request: ProposeRequest) => Promise<ProposalAnswer>;
+  list: () => Promise<Proposal[]>;
   /** The changes published lately, newest first. */
-  published(): Promise<Proposal[]>;
-  get(id: string): Promise<Proposal>;
-  publish(id: string): Promise<Proposal>;
-  withdraw(id: string): Promise<Proposal>;
+  published: () => Promise<Proposal[]>;
+  get: (id: string) => Promise<Proposal>;
+  publish: (id: string) => Promise<Proposal>;
+  withdraw: (id: string) => Promise<Proposal>;
   /** Publishes it at a date and time in London (replacing any), or (undefined) not by itself. */
-  schedule(id: string, when: ScheduleRequest | undefined): Promise<Proposal>;
+  schedule: (id: string, when: ScheduleRequest | undefined) => Promise<Proposal>;
   /** One page of a file's published versions, newest first (page 1 the newest). */
-  history(path: string, page: number): Promise<PageHistory>;
+  history: (path: string, page: number) => Promise<PageHistory>;
   /** A version's file, to open as a draft. */
-  version(path: string, commit: string): Promise<PageVersionFile>;
+  version: (path: string, commit: string) => Promise<PageVersionFile>;
   /** Whether a published commit is live in the build `live` names (the live site's latest-build.json), building, or failed. */
-  deploy(commit: string, live: string | undefined): Promise<Deploy>;
+  deploy: (commit: string, live: string | undefined) => Promise<Deploy>;
 }
 
 export function proposalsClient(

@@ -46,7 +46,12 @@ export function LibraryPicker({
   }, [library]);
 
   if (error) return <StorageProblem error={error} />;
-  if (!photos) return <p role="status">Loading the media library…</p>;
+  if (!photos)
+    return (
+      <p>
+        <output>Loading the media library…</output>
+      </p>
+    );
   return (
     <div className="admin-picker">
       <div className="field">

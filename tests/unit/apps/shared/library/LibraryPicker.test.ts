@@ -1,7 +1,7 @@
 // The image picker the block builder plugs in: picking a library photo gives the reference content
 // uses, with the photo's alt text; one without alt text cannot be picked.
 import { describe, expect, it } from 'vitest';
-import { pickedImage } from '../../../../../src/apps/admin/library/LibraryPicker.tsx';
+import { pickedImage } from '../../../../../src/apps/shared/library/LibraryPicker.tsx';
 import type { LibraryPhoto } from '../../../../../src/kernel/wire/media-library.ts';
 
 const photo = (customMetadata?: Record<string, string>): LibraryPhoto => ({

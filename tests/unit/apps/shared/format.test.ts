@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatTime, plural } from '../../../../src/apps/admin/format.ts';
+import { formatBytes, formatTime, plural } from '../../../../src/apps/shared/format.ts';
 
 describe('formatTime', () => {
   // What the admin screen wrote when it used Intl: the hand-written formatter must read the same.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MediaLibrary, Preview } from '../../media/library.ts';
 import type { ThumbnailResult } from '../../media/thumbnails.ts';
 import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
@@ -26,13 +26,21 @@ export function Thumbnail({
   className: string;
   onSize?: (size: { width: number; height: number } | null) => void;
 }) {
-  const [state, setState] = useState<State>({ status: 'waiting' });
   const box = useRef<HTMLDivElement>(null);
   const { fullPath, generation } = photo.file;
+  // The answer for this version of the photo at this width: waiting while it is for another (a
+  // replaced photo, a new generation, is drawn again).
+  const asked = `${width ?? 'thumbnail'} ${generation} ${fullPath}`;
+  const [answer, setAnswer] = useState<{ asked: string; state: State } | null>(null);
+  const state: State = answer?.asked === asked ? answer.state : { status: 'waiting' };
+  // The caller's, which may change on each render: the latest is called, without drawing again.
+  const sized = useRef(onSize);
+  useLayoutEffect(() => {
+    sized.current = onSize;
+  });
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'waiting' });
     const load = async (): Promise<ThumbnailResult> =>
       width === undefined
         ? library.thumbnail({ fullPath, generation })
@@ -44,14 +52,16 @@ export function Thumbnail({
         load().then(
           (result) => {
             if (!current) return;
-            setState(result);
-            onSize?.(
+            setAnswer({ asked, state: result });
+            sized.current?.(
               result.kind === 'shown'
                 ? { width: result.preview.width, height: result.preview.height }
                 : null,
             );
           },
-          () => current && setState({ status: 'failed' }),
+          () => {
+            if (current) setAnswer({ asked, state: { status: 'failed' } });
+          },
         );
       },
       { rootMargin: '400px' },
@@ -61,8 +71,7 @@ export function Thumbnail({
       current = false;
       observer.disconnect();
     };
-    // A replaced photo (a new generation) is drawn again; onSize is the caller's and may change on each render.
-  }, [library, fullPath, generation, width]);
+  }, [library, fullPath, generation, width, asked]);
 
   const shown: Preview | null = 'kind' in state && state.kind === 'shown' ? state.preview : null;
   return (
