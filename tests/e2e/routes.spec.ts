@@ -1,8 +1,8 @@
 // Every route of the spec, and the 404 page, walked once in Chromium and checked for everything a
 // loaded page must be (quality gates 1, 6 and 8 of issue 5, and the pages' own promises). Each route
-// is loaded at 1280 px and then at 375 px, as a desktop and a phone browser would get it, in one
-// test (a guarded route as the seeded administrator sees it: a visitor is sent to /login, see
-// account-guard.spec.ts):
+// is loaded at 1280 px and then at 375 px, as a desktop and a phone browser would get it, both in
+// one browser tab; a guarded route as the seeded administrator sees it (a visitor is sent to
+// /login, see account-guard.spec.ts):
 // - at 1280 px: status 200, the content's title, en-GB, one visible h1, noindex where it must be,
 //   one JSON-LD block whose @graph names the page kind's types, and the layout (header, sidebar,
 //   scroll-to-top, logo target, smart contact section, footer); a guarded screen lets the

@@ -21,7 +21,10 @@ export interface FormatResult {
 }
 
 /** Every content file compared with its canonical form; rewritten into it when `write` is set. */
-export function formatContentFiles(contentDir: string, { write = false, displayRoot = process.cwd() } = {}): FormatResult {
+export function formatContentFiles(
+  contentDir: string,
+  { write = false, displayRoot = process.cwd() } = {},
+): FormatResult {
   const files = (readdirSync(contentDir, { recursive: true }) as string[])
     .filter((name) => name.endsWith('.md'))
     .map((name) => path.join(contentDir, name))

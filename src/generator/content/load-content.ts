@@ -5,13 +5,23 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from '../../kernel/errors/problems.ts';
 import type { ImageMap } from '../../kernel/images/responsive-image.ts';
-import { assembleContent, contentTargets, missingFolder } from '../../kernel/content/assemble-content.ts';
+import {
+  assembleContent,
+  contentTargets,
+  missingFolder,
+} from '../../kernel/content/assemble-content.ts';
 import { ContentEntry } from '../../kernel/content/entry.ts';
-import { COLLECTIONS, schemaOfPath, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from '../../kernel/content/collections.ts';
+import {
+  COLLECTIONS,
+  schemaOfPath,
+  SINGLES,
+  type InvalidEntries,
+  type LoadedContent,
+  type SchemaKey,
+} from '../../kernel/content/collections.ts';
 import { checkFile, displayPath, type LoadedFile } from './load-entry.ts';
 import type { PagePool } from '../threads/page-pool.ts';
 import type { LoadItem } from '../threads/page-work.ts';
-
 
 export interface ContentReadResult {
   /** Null when a site-wide file (profile, navigation, contact routing) is unusable. */
@@ -37,18 +47,26 @@ export interface LoadOptions {
 }
 
 /** Which schema validates a file, by where it is in the content folder; undefined for anything that is not a content file. */
-export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined => schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
+export const schemaOfFile = (contentDir: string, file: string): SchemaKey | undefined =>
+  schemaOfPath(path.relative(contentDir, file).split(path.sep).join('/'));
 
 /**
  * The files are read and digested here, on the main thread, which knows what the last build made of
  * each; those that must be loaded again go to the pool. Its worker threads start before the reading
  * when enough files are new to this build (a cold build), else once the reading has shown how many changed.
  */
-export async function loadContent({ contentDir, pool, known = new Map(), only }: LoadOptions): Promise<ContentReadResult> {
+export async function loadContent({
+  contentDir,
+  pool,
+  known = new Map(),
+  only,
+}: LoadOptions): Promise<ContentReadResult> {
   const { settings } = pool;
   const problems: ContentProblem[] = [];
   const display = (absolute: string) => displayPath(absolute, settings.displayRoot);
-  const targets = only ? filesAfter(known, only, contentDir) : listFiles(contentDir, display, problems);
+  const targets = only
+    ? filesAfter(known, only, contentDir)
+    : listFiles(contentDir, display, problems);
   // Files the last build did not know must be loaded: enough of them start the worker threads before any is read.
   pool.needs(targets.filter(({ absolute }) => !known.has(absolute)).length);
 
@@ -73,8 +91,16 @@ export async function loadContent({ contentDir, pool, known = new Map(), only }:
   for (const file of await pool.load(toParse)) files.set(file.absolute, file);
 
   const root = display(contentDir) ? `${display(contentDir)}/` : '';
-  const assembled = assembleContent(targets.map(({ absolute }) => files.get(absolute)!), root);
-  return { ...assembled, problems: [...problems, ...assembled.problems], files, loaded: toParse.length };
+  const assembled = assembleContent(
+    targets.map(({ absolute }) => files.get(absolute)!),
+    root,
+  );
+  return {
+    ...assembled,
+    problems: [...problems, ...assembled.problems],
+    files,
+    loaded: toParse.length,
+  };
 }
 
 /** A loaded file from the entry cache: its entry gets its methods back. */
@@ -86,7 +112,11 @@ function reviveEntry(file: LoadedFile): LoadedFile {
 type Target = { absolute: string; schema: SchemaKey };
 
 /** Every content file: the single files, then each folder's Markdown files by name. */
-function listFiles(contentDir: string, display: (absolute: string) => string, problems: ContentProblem[]): Target[] {
+function listFiles(
+  contentDir: string,
+  display: (absolute: string) => string,
+  problems: ContentProblem[],
+): Target[] {
   const { targets, missing } = contentTargets((dir) => {
     try {
       return readdirSync(path.join(contentDir, dir));
@@ -95,26 +125,41 @@ function listFiles(contentDir: string, display: (absolute: string) => string, pr
     }
   });
   for (const dir of missing) problems.push(missingFolder(display(path.join(contentDir, dir))));
-  return targets.map(({ relative, schema }) => ({ absolute: path.join(contentDir, relative), schema }));
+  return targets.map(({ relative, schema }) => ({
+    absolute: path.join(contentDir, relative),
+    schema,
+  }));
 }
 
 /** The files after an update: those known, with the changed ones added or, once deleted, gone (the single files stay: they are required). */
-function filesAfter(known: ReadonlyMap<string, LoadedFile>, changed: ReadonlySet<string>, contentDir: string): Target[] {
-  const all = new Map<string, SchemaKey>([...known].map(([absolute, file]) => [absolute, file.schema]));
+function filesAfter(
+  known: ReadonlyMap<string, LoadedFile>,
+  changed: ReadonlySet<string>,
+  contentDir: string,
+): Target[] {
+  const all = new Map<string, SchemaKey>(
+    [...known].map(([absolute, file]) => [absolute, file.schema]),
+  );
   for (const absolute of changed) {
     const schema = schemaOfFile(contentDir, absolute);
     if (schema) all.set(absolute, schema);
   }
   const singles = new Set(Object.keys(SINGLES));
   const targets = [...all]
-    .filter(([absolute, schema]) => !changed.has(absolute) || singles.has(schema) || existsSync(absolute))
+    .filter(
+      ([absolute, schema]) => !changed.has(absolute) || singles.has(schema) || existsSync(absolute),
+    )
     .map(([absolute, schema]) => ({ absolute, schema }));
   // The order listFiles gives: single files, then folders, then names.
   const singleOrder = Object.keys(SINGLES);
   const folderOrder = Object.keys(COLLECTIONS);
   const ordered = targets.map((target) => ({
     target,
-    order: singles.has(target.schema) ? `0${singleOrder.indexOf(target.schema)}` : `1${folderOrder.indexOf(target.schema)}${path.basename(target.absolute)}`,
+    order: singles.has(target.schema)
+      ? `0${singleOrder.indexOf(target.schema)}`
+      : `1${folderOrder.indexOf(target.schema)}${path.basename(target.absolute)}`,
   }));
-  return ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).map(({ target }) => target);
+  return ordered
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+    .map(({ target }) => target);
 }

@@ -57,7 +57,8 @@ export interface LoadSettings {
   planImages: (raster: readonly ImageReference[]) => Promise<ImagePlan>;
 }
 
-export const displayPath = (absolute: string, displayRoot: string) => path.relative(displayRoot, absolute).split(path.sep).join('/');
+export const displayPath = (absolute: string, displayRoot: string) =>
+  path.relative(displayRoot, absolute).split(path.sep).join('/');
 
 /** A short digest of the parts, for cache keys. */
 export function digest(...parts: readonly (string | Uint8Array)[]): string {
@@ -66,37 +67,77 @@ export function digest(...parts: readonly (string | Uint8Array)[]): string {
   return hash.digest('base64url');
 }
 
-const sameStamp = (a: FileStamp | null, b: FileStamp) => a !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+const sameStamp = (a: FileStamp | null, b: FileStamp) =>
+  a !== null &&
+  a.size === b.size &&
+  a.mtimeMs === b.mtimeMs &&
+  a.ctimeMs === b.ctimeMs &&
+  a.ino === b.ino;
 
 /** The file, its text unread when it is known and unchanged on disk, or why it cannot be loaded. */
-export type CheckedFile = { reuse: LoadedFile } | { text: string; stamp: FileStamp; textDigest: string } | { missing: LoadedFile };
+export type CheckedFile =
+  | { reuse: LoadedFile }
+  | { text: string; stamp: FileStamp; textDigest: string }
+  | { missing: LoadedFile };
 
 /** The cheap half of loading: stat, read and digest; whether the file must be loaded again. */
-export async function checkFile(absolute: string, schema: SchemaKey, settings: LoadSettings, known?: LoadedFile): Promise<CheckedFile> {
+export async function checkFile(
+  absolute: string,
+  schema: SchemaKey,
+  settings: LoadSettings,
+  known?: LoadedFile,
+): Promise<CheckedFile> {
   let stamp: FileStamp;
   try {
     const stats = statSync(absolute);
     stamp = { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
-    if (known && sameStamp(known.stamp, stamp) && (await sameImages(known, settings))) return { reuse: known };
+    if (known && sameStamp(known.stamp, stamp) && (await sameImages(known, settings)))
+      return { reuse: known };
     const text = readFileSync(absolute, 'utf8');
-    const textDigest = digest(settings.loadKey, schema, displayPath(absolute, settings.displayRoot), text);
-    if (known?.textDigest === textDigest && (await sameImages(known, settings))) return { reuse: { ...known, stamp } };
+    const textDigest = digest(
+      settings.loadKey,
+      schema,
+      displayPath(absolute, settings.displayRoot),
+      text,
+    );
+    if (known?.textDigest === textDigest && (await sameImages(known, settings)))
+      return { reuse: { ...known, stamp } };
     return { text, stamp, textDigest };
   } catch {
     const file = displayPath(absolute, settings.displayRoot);
-    const problem: ContentProblem = { code: 'missing-file', file, message: 'This file is required but could not be read.' };
-    return { missing: { absolute, schema, stamp: null, textDigest: '', problems: [problem], invalid: { names: [], routes: [] }, images: [], planned: [], imagesKey: '', entry: null } };
+    const problem: ContentProblem = {
+      code: 'missing-file',
+      file,
+      message: 'This file is required but could not be read.',
+    };
+    return {
+      missing: {
+        absolute,
+        schema,
+        stamp: null,
+        textDigest: '',
+        problems: [problem],
+        invalid: { names: [], routes: [] },
+        images: [],
+        planned: [],
+        imagesKey: '',
+        entry: null,
+      },
+    };
   }
 }
 
 /** The known plans of a file's images are still the plans. */
 async function sameImages(known: LoadedFile, settings: LoadSettings): Promise<boolean> {
   if (known.images.length === 0) return true;
-  const { images } = await settings.planImages(checkReferences(known.images, settings.imagesDir).raster);
+  const { images } = await settings.planImages(
+    checkReferences(known.images, settings.imagesDir).raster,
+  );
   return imagesKeyOf(images) === known.imagesKey;
 }
 
-const imagesKeyOf = (images: ImageMap) => (images.size === 0 ? '' : digest(JSON.stringify([...images.values()])));
+const imagesKeyOf = (images: ImageMap) =>
+  images.size === 0 ? '' : digest(JSON.stringify([...images.values()]));
 
 /** A content file as it holds its front matter and body (no defaults filled in), and its whole text. */
 export interface EntrySource {
@@ -115,10 +156,14 @@ const sources = new WeakMap<ContentEntry, EntrySource>();
 export const loadedSource = (entry: ContentEntry): EntrySource | undefined => sources.get(entry);
 
 /** What a worker thread read an entry from, kept with the main thread's copy of the entry. */
-export const keepSource = (entry: ContentEntry, source: EntrySource): void => void sources.set(entry, source);
+export const keepSource = (entry: ContentEntry, source: EntrySource): void =>
+  void sources.set(entry, source);
 
 /** The entry's source: as it was loaded, or read again from its file; undefined when it no longer reads. */
-export async function sourceOf(entry: ContentEntry, absolute: string): Promise<EntrySource | undefined> {
+export async function sourceOf(
+  entry: ContentEntry,
+  absolute: string,
+): Promise<EntrySource | undefined> {
   const known = sources.get(entry);
   if (known) return known;
   const text = await readFile(absolute, 'utf8');
@@ -127,7 +172,12 @@ export async function sourceOf(entry: ContentEntry, absolute: string): Promise<E
 }
 
 /** The expensive half: the file checked (src/kernel/check/check-entry.ts) with its images planned from disk and the media library. */
-export async function parseFile(absolute: string, schema: SchemaKey, { text, stamp, textDigest }: { text: string; stamp: FileStamp; textDigest: string }, settings: LoadSettings): Promise<LoadedFile> {
+export async function parseFile(
+  absolute: string,
+  schema: SchemaKey,
+  { text, stamp, textDigest }: { text: string; stamp: FileStamp; textDigest: string },
+  settings: LoadSettings,
+): Promise<LoadedFile> {
   const file = displayPath(absolute, settings.displayRoot);
   const raw = readEntry(file, text);
   const checked = await checkEntry(raw, entryKind(schema), {
@@ -135,6 +185,18 @@ export async function parseFile(absolute: string, schema: SchemaKey, { text, sta
     planImages: settings.planImages,
     digest: (images) => (images.size === 0 ? textDigest : digest(textDigest, imagesKeyOf(images))),
   });
-  if (checked.entry && !isProblem(raw)) sources.set(checked.entry, { data: raw.data, body: raw.body, text });
-  return { absolute, schema, stamp, textDigest, problems: checked.problems, invalid: checked.invalid, images: checked.references, planned: [...checked.images.values()], imagesKey: imagesKeyOf(checked.images), entry: checked.entry };
+  if (checked.entry && !isProblem(raw))
+    sources.set(checked.entry, { data: raw.data, body: raw.body, text });
+  return {
+    absolute,
+    schema,
+    stamp,
+    textDigest,
+    problems: checked.problems,
+    invalid: checked.invalid,
+    images: checked.references,
+    planned: [...checked.images.values()],
+    imagesKey: imagesKeyOf(checked.images),
+    entry: checked.entry,
+  };
 }

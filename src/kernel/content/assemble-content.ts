@@ -4,7 +4,13 @@
 // the base commit (src/functions/proposals/base-site.ts). Both then derive the site the same way.
 import type { ContentProblem } from '../errors/problems.ts';
 import type { ImageMap, ResponsiveImage } from '../images/responsive-image.ts';
-import { COLLECTIONS, SINGLES, type InvalidEntries, type LoadedContent, type SchemaKey } from './collections.ts';
+import {
+  COLLECTIONS,
+  SINGLES,
+  type InvalidEntries,
+  type LoadedContent,
+  type SchemaKey,
+} from './collections.ts';
 import type { ContentEntry } from './entry.ts';
 
 /** A content file to check: its path within the content folder ("services/oven.md") and its kind. */
@@ -18,19 +24,31 @@ export interface ContentTarget {
  * Markdown files by name. `namesIn` lists a folder's file names ("services"), or gives null when
  * the folder is missing, which `missing` then names.
  */
-export function contentTargets(namesIn: (dir: string) => readonly string[] | null): { targets: ContentTarget[]; missing: string[] } {
-  const targets: ContentTarget[] = Object.entries(SINGLES).map(([key, single]) => ({ relative: single.file, schema: key as SchemaKey }));
+export function contentTargets(namesIn: (dir: string) => readonly string[] | null): {
+  targets: ContentTarget[];
+  missing: string[];
+} {
+  const targets: ContentTarget[] = Object.entries(SINGLES).map(([key, single]) => ({
+    relative: single.file,
+    schema: key as SchemaKey,
+  }));
   const missing: string[] = [];
   for (const [key, collection] of Object.entries(COLLECTIONS)) {
     const names = namesIn(collection.dir);
     if (names === null) missing.push(collection.dir);
-    else for (const name of names.filter((entry) => entry.endsWith('.md')).sort()) targets.push({ relative: `${collection.dir}/${name}`, schema: key as SchemaKey });
+    else
+      for (const name of names.filter((entry) => entry.endsWith('.md')).sort())
+        targets.push({ relative: `${collection.dir}/${name}`, schema: key as SchemaKey });
   }
   return { targets, missing };
 }
 
 /** The problem of a content folder that is missing. */
-export const missingFolder = (file: string): ContentProblem => ({ code: 'missing-file', file, message: 'This content folder is missing.' });
+export const missingFolder = (file: string): ContentProblem => ({
+  code: 'missing-file',
+  file,
+  message: 'This content folder is missing.',
+});
 
 /** What checking one content file gave. */
 export interface CheckedContentFile {
@@ -56,7 +74,10 @@ export interface AssembledContent {
  * The files, in the order they are listed (single files, then each folder's files by name), as the
  * site's content; `root` is the content folder as problems name its files ("content/").
  */
-export function assembleContent(files: readonly CheckedContentFile[], root: string): AssembledContent {
+export function assembleContent(
+  files: readonly CheckedContentFile[],
+  root: string,
+): AssembledContent {
   const problems: ContentProblem[] = [];
   const invalid: InvalidEntries = { names: new Set(), routes: new Set() };
   const images = new Map<string, ResponsiveImage>();

@@ -8,7 +8,14 @@ import type { ContentProblem } from '../errors/problems.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 
 /** The options canonical-yaml.ts follows when it writes the builder's data. */
-const STRINGIFY: ToStringOptions = { lineWidth: 0, minContentWidth: 0, blockQuote: 'literal', defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', indentSeq: true };
+const STRINGIFY: ToStringOptions = {
+  lineWidth: 0,
+  minContentWidth: 0,
+  blockQuote: 'literal',
+  defaultStringType: 'PLAIN',
+  defaultKeyType: 'PLAIN',
+  indentSeq: true,
+};
 
 /** Puts one node (and all under it) into the canonical form for its schema. */
 function canonicalNode(node: unknown, schema: AnySchema | undefined): void {
@@ -21,7 +28,10 @@ function canonicalNode(node: unknown, schema: AnySchema | undefined): void {
       return index === -1 ? order.length : index;
     };
     // A stable sort: unknown fields keep their order, after the known ones.
-    node.items = node.items.map((pair, index) => ({ pair, index })).sort((a, b) => rank(a.pair.key) - rank(b.pair.key) || a.index - b.index).map(({ pair }) => pair);
+    node.items = node.items
+      .map((pair, index) => ({ pair, index }))
+      .sort((a, b) => rank(a.pair.key) - rank(b.pair.key) || a.index - b.index)
+      .map(({ pair }) => pair);
     for (const pair of node.items) {
       if (isScalar(pair.key)) pair.key.type = undefined;
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
@@ -57,4 +67,8 @@ export function canonicalText(file: string, text: string, schema: AnySchema): st
 }
 
 /** The notice `npm run check` gives a valid file that is not in the canonical format. */
-export const notCanonical = (file: string): ContentProblem => ({ code: 'not-canonical', file, message: 'This file is not in the canonical format the block builder exports.' });
+export const notCanonical = (file: string): ContentProblem => ({
+  code: 'not-canonical',
+  file,
+  message: 'This file is not in the canonical format the block builder exports.',
+});

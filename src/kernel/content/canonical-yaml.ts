@@ -6,7 +6,13 @@
 // builder's checks need of a parser.
 import type { FrontMatterLines } from './front-matter-lines.ts';
 
-type Value = string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
+type Value =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly Value[]
+  | { readonly [key: string]: Value };
 
 /** The types YAML 1.2's core schema reads from plain text: such text must be quoted to stay text. */
 const CORE_TAGS = [
@@ -19,7 +25,8 @@ const CORE_TAGS = [
   /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
   /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
 ];
-const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
+const NOT_PLAIN =
+  /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
 /** Text of nothing but spaces and line breaks: in double quotes, as a literal block would lose its spaces. */
 export const ONLY_BLANK_LINES = /^[ \t\n]*\n[ \t\n]*$/;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
@@ -28,7 +35,16 @@ const DOCUMENT_MARKER = /^(%|---|\.\.\.)/m;
 const MIN_MULTILINE = 40;
 const STEP = '  ';
 
-const ESCAPES: Record<string, string> = { '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e', '0085': '\\N', '00a0': '\\_', '2028': '\\L', '2029': '\\P' };
+const ESCAPES: Record<string, string> = {
+  '0000': '\\0',
+  '0007': '\\a',
+  '000b': '\\v',
+  '001b': '\\e',
+  '0085': '\\N',
+  '00a0': '\\_',
+  '2028': '\\L',
+  '2029': '\\P',
+};
 
 function doubleQuoted(value: string, indent: string, implicitKey: boolean): string {
   const json = JSON.stringify(value);
@@ -73,7 +89,8 @@ function doubleQuoted(value: string, indent: string, implicitKey: boolean): stri
 }
 
 function singleQuoted(value: string, indent: string, implicitKey: boolean): string {
-  if ((implicitKey && value.includes('\n')) || /[ \t]\n|\n[ \t]/.test(value)) return doubleQuoted(value, indent, implicitKey);
+  if ((implicitKey && value.includes('\n')) || /[ \t]\n|\n[ \t]/.test(value))
+    return doubleQuoted(value, indent, implicitKey);
   const lineIndent = indent || (DOCUMENT_MARKER.test(value) ? STEP : '');
   return `'${value.replace(/'/g, "''").replace(/\n+/g, `$&\n${lineIndent}`)}'`;
 }
@@ -81,7 +98,9 @@ function singleQuoted(value: string, indent: string, implicitKey: boolean): stri
 function quoted(value: string, indent: string, implicitKey: boolean): string {
   const double = value.includes('"');
   const single = value.includes("'");
-  return double && !single ? singleQuoted(value, indent, implicitKey) : doubleQuoted(value, indent, implicitKey);
+  return double && !single
+    ? singleQuoted(value, indent, implicitKey)
+    : doubleQuoted(value, indent, implicitKey);
 }
 
 function literalBlock(source: string, indent: string, forceIndent = false): string {
@@ -92,7 +111,8 @@ function literalBlock(source: string, indent: string, forceIndent = false): stri
   while (endStart > 0 && '\n\t '.includes(source[endStart - 1]!)) endStart--;
   let end = source.slice(endStart);
   const endNewline = end.indexOf('\n');
-  const chomp = endNewline === -1 ? '-' : source === end || endNewline !== end.length - 1 ? '+' : '';
+  const chomp =
+    endNewline === -1 ? '-' : source === end || endNewline !== end.length - 1 ? '+' : '';
   let value = source;
   if (end) {
     value = value.slice(0, -end.length);
@@ -119,27 +139,47 @@ function literalBlock(source: string, indent: string, forceIndent = false): stri
 
 /** A text value as `yaml` writes it: plain, quoted or a literal block. */
 function text(value: string, indent: string, implicitKey: boolean): string {
-  if (CONTROL.test(value) || (!implicitKey && ONLY_BLANK_LINES.test(value))) return doubleQuoted(value, indent, implicitKey);
+  if (CONTROL.test(value) || (!implicitKey && ONLY_BLANK_LINES.test(value)))
+    return doubleQuoted(value, indent, implicitKey);
   if ((implicitKey && value.includes('\n')) || NOT_PLAIN.test(value)) {
-    return implicitKey || !value.includes('\n') ? quoted(value, indent, implicitKey) : literalBlock(value, indent);
+    return implicitKey || !value.includes('\n')
+      ? quoted(value, indent, implicitKey)
+      : literalBlock(value, indent);
   }
   if (!implicitKey && value.includes('\n')) return literalBlock(value, indent);
   if (DOCUMENT_MARKER.test(value)) {
     if (indent === '') return literalBlock(value, indent, true);
     if (implicitKey && indent === STEP) return quoted(value, indent, implicitKey);
   }
-  if (CORE_TAGS.some((tag) => tag.test(value.replace(/\n+/g, `$&\n${indent}`)))) return quoted(value, indent, implicitKey);
+  if (CORE_TAGS.some((tag) => tag.test(value.replace(/\n+/g, `$&\n${indent}`))))
+    return quoted(value, indent, implicitKey);
   return value.replace(/\n+/g, `$&\n${indent}`);
 }
 
-function scalar(value: Exclude<Value, object> | null, indent: string, implicitKey: boolean): string {
+function scalar(
+  value: Exclude<Value, object> | null,
+  indent: string,
+  implicitKey: boolean,
+): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return !Number.isFinite(value) ? (Number.isNaN(value) ? '.nan' : value < 0 ? '-.inf' : '.inf') : Object.is(value, -0) ? '-0' : JSON.stringify(value);
+  if (typeof value === 'number')
+    return !Number.isFinite(value)
+      ? Number.isNaN(value)
+        ? '.nan'
+        : value < 0
+          ? '-.inf'
+          : '.inf'
+      : Object.is(value, -0)
+        ? '-0'
+        : JSON.stringify(value);
   return text(value, indent, implicitKey);
 }
 
-const isCollection = (value: Value): value is readonly Value[] | { readonly [key: string]: Value } => typeof value === 'object' && value !== null;
+const isCollection = (
+  value: Value,
+): value is readonly Value[] | { readonly [key: string]: Value } =>
+  typeof value === 'object' && value !== null;
 
 /** Where each field's key (and a text field's value) starts: the line, 1-based, by path. */
 type LineMap = Map<string, { key: number; text: number }>;
@@ -152,8 +192,16 @@ interface Writer {
 }
 
 /** A collection in block style at `indent`, as lines joined by newline + indent (the first one unindented). */
-function collection(value: readonly Value[] | { readonly [key: string]: Value }, indent: string, path: PropertyKey[], line: number, writer: Writer): string {
-  const entries: [PropertyKey, Value][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+function collection(
+  value: readonly Value[] | { readonly [key: string]: Value },
+  indent: string,
+  path: PropertyKey[],
+  line: number,
+  writer: Writer,
+): string {
+  const entries: [PropertyKey, Value][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
   const seq = Array.isArray(value);
   const itemIndent = seq ? indent + STEP : indent;
@@ -164,7 +212,10 @@ function collection(value: readonly Value[] | { readonly [key: string]: Value },
     let str: string;
     if (seq) {
       const itemText = node(item, itemIndent, itemPath, current, writer);
-      writer.lines.set(pathKey(itemPath), { key: current, text: itemText.startsWith('|') ? current + 1 : current });
+      writer.lines.set(pathKey(itemPath), {
+        key: current,
+        text: itemText.startsWith('|') ? current + 1 : current,
+      });
       str = `- ${itemText}`;
     } else {
       str = pair(String(key), item, itemIndent, itemPath, current, writer);
@@ -175,11 +226,26 @@ function collection(value: readonly Value[] | { readonly [key: string]: Value },
   return out;
 }
 
-function node(value: Value, indent: string, path: PropertyKey[], line: number, writer: Writer): string {
-  return isCollection(value) ? collection(value, indent, path, line, writer) : scalar(value, indent, false);
+function node(
+  value: Value,
+  indent: string,
+  path: PropertyKey[],
+  line: number,
+  writer: Writer,
+): string {
+  return isCollection(value)
+    ? collection(value, indent, path, line, writer)
+    : scalar(value, indent, false);
 }
 
-function pair(key: string, value: Value, indent: string, path: PropertyKey[], line: number, writer: Writer): string {
+function pair(
+  key: string,
+  value: Value,
+  indent: string,
+  path: PropertyKey[],
+  line: number,
+  writer: Writer,
+): string {
   const valueIndent = indent + STEP;
   const head = `${scalar(key, valueIndent, true)}:`;
   let out: string;
@@ -192,7 +258,11 @@ function pair(key: string, value: Value, indent: string, path: PropertyKey[], li
     writer.lines.set(pathKey(path), { key: line, text: str.startsWith('|') ? line + 1 : line });
     out = str === '' || str.startsWith('\n') ? `${head}${str}` : `${head} ${str}`;
   }
-  writer.spans.push({ field: path.map(String).join('.'), first: line, last: line + out.split('\n').length - 1 });
+  writer.spans.push({
+    field: path.map(String).join('.'),
+    first: line,
+    last: line + out.split('\n').length - 1,
+  });
   return out;
 }
 
@@ -216,10 +286,17 @@ export function canonicalYaml(data: { readonly [key: string]: Value }): Canonica
     }
     return 1;
   };
-  const textLineOf = (path: readonly PropertyKey[]) => writer.lines.get(pathKey(path))?.text ?? lineOf(path);
+  const textLineOf = (path: readonly PropertyKey[]) =>
+    writer.lines.get(pathKey(path))?.text ?? lineOf(path);
   const fieldAt = (line: number) => {
     let found: string | undefined;
-    for (const span of writer.spans) if (span.first <= line && line <= span.last && (found === undefined || span.field.length > found.length)) found = span.field;
+    for (const span of writer.spans)
+      if (
+        span.first <= line &&
+        line <= span.last &&
+        (found === undefined || span.field.length > found.length)
+      )
+        found = span.field;
     return found;
   };
   return { yaml: body, lines: { lineOf, textLineOf }, fieldAt };

@@ -23,8 +23,18 @@ export function inSchemaOrder(value: unknown, schema: AnySchema | undefined): un
   const shape = objectShape(schema, value);
   const order = shape ? Object.keys(shape) : [];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  const keys = Object.keys(value).map((key, index) => ({ key, index })).sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index);
-  return Object.fromEntries(keys.map(({ key }) => [key, inSchemaOrder((value as Record<string, unknown>)[key], shape ? shape[key] : itemSchema(schema))]));
+  const keys = Object.keys(value)
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index);
+  return Object.fromEntries(
+    keys.map(({ key }) => [
+      key,
+      inSchemaOrder(
+        (value as Record<string, unknown>)[key],
+        shape ? shape[key] : itemSchema(schema),
+      ),
+    ]),
+  );
 }
 
 /** The file around a front matter: "---", the fields, "---", then the body after one blank line. */
@@ -42,12 +52,21 @@ export interface FormattedFile {
 }
 
 /** The file the block builder exports, and where each of its fields is. */
-export function formatContentFile(schema: AnySchema, data: Record<string, unknown>, body = ''): FormattedFile {
-  const { yaml, lines, fieldAt } = canonicalYaml(inSchemaOrder(data, schema) as Parameters<typeof canonicalYaml>[0]);
+export function formatContentFile(
+  schema: AnySchema,
+  data: Record<string, unknown>,
+  body = '',
+): FormattedFile {
+  const { yaml, lines, fieldAt } = canonicalYaml(
+    inSchemaOrder(data, schema) as Parameters<typeof canonicalYaml>[0],
+  );
   // The front matter starts on the file's second line.
   return {
     text: fileText(yaml, body),
-    lines: { lineOf: (path) => lines.lineOf(path) + 1, textLineOf: (path) => lines.textLineOf(path) + 1 },
+    lines: {
+      lineOf: (path) => lines.lineOf(path) + 1,
+      textLineOf: (path) => lines.textLineOf(path) + 1,
+    },
     fieldAt: (line) => fieldAt(line - 1),
   };
 }

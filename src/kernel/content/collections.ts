@@ -2,7 +2,17 @@
 // its type, and the site's content once every file has loaded. The generator reads them from disk
 // (src/generator/content/), the builder and the server from text; all check them the same way.
 import type { z } from 'zod';
-import { AreaSchema, BusinessProfileSchema, ContactDetailsSchema, ContactRoutingSchema, ErrorPageSchema, FaqSchema, NavigationSchema, PageSchema, ServiceSchema } from '../schema/index.ts';
+import {
+  AreaSchema,
+  BusinessProfileSchema,
+  ContactDetailsSchema,
+  ContactRoutingSchema,
+  ErrorPageSchema,
+  FaqSchema,
+  NavigationSchema,
+  PageSchema,
+  ServiceSchema,
+} from '../schema/index.ts';
 import type { ContentEntry } from './entry.ts';
 import type { EntryKind } from './page-kinds.ts';
 
@@ -27,17 +37,21 @@ export type SchemaKey = EntryKind['key'];
 type Collections = typeof COLLECTIONS;
 type Singles = typeof SINGLES;
 
-export const schemaOf = (key: SchemaKey): z.ZodType => (key in COLLECTIONS ? COLLECTIONS[key as keyof Collections] : SINGLES[key as keyof Singles]).schema;
+export const schemaOf = (key: SchemaKey): z.ZodType =>
+  (key in COLLECTIONS ? COLLECTIONS[key as keyof Collections] : SINGLES[key as keyof Singles])
+    .schema;
 
 /** A kind of content file, as checkEntry takes it. */
 export const entryKind = (key: SchemaKey): EntryKind => ({ key, schema: schemaOf(key) });
 
 /** Which schema validates a file, by its path within the content folder ("services/oven.md"); undefined for anything that is not a content file. */
 export function schemaOfPath(relative: string): SchemaKey | undefined {
-  for (const [key, single] of Object.entries(SINGLES)) if (single.file === relative) return key as SchemaKey;
+  for (const [key, single] of Object.entries(SINGLES))
+    if (single.file === relative) return key as SchemaKey;
   const [dir, name, ...rest] = relative.split('/');
   if (rest.length > 0 || !name?.endsWith('.md')) return undefined;
-  for (const [key, collection] of Object.entries(COLLECTIONS)) if (collection.dir === dir) return key as SchemaKey;
+  for (const [key, collection] of Object.entries(COLLECTIONS))
+    if (collection.dir === dir) return key as SchemaKey;
   return undefined;
 }
 

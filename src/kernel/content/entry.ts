@@ -67,7 +67,10 @@ export function withLines<T>(entry: ContentEntry<T>, known: FrontMatterLines): C
 function linesOf(entry: ContentEntry): FrontMatterLines {
   let found = lines.get(entry);
   if (!found) {
-    if (!readLines) throw new Error('No line reader for content entries: import src/generator/content/load-entry.ts, which sets it.');
+    if (!readLines)
+      throw new Error(
+        'No line reader for content entries: import src/generator/content/load-entry.ts, which sets it.',
+      );
     lines.set(entry, (found = readLines(entry.frontMatter)));
   }
   return found;

@@ -14,7 +14,8 @@ export interface FrontMatterLines {
 /** gray-matter hands the engine the text from the end of the opening "---" line, so YAML lines are file lines. */
 export const FRONT_MATTER_OFFSET = 0;
 
-export const parseYaml = (text: string, lineCounter?: LineCounter) => parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
+export const parseYaml = (text: string, lineCounter?: LineCounter) =>
+  parseDocument(text.replace(/\r$/, ''), { lineCounter, prettyErrors: true, uniqueKeys: true });
 
 /** Line lookups in a front matter's YAML text, parsed with positions on the first lookup. */
 export function frontMatterLines(yamlText: string): FrontMatterLines {
@@ -32,9 +33,16 @@ export function frontMatterLines(yamlText: string): FrontMatterLines {
     for (let depth = path.length; depth >= 0; depth--) {
       const fieldPath = path.slice(0, depth) as unknown[];
       // A field's line is its key's line, not the line of the first item of its value.
-      const parent = depth === 0 ? undefined : depth === 1 ? doc.contents : doc.getIn(fieldPath.slice(0, -1), true);
+      const parent =
+        depth === 0
+          ? undefined
+          : depth === 1
+            ? doc.contents
+            : doc.getIn(fieldPath.slice(0, -1), true);
       if (isMap(parent)) {
-        const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fieldPath.at(-1));
+        const pair = parent.items.find(
+          (item) => isScalar(item.key) && item.key.value === fieldPath.at(-1),
+        );
         const keyRange = pair && isScalar(pair.key) ? pair.key.range : undefined;
         if (keyRange) return lineAt(keyRange[0]);
       }
@@ -52,4 +60,3 @@ export function frontMatterLines(yamlText: string): FrontMatterLines {
   };
   return { lineOf, textLineOf };
 }
-

@@ -45,7 +45,11 @@ export interface ParsedMarkdown extends Omit<RenderedMarkdown, 'html' | 'text' |
 
 // Created once per thread: building a unified pipeline is not free.
 // The image map of a build reaches rehype-picture through each run's file data.
-const processor = unified().use(remarkParse).use(remarkRehype).use(rehypePicture).use(rehypeStringify);
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkRehype)
+  .use(rehypePicture)
+  .use(rehypeStringify);
 const slugs = new GithubSlugger();
 
 export function parseMarkdown(markdown: string): ParsedMarkdown {
@@ -63,7 +67,8 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
     if (node.type === 'definition') definitions.set(node.identifier, { url: node.url, line });
     if (node.type === 'linkReference') linkReferences.add(node.identifier);
     if (node.type === 'image') images.push({ url: node.url, alt: node.alt ?? '', line });
-    if (node.type === 'imageReference') imageReferences.push({ identifier: node.identifier, alt: node.alt ?? '', line });
+    if (node.type === 'imageReference')
+      imageReferences.push({ identifier: node.identifier, alt: node.alt ?? '', line });
     if (node.type === 'heading') headingLevels.push({ depth: node.depth, line });
     if (node.type === 'html') {
       const html = withoutComments(node.value);
@@ -77,8 +82,13 @@ export function parseMarkdown(markdown: string): ParsedMarkdown {
     if (definition) images.push({ url: definition.url, alt: reference.alt, line: reference.line });
   }
   // A definition only images use is an image target, not a link.
-  const imageOnly = new Set(imageReferences.map((reference) => reference.identifier).filter((id) => !linkReferences.has(id)));
-  for (const [identifier, definition] of definitions) if (!imageOnly.has(identifier)) links.push(definition);
+  const imageOnly = new Set(
+    imageReferences
+      .map((reference) => reference.identifier)
+      .filter((id) => !linkReferences.has(id)),
+  );
+  for (const [identifier, definition] of definitions)
+    if (!imageOnly.has(identifier)) links.push(definition);
   links.sort((a, b) => a.line - b.line);
   return { tree, links, images, headingLevels, rawHtml };
 }
@@ -94,13 +104,20 @@ function walk<N extends MdastNode | HastNode>(node: N, fn: (node: N) => void): v
 
 // An HTML comment is the author's note, meant for editors and never for the page: leaving it out
 // is what its writer expects. An unclosed one runs to the end of its HTML, as the parser reads it.
-const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\s+/g, ' ').trim();
+const withoutComments = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Renders Markdown to HTML. Raster images found in `images` become <picture> elements with
  * their AVIF and WebP variants; any other image stays a plain <img>.
  */
-export function renderMarkdown(markdown: string | ParsedMarkdown, images?: ImageMap): RenderedMarkdown {
+export function renderMarkdown(
+  markdown: string | ParsedMarkdown,
+  images?: ImageMap,
+): RenderedMarkdown {
   const parsed = typeof markdown === 'string' ? parseMarkdown(markdown) : markdown;
   const { tree, ...facts } = parsed;
   const hast = processor.runSync(tree, { data: { images } });
@@ -110,7 +127,8 @@ export function renderMarkdown(markdown: string | ParsedMarkdown, images?: Image
   const ids: string[] = [];
   walk<HastNode>(hast, (node) => {
     if (node.type !== 'element') return;
-    if (headingRank(node) && !node.properties.id) node.properties.id = slugs.slug(hastToString(node));
+    if (headingRank(node) && !node.properties.id)
+      node.properties.id = slugs.slug(hastToString(node));
     if (typeof node.properties.id === 'string') ids.push(node.properties.id);
   });
   const text = hastToString(hast).replace(/\s+/g, ' ').trim();

@@ -4,12 +4,25 @@
 import type { z } from 'zod';
 import { AreaSchema, PageSchema, ServiceSchema } from '../schema/entries.ts';
 
-export const PAGE_KINDS = { pages: PageSchema, services: ServiceSchema, areas: AreaSchema } as const satisfies Record<string, z.ZodType>;
+export const PAGE_KINDS = {
+  pages: PageSchema,
+  services: ServiceSchema,
+  areas: AreaSchema,
+} as const satisfies Record<string, z.ZodType>;
 export type PageKind = keyof typeof PAGE_KINDS;
 
 /** A kind of content file: its folder's key, and its schema. */
 export interface EntryKind {
-  key: 'pages' | 'services' | 'areas' | 'faqs' | 'errorPages' | 'contacts' | 'profile' | 'navigation' | 'contactRouting';
+  key:
+    | 'pages'
+    | 'services'
+    | 'areas'
+    | 'faqs'
+    | 'errorPages'
+    | 'contacts'
+    | 'profile'
+    | 'navigation'
+    | 'contactRouting';
   schema: z.ZodType;
 }
 

@@ -1,8 +1,12 @@
 import matter from 'gray-matter';
-import { FRONT_MATTER_OFFSET, frontMatterLines, parseYaml, type FrontMatterLines } from './front-matter-lines.ts';
+import {
+  FRONT_MATTER_OFFSET,
+  frontMatterLines,
+  parseYaml,
+  type FrontMatterLines,
+} from './front-matter-lines.ts';
 import { load } from 'js-yaml';
 import type { ContentProblem } from '../errors/problems.ts';
-
 
 /** One content file split into its front matter and Markdown body, with what is needed to point at lines. */
 export interface RawEntry extends FrontMatterLines {
@@ -22,7 +26,12 @@ export interface RawEntry extends FrontMatterLines {
  */
 export function readEntry(file: string, source: string): RawEntry | ContentProblem {
   if (!/^---\r?\n/.test(source)) {
-    return { code: 'missing-front-matter', file, line: 1, message: 'The file must start with a "---" line.' };
+    return {
+      code: 'missing-front-matter',
+      file,
+      line: 1,
+      message: 'The file must start with a "---" line.',
+    };
   }
   let yamlText = '';
   try {
@@ -36,18 +45,28 @@ export function readEntry(file: string, source: string): RawEntry | ContentProbl
     });
     const bodyOffset = source.length - parsed.content.length;
     let bodyLine = 1;
-    for (let i = source.indexOf('\n'); i !== -1 && i < bodyOffset; i = source.indexOf('\n', i + 1)) bodyLine += 1;
-    return { file, data: parsed.data, body: parsed.content, bodyLine, frontMatter: yamlText, ...frontMatterLines(yamlText) };
+    for (let i = source.indexOf('\n'); i !== -1 && i < bodyOffset; i = source.indexOf('\n', i + 1))
+      bodyLine += 1;
+    return {
+      file,
+      data: parsed.data,
+      body: parsed.content,
+      bodyLine,
+      frontMatter: yamlText,
+      ...frontMatterLines(yamlText),
+    };
   } catch (error) {
     const yamlError = error as { code?: string; linePos?: [{ line: number }]; message?: string };
     const firstLine = (yamlError.message ?? String(error)).split('\n')[0] ?? '';
     // yaml reports an unclosed quote where the text ends; the editor needs the line where it opens.
-    const quote = yamlError.code === 'MISSING_CHAR' ? /closing (["'])quote/.exec(firstLine)?.[1] : undefined;
+    const quote =
+      yamlError.code === 'MISSING_CHAR' ? /closing (["'])quote/.exec(firstLine)?.[1] : undefined;
     const openingLine = quote ? unbalancedQuoteLine(yamlText, quote) : undefined;
     return {
       code: 'yaml-syntax',
       file,
-      line: openingLine ?? (yamlError.linePos ? yamlError.linePos[0].line + FRONT_MATTER_OFFSET : 1),
+      line:
+        openingLine ?? (yamlError.linePos ? yamlError.linePos[0].line + FRONT_MATTER_OFFSET : 1),
       message: firstLine.replace(/ at line \d+, column \d+:?$/, ''),
     };
   }
@@ -68,7 +87,9 @@ function parseDataOf(text: string): unknown {
 /** The first line with an odd number of unescaped quote characters. */
 function unbalancedQuoteLine(text: string, quote: string): number | undefined {
   const lines = text.split('\n');
-  const index = lines.findIndex((line) => (line.replace(/\\./g, '').split(quote).length - 1) % 2 === 1);
+  const index = lines.findIndex(
+    (line) => (line.replace(/\\./g, '').split(quote).length - 1) % 2 === 1,
+  );
   return index === -1 ? undefined : index + 1 + FRONT_MATTER_OFFSET;
 }
 

@@ -19,8 +19,14 @@ export function validateEntry<S extends z.ZodType>(
   const result = schema.safeParse(entry.data, { error: () => NO_MESSAGE });
   if (result.success) return { ok: true, data: result.data };
   // A value of the wrong type is one problem: not also its length checked as if it were of the right one.
-  const wrongType = new Set(result.error.issues.filter((issue) => issue.code === 'invalid_type').map((issue) => issue.path.join('\u0000')));
-  const issues = result.error.issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path.join('\u0000')));
+  const wrongType = new Set(
+    result.error.issues
+      .filter((issue) => issue.code === 'invalid_type')
+      .map((issue) => issue.path.join('\u0000')),
+  );
+  const issues = result.error.issues.filter(
+    (issue) => issue.code === 'invalid_type' || !wrongType.has(issue.path.join('\u0000')),
+  );
   return { ok: false, problems: issues.flatMap((issue) => issueToProblems(entry, schema, issue)) };
 }
 
@@ -46,21 +52,72 @@ function issueToProblems(entry: RawEntry, schema: z.ZodType, issue: Issue): Cont
         message: `"${key}" is not a field here.`,
       }));
     case 'invalid_type':
-      if (value === undefined) return [{ code: 'missing-field', ...at(path), message: own ?? `${fillIn(issue.expected, name)}.` }];
-      return [{ code: 'wrong-type', ...at(path), message: own ?? (value === null ? `${fillIn(issue.expected, name)}: it is empty.` : `${name} should be ${describeExpected(issue.expected)}, not ${describeValue(value)}.`) }];
+      if (value === undefined)
+        return [
+          {
+            code: 'missing-field',
+            ...at(path),
+            message: own ?? `${fillIn(issue.expected, name)}.`,
+          },
+        ];
+      return [
+        {
+          code: 'wrong-type',
+          ...at(path),
+          message:
+            own ??
+            (value === null
+              ? `${fillIn(issue.expected, name)}: it is empty.`
+              : `${name} should be ${describeExpected(issue.expected)}, not ${describeValue(value)}.`),
+        },
+      ];
     case 'invalid_union':
       if ('discriminator' in issue && issue.discriminator) {
-        const options = ((issue as { options?: unknown[] }).options ?? []).map((option) => `"${String(option)}"`).join(', ');
-        return [{ code: 'invalid-field', ...at(path), message: own ?? (missing ? `Say which kind this is ("${issue.discriminator}:"): one of ${options}.` : `${describeValue(value)} is not a kind this can be: use one of ${options}.`) }];
+        const options = ((issue as { options?: unknown[] }).options ?? [])
+          .map((option) => `"${String(option)}"`)
+          .join(', ');
+        return [
+          {
+            code: 'invalid-field',
+            ...at(path),
+            message:
+              own ??
+              (missing
+                ? `Say which kind this is ("${issue.discriminator}:"): one of ${options}.`
+                : `${describeValue(value)} is not a kind this can be: use one of ${options}.`),
+          },
+        ];
       }
-      return [{ code: 'invalid-field', ...at(path), message: own ?? `${name} cannot be ${describeValue(value)}: see the hint for what it takes.` }];
+      return [
+        {
+          code: 'invalid-field',
+          ...at(path),
+          message:
+            own ?? `${name} cannot be ${describeValue(value)}: see the hint for what it takes.`,
+        },
+      ];
     case 'invalid_value': {
       const allowed = issue.values.map((v) => JSON.stringify(v)).join(' or ');
-      if (value === undefined) return [{ code: 'missing-field', ...at(path), message: own ?? `Choose ${name}: ${allowed}.` }];
-      return [{ code: 'invalid-field', ...at(path), message: own ?? (missing ? `Choose ${name}: ${allowed}.` : `${name} cannot be ${describeValue(value)}; use ${allowed}.`) }];
+      if (value === undefined)
+        return [
+          { code: 'missing-field', ...at(path), message: own ?? `Choose ${name}: ${allowed}.` },
+        ];
+      return [
+        {
+          code: 'invalid-field',
+          ...at(path),
+          message:
+            own ??
+            (missing
+              ? `Choose ${name}: ${allowed}.`
+              : `${name} cannot be ${describeValue(value)}; use ${allowed}.`),
+        },
+      ];
     }
     default:
-      return [{ code: 'invalid-field', ...at(path), message: own ?? describeIssue(issue, name, value) }];
+      return [
+        { code: 'invalid-field', ...at(path), message: own ?? describeIssue(issue, name, value) },
+      ];
   }
 }
 
@@ -69,18 +126,25 @@ function describeIssue(issue: Issue, name: string, value: unknown): string {
   switch (issue.code) {
     case 'too_small': {
       const minimum = Number(issue.minimum);
-      if (issue.origin === 'string') return minimum <= 1 || value === '' ? `Fill in ${name}.` : `${name} needs at least ${minimum} characters; it has ${lengthOf(value)}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Add at least ${minimum === 1 ? 'one' : minimum} to ${name}.`;
+      if (issue.origin === 'string')
+        return minimum <= 1 || value === ''
+          ? `Fill in ${name}.`
+          : `${name} needs at least ${minimum} characters; it has ${lengthOf(value)}.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Add at least ${minimum === 1 ? 'one' : minimum} to ${name}.`;
       return `${name} must be ${minimum} or more${issue.inclusive === false ? ' (not exactly that)' : ''}.`;
     }
     case 'too_big': {
       const maximum = Number(issue.maximum);
-      if (issue.origin === 'string') return `${name} is ${lengthOf(value)} characters long; keep it to ${maximum} or fewer.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${name} has ${lengthOf(value)}; keep it to ${maximum} or fewer.`;
+      if (issue.origin === 'string')
+        return `${name} is ${lengthOf(value)} characters long; keep it to ${maximum} or fewer.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${name} has ${lengthOf(value)}; keep it to ${maximum} or fewer.`;
       return `${name} must be ${maximum} or less${issue.inclusive === false ? ' (not exactly that)' : ''}.`;
     }
     case 'invalid_format':
-      if (issue.format === 'email') return `${name} should be an email address, like hello@example.co.uk.`;
+      if (issue.format === 'email')
+        return `${name} should be an email address, like hello@example.co.uk.`;
       if (issue.format === 'url') return `${name} should be a web address, starting https://.`;
       return `${name} is not written in a form it can take: see its hint or the other files of this folder.`;
     case 'not_multiple_of':

@@ -9,7 +9,9 @@ import { parseFrontMatterFast } from '../../../../src/kernel/content/read-entry.
 import { FIXTURES, REAL_CONTENT } from '../../../support/sites.ts';
 
 function frontMattersUnder(dir: string): { file: string; text: string }[] {
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith('.md'));
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((name) =>
+    name.endsWith('.md'),
+  );
   return files.flatMap((name) => {
     let text: string | undefined;
     const source = readFileSync(path.join(dir, name), 'utf8');
@@ -32,14 +34,21 @@ const SAMPLES = [
 ];
 
 describe('the quick front-matter parser', () => {
-  const all = [...frontMattersUnder(REAL_CONTENT), ...frontMattersUnder(FIXTURES), ...SAMPLES.map((text, i) => ({ file: `sample ${i}`, text }))];
+  const all = [
+    ...frontMattersUnder(REAL_CONTENT),
+    ...frontMattersUnder(FIXTURES),
+    ...SAMPLES.map((text, i) => ({ file: `sample ${i}`, text })),
+  ];
 
-  const rejected = all.filter(({ text }) => parseDocument(text, { uniqueKeys: true }).errors.length > 0);
+  const rejected = all.filter(
+    ({ text }) => parseDocument(text, { uniqueKeys: true }).errors.length > 0,
+  );
 
   it('rejects what `yaml` rejects', () => {
     expect(rejected.length).toBeGreaterThan(0);
     // Any error: the caller then asks `yaml` why.
-    for (const { file, text } of rejected) expect(() => parseFrontMatterFast(text), file).toThrow(Error);
+    for (const { file, text } of rejected)
+      expect(() => parseFrontMatterFast(text), file).toThrow(Error);
   });
 
   it('reads every other front matter as `yaml` does', () => {

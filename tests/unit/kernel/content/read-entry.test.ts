@@ -36,17 +36,32 @@ const SERVICE_LINES = [
 
 describe('readEntry', () => {
   it('reports invalid YAML as yaml-syntax on the file line of the mistake', () => {
-    const source = file('---', 'question: How do I book?', 'order: 1', 'note: "unterminated', '---', 'Body.');
+    const source = file(
+      '---',
+      'question: How do I book?',
+      'order: 1',
+      'note: "unterminated',
+      '---',
+      'Body.',
+    );
     const problem = readEntry('content/faqs/how-to-book.md', source);
     expect(isProblem(problem)).toBe(true);
-    expect(problem).toMatchObject({ code: 'yaml-syntax', file: 'content/faqs/how-to-book.md', line: 4 });
+    expect(problem).toMatchObject({
+      code: 'yaml-syntax',
+      file: 'content/faqs/how-to-book.md',
+      line: 4,
+    });
     expect((problem as ContentProblem).message).not.toMatch(/at line \d+/);
   });
 
   it.each([
     ['a tab used for indentation', ['---', 'question: Q', 'order: 1', 'list:', '\t- a', '---'], 5],
     ['a duplicated key', ['---', 'question: Q', 'order: 1', 'question: again', '---'], 4],
-    ['a second ": " in an unquoted value', ['---', 'question: Q', 'title: Cleaning: the basics', 'order: 1', '---'], 3],
+    [
+      'a second ": " in an unquoted value',
+      ['---', 'question: Q', 'title: Cleaning: the basics', 'order: 1', '---'],
+      3,
+    ],
   ])('points at the line of %s', (_what, lines, line) => {
     const problem = readEntry('x.md', file(...lines));
     expect(problem).toMatchObject({ code: 'yaml-syntax', line });
@@ -54,16 +69,35 @@ describe('readEntry', () => {
 
   // The yaml package reports an unclosed quote where the text ends; the reader finds where it opens.
   it('points at the line where an unclosed quote opens, even with more fields below', () => {
-    const problem = readEntry('x.md', file('---', 'question: "How do I book?', 'order: 1', 'extra: x', '---'));
+    const problem = readEntry(
+      'x.md',
+      file('---', 'question: "How do I book?', 'order: 1', 'extra: x', '---'),
+    );
     expect(problem).toMatchObject({ code: 'yaml-syntax', line: 2 });
   });
 
   it('reports a file without front matter', () => {
-    expect(readEntry('x.md', 'question: Q\n')).toMatchObject({ code: 'missing-front-matter', file: 'x.md', line: 1 });
+    expect(readEntry('x.md', 'question: Q\n')).toMatchObject({
+      code: 'missing-front-matter',
+      file: 'x.md',
+      line: 1,
+    });
   });
 
   it('maps front-matter fields to file lines, starting on line 2', () => {
-    const raw = read(file('---', 'question: Q', 'order: 1', 'nested:', '  list:', '    - first', '    - second', '---', 'Body'));
+    const raw = read(
+      file(
+        '---',
+        'question: Q',
+        'order: 1',
+        'nested:',
+        '  list:',
+        '    - first',
+        '    - second',
+        '---',
+        'Body',
+      ),
+    );
     expect(raw.lineOf(['question'])).toBe(2);
     expect(raw.lineOf(['order'])).toBe(3);
     expect(raw.lineOf(['nested', 'list', 1])).toBe(7);
@@ -90,7 +124,10 @@ describe('readEntry', () => {
     expect(raw.data).toEqual({ question: 'Q', order: 1 });
     expect(raw.lineOf(['order'])).toBe(3);
     expect(raw.bodyLine).toBe(5);
-    expect(read('---\r\norder: 1\r\nquestion: Last\r\n---\r\n').data).toEqual({ order: 1, question: 'Last' });
+    expect(read('---\r\norder: 1\r\nquestion: Last\r\n---\r\n').data).toEqual({
+      order: 1,
+      question: 'Last',
+    });
   });
 });
 
@@ -103,7 +140,12 @@ describe('validateEntry', () => {
   it('reports a missing top-level field as missing-field on the first front-matter line', () => {
     const lines = SERVICE_LINES.filter((line) => !line.startsWith('summary:'));
     expect(problems(file(...lines, '---'), ServiceSchema)).toEqual([
-      expect.objectContaining({ code: 'missing-field', file: 'content/x.md', field: 'summary', line: 2 }),
+      expect.objectContaining({
+        code: 'missing-field',
+        file: 'content/x.md',
+        field: 'summary',
+        line: 2,
+      }),
     ]);
   });
 
@@ -135,7 +177,9 @@ describe('validateEntry', () => {
   });
 
   it('reports a value of the wrong type as wrong-type at its own line, saying what was found', () => {
-    const lines = SERVICE_LINES.map((line) => (line.startsWith('order:') ? 'order: "second"' : line));
+    const lines = SERVICE_LINES.map((line) =>
+      line.startsWith('order:') ? 'order: "second"' : line,
+    );
     const [problem, ...rest] = problems(file(...lines, '---'), ServiceSchema);
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({ code: 'wrong-type', field: 'order', line: 10 });
@@ -144,13 +188,16 @@ describe('validateEntry', () => {
   });
 
   it('reports a list where text belongs as wrong-type, on the line of its key', () => {
-    expect(problems(file('---', 'question:', '  - one', '  - two', 'order: 1', '---'), FaqSchema)).toEqual([
-      expect.objectContaining({ code: 'wrong-type', field: 'question', line: 2 }),
-    ]);
+    expect(
+      problems(file('---', 'question:', '  - one', '  - two', 'order: 1', '---'), FaqSchema),
+    ).toEqual([expect.objectContaining({ code: 'wrong-type', field: 'question', line: 2 })]);
   });
 
   it('reports an unknown key as unknown-field naming it, at its line', () => {
-    const [problem, ...rest] = problems(file('---', 'question: Q', 'order: 1', 'answr: A typo', '---'), FaqSchema);
+    const [problem, ...rest] = problems(
+      file('---', 'question: Q', 'order: 1', 'answr: A typo', '---'),
+      FaqSchema,
+    );
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({ code: 'unknown-field', field: 'answr', line: 4 });
     expect(problem!.message).toContain('"answr"');
@@ -158,23 +205,48 @@ describe('validateEntry', () => {
 
   it('reports an unknown nested key with its full path', () => {
     const source = file(...SERVICE_LINES, 'offers:', '  priceCurrency: GBP', '  price: 40', '---');
-    expect(problems(source, ServiceSchema)).toEqual([expect.objectContaining({ code: 'unknown-field', field: 'offers.price', line: 14 })]);
+    expect(problems(source, ServiceSchema)).toEqual([
+      expect.objectContaining({ code: 'unknown-field', field: 'offers.price', line: 14 }),
+    ]);
   });
 
   it('names the allowed block types for an unknown block type, at the line of the type', () => {
-    const source = file('---', 'route: /about', 'title: About', 'description: About us.', 'heading: About', 'blocks:', '  - type: body', '  - type: gallery', '---');
+    const source = file(
+      '---',
+      'route: /about',
+      'title: About',
+      'description: About us.',
+      'heading: About',
+      'blocks:',
+      '  - type: body',
+      '  - type: gallery',
+      '---',
+    );
     const [problem, ...rest] = problems(source, PageSchema);
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({ code: 'invalid-field', field: 'blocks.1.type', line: 8 });
     expect(problem!.message).toContain('gallery');
-    for (const type of ['hero', 'body', 'markdown', 'services-grid', 'areas-list', 'faq-list', 'call-to-action', 'contact-details']) {
+    for (const type of [
+      'hero',
+      'body',
+      'markdown',
+      'services-grid',
+      'areas-list',
+      'faq-list',
+      'call-to-action',
+      'contact-details',
+    ]) {
       expect(problem!.message).toContain(`"${type}"`);
     }
   });
 
   it('reports every problem of a file, each on its own line', () => {
     const source = file('---', 'question: 42', 'order: first', 'extra: true', '---');
-    const found = problems(source, FaqSchema).map(({ code, field, line }) => ({ code, field, line }));
+    const found = problems(source, FaqSchema).map(({ code, field, line }) => ({
+      code,
+      field,
+      line,
+    }));
     expect(found).toEqual(
       expect.arrayContaining([
         { code: 'wrong-type', field: 'question', line: 2 },
@@ -187,6 +259,8 @@ describe('validateEntry', () => {
 
   it('uses file lines even when the front matter starts with comments and blank lines', () => {
     const source = file('---', '# Comment', '', 'question: Q', 'order: nope', '---');
-    expect(problems(source, FaqSchema)).toEqual([expect.objectContaining({ code: 'wrong-type', field: 'order', line: 5 })]);
+    expect(problems(source, FaqSchema)).toEqual([
+      expect.objectContaining({ code: 'wrong-type', field: 'order', line: 5 }),
+    ]);
   });
 });

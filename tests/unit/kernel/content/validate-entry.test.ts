@@ -27,11 +27,17 @@ interface Target {
 }
 
 /** Every field under a schema, depth first: object keys, a list's first item, each variant of a union, a record's first key. */
-function* targets(schema: AnySchema, at: Key[] = [], setup: Target['setup'] = []): Generator<Target> {
+function* targets(
+  schema: AnySchema,
+  at: Key[] = [],
+  setup: Target['setup'] = [],
+): Generator<Target> {
   const inner = unwrap(schema).inner;
   const def = defOf(inner) as ReturnType<typeof defOf> & { keyType?: AnySchema };
   if (def.type === 'object') {
-    for (const [key, child] of Object.entries((inner as unknown as { shape: Record<string, AnySchema> }).shape)) {
+    for (const [key, child] of Object.entries(
+      (inner as unknown as { shape: Record<string, AnySchema> }).shape,
+    )) {
       yield { path: [...at, key], schema: child, setup };
       yield* targets(child, [...at, key], setup);
     }
@@ -40,7 +46,13 @@ function* targets(schema: AnySchema, at: Key[] = [], setup: Target['setup'] = []
     yield* targets(def.element!, [...at, 0], setup);
   } else if (def.type === 'union' && def.discriminator) {
     for (const option of def.options!) {
-      const tag = defOf(unwrap((unwrap(option).inner as unknown as { shape: Record<string, AnySchema> }).shape[def.discriminator]!).inner).values![0];
+      const tag = defOf(
+        unwrap(
+          (unwrap(option).inner as unknown as { shape: Record<string, AnySchema> }).shape[
+            def.discriminator
+          ]!,
+        ).inner,
+      ).values![0];
       yield* targets(option, at, [...setup, [at, { [def.discriminator]: tag }]]);
     }
   } else if (def.type === 'record') {
@@ -55,7 +67,10 @@ function setAt(data: unknown, keys: readonly Key[], value: unknown): unknown {
   if (keys.length === 0) return value;
   const [key, ...rest] = keys as [Key, ...Key[]];
   const container = data && typeof data === 'object' ? data : typeof key === 'number' ? [] : {};
-  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<Key, unknown>;
+  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<
+    Key,
+    unknown
+  >;
   const next = setAt(copy[key], rest, value);
   if (next === undefined && !Array.isArray(copy)) delete copy[key];
   else copy[key] = next;
@@ -65,9 +80,30 @@ function setAt(data: unknown, keys: readonly Key[], value: unknown): unknown {
 /** The values a field is driven through: empty, left out, too long (a list: its first item, many times), and of the wrong shape. */
 function valuesFor(schema: AnySchema, current: unknown): [string, unknown][] {
   const type = defOf(unwrap(schema).inner).type;
-  const empty = type === 'array' ? [] : type === 'object' || type === 'record' ? {} : type === 'number' || type === 'boolean' ? null : '';
-  const long = type === 'array' ? Array.from({ length: 300 }, () => (Array.isArray(current) && current.length ? current[0] : 'x')) : type === 'number' ? 1e12 : 'x'.repeat(5000);
-  const wrong = type === 'string' || type === 'enum' || type === 'literal' ? 42 : type === 'number' ? 'forty-two' : type === 'boolean' ? 'yes' : 'some text';
+  const empty =
+    type === 'array'
+      ? []
+      : type === 'object' || type === 'record'
+        ? {}
+        : type === 'number' || type === 'boolean'
+          ? null
+          : '';
+  const long =
+    type === 'array'
+      ? Array.from({ length: 300 }, () =>
+          Array.isArray(current) && current.length ? current[0] : 'x',
+        )
+      : type === 'number'
+        ? 1e12
+        : 'x'.repeat(5000);
+  const wrong =
+    type === 'string' || type === 'enum' || type === 'literal'
+      ? 42
+      : type === 'number'
+        ? 'forty-two'
+        : type === 'boolean'
+          ? 'yes'
+          : 'some text';
   return [
     ['empty', empty],
     ['left out', undefined],
@@ -81,13 +117,26 @@ function realFile(schemaKey: string): RawEntry {
   const file =
     schemaKey in SINGLES
       ? SINGLES[schemaKey as keyof typeof SINGLES].file
-      : `${COLLECTIONS[schemaKey as keyof typeof COLLECTIONS].dir}/${schemaKey === 'pages' ? 'about.md' : readdirSync(path.join(CONTENT, COLLECTIONS[schemaKey as keyof typeof COLLECTIONS].dir)).filter((name) => name.endsWith('.md')).sort()[0]}`;
+      : `${COLLECTIONS[schemaKey as keyof typeof COLLECTIONS].dir}/${
+          schemaKey === 'pages'
+            ? 'about.md'
+            : readdirSync(
+                path.join(CONTENT, COLLECTIONS[schemaKey as keyof typeof COLLECTIONS].dir),
+              )
+                .filter((name) => name.endsWith('.md'))
+                .sort()[0]
+        }`;
   const raw = readEntry(`content/${file}`, readFileSync(path.join(CONTENT, file), 'utf8'));
   if (isProblem(raw)) throw new Error(raw.message);
   return raw;
 }
 
-const valueAt = (data: unknown, keys: readonly Key[]): unknown => keys.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<Key, unknown>)[key] : undefined), data);
+const valueAt = (data: unknown, keys: readonly Key[]): unknown =>
+  keys.reduce<unknown>(
+    (value, key) =>
+      value && typeof value === 'object' ? (value as Record<Key, unknown>)[key] : undefined,
+    data,
+  );
 
 /** What makes a message unfit for a person: zod's words, or the field's path as the file writes it. */
 function unfit(message: string, field: string | undefined): string | null {
@@ -102,7 +151,9 @@ describe('the checks’ messages', () => {
   it('are caught by this test when they carry zod’s own wording or a raw path', () => {
     const zodOwn = z.string().min(1).safeParse('').error!.issues[0]!.message;
     expect(unfit(zodOwn, 'heading')).toBe('zod’s wording');
-    expect(unfit('Fill in blocks.0.heading.', 'blocks.0.heading')).toBe('the raw path "blocks.0.heading"');
+    expect(unfit('Fill in blocks.0.heading.', 'blocks.0.heading')).toBe(
+      'the raw path "blocks.0.heading"',
+    );
     expect(unfit('Add one to areaServed.', 'areaServed')).toBe('the field\'s key "areaServed"');
     expect(unfit('Fill in “Main heading”.', 'heading')).toBeNull();
   });
@@ -110,14 +161,23 @@ describe('the checks’ messages', () => {
   for (const schemaKey of [...Object.keys(COLLECTIONS), ...Object.keys(SINGLES)]) {
     it(`are plain English for every field of ${schemaKey}, empty, left out, too long and of the wrong shape`, () => {
       const raw = realFile(schemaKey);
-      const schema = (schemaKey in SINGLES ? SINGLES[schemaKey as keyof typeof SINGLES] : COLLECTIONS[schemaKey as keyof typeof COLLECTIONS]).schema as AnySchema;
-      expect(validateEntry(raw, schema as z.ZodType).ok, `${raw.file} is valid to start with`).toBe(true);
+      const schema = (
+        schemaKey in SINGLES
+          ? SINGLES[schemaKey as keyof typeof SINGLES]
+          : COLLECTIONS[schemaKey as keyof typeof COLLECTIONS]
+      ).schema as AnySchema;
+      expect(validateEntry(raw, schema as z.ZodType).ok, `${raw.file} is valid to start with`).toBe(
+        true,
+      );
       const bad: string[] = [];
       let problems = 0;
       const fields = [...targets(schema)];
       expect(fields.length).toBeGreaterThan(1);
       for (const { path: at, schema: field, setup } of fields) {
-        const seeded = setup.reduce<unknown>((draft, [where, seed]) => setAt(draft, where, seed), raw.data);
+        const seeded = setup.reduce<unknown>(
+          (draft, [where, seed]) => setAt(draft, where, seed),
+          raw.data,
+        );
         for (const [how, value] of valuesFor(field, valueAt(seeded, at))) {
           const data = setAt(seeded, at, value);
           const result = validateEntry({ ...raw, data }, schema as z.ZodType);
@@ -125,8 +185,12 @@ describe('the checks’ messages', () => {
           for (const problem of result.problems) {
             problems += 1;
             const why = unfit(problem.message, problem.field);
-            if (process.env.SHOW_MESSAGES) console.log(`${schemaKey} ${at.join('.')} ${how}: ${problem.field}: ${problem.message}`);
-            if (why) bad.push(`${at.join('.')} ${how}: ${problem.field}: "${problem.message}" (${why})`);
+            if (process.env.SHOW_MESSAGES)
+              console.log(
+                `${schemaKey} ${at.join('.')} ${how}: ${problem.field}: ${problem.message}`,
+              );
+            if (why)
+              bad.push(`${at.join('.')} ${how}: ${problem.field}: "${problem.message}" (${why})`);
           }
         }
       }
@@ -136,12 +200,28 @@ describe('the checks’ messages', () => {
   }
 
   it('name the field by its label, and a block’s field by its block', () => {
-    const page = { route: '/spring', title: 'Spring', description: 'A spring clean.', heading: '', blocks: [{ type: 'body' }, { type: 'hero', actions: [{ label: 'Ask', href: '' }] }] };
-    expect(labelsAt(PageSchema, ['blocks', 1, 'actions', 0, 'href'], page)).toEqual(['Block 2 (Hero)', 'Button 1', 'Goes to']);
+    const page = {
+      route: '/spring',
+      title: 'Spring',
+      description: 'A spring clean.',
+      heading: '',
+      blocks: [{ type: 'body' }, { type: 'hero', actions: [{ label: 'Ask', href: '' }] }],
+    };
+    expect(labelsAt(PageSchema, ['blocks', 1, 'actions', 0, 'href'], page)).toEqual([
+      'Block 2 (Hero)',
+      'Button 1',
+      'Goes to',
+    ]);
     const result = validateEntry({ ...realFile('pages'), data: page }, PageSchema);
-    expect(result.ok ? [] : result.problems.map(({ field, message }) => ({ field, message }))).toEqual([
+    expect(
+      result.ok ? [] : result.problems.map(({ field, message }) => ({ field, message })),
+    ).toEqual([
       { field: 'heading', message: 'Fill in “Main heading”.' },
-      { field: 'blocks.1.actions.0.href', message: 'Write a link as "/route", "/route#heading", "#heading", "https://…", "mailto:…" or "tel:+44…".' },
+      {
+        field: 'blocks.1.actions.0.href',
+        message:
+          'Write a link as "/route", "/route#heading", "#heading", "https://…", "mailto:…" or "tel:+44…".',
+      },
     ]);
   });
 });
