@@ -1,7 +1,7 @@
 // Quality gate 5 (issue 5): every JSON-LD block of every page is valid against schema.org's
 // vocabulary (@adobe/structured-data-validator with @marbec/web-auto-extractor, offline): no
 // error, and no warning (a warning that no fix can remove would be listed, with its reason, in
-// tests/quality/structured-data.ts). The LocalBusiness carries what Google asks for.
+// src/generator/gates/structured-data.ts). The LocalBusiness carries what Google asks for.
 import { brokenSite } from '../support/quality/broken-fixture.ts';
 import {
   formatIssues,

@@ -7,7 +7,7 @@ import type { Checks, Deploy, Preview } from '../../kernel/wire/proposals.ts';
 /**
  * The name of the content workflow's final job: the one check branch protection requires and a
  * proposal waits for. It always reports, and fails when the job the change needed did not pass.
- * tests/unit/workflow.test.ts holds the workflow to it.
+ * tests/project/workflow.test.ts holds the workflow to it.
  */
 export const REQUIRED_CHECK = 'All checks';
 

@@ -1,6 +1,6 @@
 // firebase-admin's Auth for a target. The only place that sets FIREBASE_AUTH_EMULATOR_HOST, and
 // only for the local emulator: with it set, firebase-admin accepts unsigned ID tokens, so it must
-// never be set anywhere a real project is used (tests/unit/kernel/wire/emulator-host.test.ts).
+// never be set anywhere a real project is used (tests/unit/generator/accounts/admin-target.test.ts).
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { AdminTarget } from './admin-target.ts';

@@ -2,7 +2,7 @@
 // schema's own message where it has one (`.min(1, 'Give the page a title…')`), else words made here
 // from the issue and the field's label (its `.meta({ title })`, as the builder's form shows it).
 // zod's own wording ("Too small: expected string to have >=1 characters") never reaches a person:
-// tests/unit/kernel/content/validate-entry-messages.test.ts drives every field of every schema.
+// tests/unit/kernel/content/validate-entry.test.ts drives every field of every schema.
 import type { z } from 'zod';
 import { excerpt, type ContentProblem } from '../errors/problems.ts';
 import { labelsAt } from '../schema/fields.ts';

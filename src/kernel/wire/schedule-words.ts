@@ -1,5 +1,5 @@
 // The owner's words for a time to publish at ("Monday 2 December at 09:00"), made without Intl,
-// which /admin avoids on its first render (src/apps/admin/format.ts), and without zod: a date's
+// which /admin avoids on its first render (src/apps/shared/format.ts), and without zod: a date's
 // weekday does not depend on a time zone, and the date and time are London's as the owner chose them.
 import type { WallTime } from '../schedule/london-time.ts';
 import type { Schedule } from './schedule.ts';

@@ -8,7 +8,7 @@ import type { BuilderSite } from '../../../kernel/wire/builder-data.ts';
 import { Builder } from './Builder.tsx';
 import { newDraftId, queryParameter } from './screen.tsx';
 import { Notice, RestoreOffer } from './restore-offer.tsx';
-import { unreachable } from '../../shared/unreachable.ts';
+import { unreachable } from '../../../kernel/errors/unreachable.ts';
 
 type State =
   | { kind: 'loading' }
@@ -87,5 +87,5 @@ export function BlockBuilderScreen({ site, store }: { site: BuilderSite; store: 
         </>
       );
   }
-  return unreachable(state);
+  return unreachable(state, 'screen state');
 }

@@ -3,7 +3,7 @@
 // error table) with what happens next, since the work itself is safe in this browser.
 import { useEffect, useState } from 'react';
 import { MirroredDraftStore, type BucketStatus, type DraftStore } from '../draft-store.ts';
-import { unreachable } from '../../shared/unreachable.ts';
+import { unreachable } from '../../../kernel/errors/unreachable.ts';
 
 export function BucketLine({ store }: { store: DraftStore }) {
   const mirrored = store instanceof MirroredDraftStore ? store : null;
@@ -29,5 +29,5 @@ export function BucketLine({ store }: { store: DraftStore }) {
         </span>
       );
   }
-  return unreachable(status);
+  return unreachable(status, 'bucket status');
 }

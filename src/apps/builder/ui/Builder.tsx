@@ -30,7 +30,6 @@ import { proposalsClient } from '../../shared/proposals-client.ts';
 import { BlocksSection } from './BlocksSection.tsx';
 import { BuilderToolbar } from './BuilderToolbar.tsx';
 import { attemptFor, useBuilderState } from './builder-state.ts';
-import { DiscardConfirmation } from './DiscardConfirmation.tsx';
 import { DraftNotices } from './DraftNotices.tsx';
 import { PageDetails, PageText } from './DraftFields.tsx';
 import { fieldKey, type FieldPath } from './field-parts.tsx';
@@ -45,6 +44,10 @@ import { useDraftLint } from './use-draft-lint.ts';
 import { useLeftFields } from './use-left-fields.ts';
 import { useUndoKeys } from './use-undo-keys.ts';
 
+// Loaded when first asked for, as the dialogs are: the page's own JavaScript stays within its budget.
+const DiscardConfirmation = lazy(() =>
+  import('./DiscardConfirmation.tsx').then((module) => ({ default: module.DiscardConfirmation })),
+);
 const BuilderDialogs = lazy(() =>
   import('./BuilderDialogs.tsx').then((module) => ({ default: module.BuilderDialogs })),
 );
@@ -202,14 +205,16 @@ export function Builder({
         />
         <DraftNotices editor={editor} />
         {state.discarding ? (
-          <DiscardConfirmation
-            live={Boolean(draft.origin)}
-            onDiscard={() => void discard()}
-            onKeep={() => {
-              dispatch({ type: 'discarding', on: false });
-              discardButton.current?.focus();
-            }}
-          />
+          <Suspense fallback={null}>
+            <DiscardConfirmation
+              live={Boolean(draft.origin)}
+              onDiscard={() => void discard()}
+              onKeep={() => {
+                dispatch({ type: 'discarding', on: false });
+                discardButton.current?.focus();
+              }}
+            />
+          </Suspense>
         ) : null}
         <p className="visually-hidden" aria-live="assertive" id="builder-announcer">
           {state.announcement}

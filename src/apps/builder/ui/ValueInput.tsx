@@ -16,7 +16,7 @@ import {
   type Option,
 } from './field-parts.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
-import { unreachable } from '../../shared/unreachable.ts';
+import { unreachable } from '../../../kernel/errors/unreachable.ts';
 
 /** The kinds of field that hold one value. */
 export type ValueField = Extract<
@@ -223,5 +223,5 @@ export function ValueInput({
       );
     }
   }
-  return unreachable(field);
+  return unreachable(field, 'field kind');
 }

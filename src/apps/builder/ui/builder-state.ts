@@ -6,7 +6,7 @@ import { useReducer } from 'react';
 import type { DraftCheck } from '../check-draft.ts';
 import type { Draft } from '../draft.ts';
 import type { ExportResult } from './ExportDialog.tsx';
-import { unreachable } from '../../shared/unreachable.ts';
+import { unreachable } from '../../../kernel/errors/unreachable.ts';
 
 export interface BuilderState {
   /** The block open in the list, by its id. */
@@ -74,7 +74,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'show-field':
       return { ...state, selected: action.block ?? state.selected, previewing: false };
   }
-  return unreachable(action);
+  return unreachable(action, 'builder action');
 }
 
 /** The builder's state, and the check to show for `draft`: the attempt's while the draft is the one it checked. */
