@@ -3,7 +3,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type ToStringOptions } from 'yaml';
 import { fileText } from './canonical.ts';
 import { itemSchema, objectShape, type AnySchema } from '../schema/walk.ts';
-import { ONLY_BLANK_LINES } from './canonical-yaml.ts';
+import { ONLY_BLANK_LINES } from './yaml-scalars.ts';
 import type { ContentProblem } from '../errors/problems.ts';
 import { isProblem, readEntry } from './read-entry.ts';
 
