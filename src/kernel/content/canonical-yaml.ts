@@ -5,7 +5,7 @@
 // file and on generated data. It also knows the line of every field it writes, which is all the
 // builder's checks need of a parser.
 import type { FrontMatterLines } from './front-matter-lines.ts';
-import { ONLY_BLANK_LINES, scalar, STEP } from './yaml-scalars.ts';
+import { scalar, STEP } from './yaml-scalars.ts';
 
 type Value =
   | string
