@@ -196,6 +196,21 @@ function problemsReported(stdout: string): ReportedProblem[] {
 const PROBLEMS_KEPT = 20;
 
 /**
+ * Why the check stopped, from its last words: the last line, or, when Node itself stopped it on an
+ * uncaught error (its report ends with Node's version), the error's own line.
+ */
+function stoppedBecause(stderr: string): string | undefined {
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const last = lines.at(-1);
+  if (last === undefined || !/^Node\.js v\d/.test(last)) return last;
+  return lines.findLast((line) => /^(?:[A-Z]\w*)?(?:Error|Exception)\b[^:]*:/.test(line)) ?? last;
+}
+
+/**
  * The failed checks' problems, read once from the report: the first in words, and the first few as
  * data for each page to list its own in the form's words; or, with no report, why the check stopped.
  */
@@ -218,7 +233,7 @@ export function failureOf(
       problems,
     };
   }
-  const last = stderr.trim().split('\n').filter(Boolean).pop();
+  const last = stoppedBecause(stderr);
   return {
     state: 'failed',
     firstProblem: `The check stopped without a report${last ? `: ${last}` : '.'}`,
