@@ -138,11 +138,9 @@ function nextMonday(): string {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-// --lang: Chromium draws a date or time field in its own language, whatever the page's locale.
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, '--lang=en-GB'],
-});
+// Headless Chromium draws a date or time field in US English whatever the locale, the --lang flag
+// or LANG (tried): the schedule's fields read 12/07/2026 and 09:00 AM in the pictures.
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   // A British owner's browser, so that dates and times read as they will for them.
   const page = await browser.newPage({
