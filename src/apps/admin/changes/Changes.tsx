@@ -2,55 +2,33 @@
 // time in the owner's words, and what the scheduled run found once it has come), and those
 // published lately. Each is a plain link: an open change to its place on the dashboard, where it is
 // published, scheduled or withdrawn; a published one to its pages on the site.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import type { Proposal } from '../../../kernel/wire/proposals.ts';
 import { changeUrl } from '../../../kernel/wire/proposal-paths.ts';
 import { publishedAtWords, wallTimeWords } from '../../../kernel/wire/schedule-words.ts';
-import { ApiCallFailure } from '../../account/api-call.ts';
 import { proposalsClient } from '../../shared/proposals-client.ts';
 import { ApiProblem } from '../enquiries/ApiProblem.tsx';
+import { useApiRead } from '../use-api-read.ts';
 import { formatTime } from '../../shared/format.ts';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; failure: ApiCallFailure }
-  | { status: 'loaded'; open: Proposal[]; published: Proposal[] };
 
 const pagesOf = (change: Proposal) => change.pages.map((page) => page.page).join(', ');
 
 export function ChangesSection({ onReady }: { onReady: () => void }) {
   const services = useServices();
   const client = useMemo(() => (services ? proposalsClient(services) : undefined), [services]);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  // Reads the changes; the state says "loading" already (at first, or set by retry).
-  const load = useCallback(() => {
-    if (!client) return;
-    void Promise.all([client.list(), client.published()])
-      .then(
-        ([open, published]) => setState({ status: 'loaded', open, published }),
-        (caught: unknown) =>
-          setState({
-            status: 'failed',
-            failure:
-              caught instanceof ApiCallFailure
-                ? caught
-                : new ApiCallFailure(0, {
-                    error: {
-                      code: 'unreachable',
-                      title: 'The changes could not be read',
-                      message: String(caught),
-                    },
-                  }),
-          }),
-      )
-      .finally(onReady);
-  }, [client, onReady]);
-  useEffect(load, [load]);
-  const retry = () => {
-    setState({ status: 'loading' });
-    load();
-  };
+  const read = useMemo(
+    () =>
+      client
+        ? () =>
+            Promise.all([client.list(), client.published()]).then(([open, published]) => ({
+              open,
+              published,
+            }))
+        : undefined,
+    [client],
+  );
+  const { state, retry } = useApiRead(read, 'The changes could not be read', onReady);
   // The year the screen opened in: times in it are written without their year.
   const [thisYear] = useState(() => new Date().getFullYear());
   return (
@@ -66,13 +44,13 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
         <>
           <h3>Waiting to be published</h3>
           <List
-            changes={state.open.filter((change) => !change.schedule)}
+            changes={state.data.open.filter((change) => !change.schedule)}
             empty="No change is waiting."
             say={(change) => `Checks: ${change.checks.state}.`}
           />
           <h3>Scheduled</h3>
           <List
-            changes={state.open.filter((change) => change.schedule)}
+            changes={state.data.open.filter((change) => change.schedule)}
             empty="No change is scheduled."
             say={({ schedule }) => {
               const { note } = schedule!;
@@ -83,10 +61,10 @@ export function ChangesSection({ onReady }: { onReady: () => void }) {
           />
           <h3>Published lately</h3>
           <ul className="admin-changes">
-            {state.published.length === 0 ? (
+            {state.data.published.length === 0 ? (
               <li>Nothing has been published from the builder lately.</li>
             ) : null}
-            {state.published.map((change) => (
+            {state.data.published.map((change) => (
               <li key={change.id}>
                 {change.summary} ({pagesOf(change)}):{' '}
                 {change.schedule

@@ -1,16 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useServices } from '../../../kernel/components/account/services.ts';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
 import { plural } from '../../shared/format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
-import { ApiCallFailure } from '../../account/api-call.ts';
 import { enquiriesClient } from './client.ts';
 import { EnquiryItem } from './EnquiryItem.tsx';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; failure: ApiCallFailure }
-  | { status: 'loaded'; enquiries: Enquiry[] };
+import { useApiRead } from '../use-api-read.ts';
 
 /**
  * The quote form's enquiries, newest first, read through the enquiries function (Netlify Forms on
@@ -26,42 +21,17 @@ export function EnquiriesSection({
 }) {
   const services = useServices();
   const client = useMemo(() => (services ? enquiriesClient(services) : undefined), [services]);
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [said, setSaid] = useState('');
 
-  // Reads the enquiries; the state says "loading" already (at first, or set by retry).
-  const load = useCallback(() => {
-    if (!client) return;
-    void client
-      .list()
-      .then(
-        (enquiries) => setState({ status: 'loaded', enquiries }),
-        (caught: unknown) =>
-          setState({
-            status: 'failed',
-            failure:
-              caught instanceof ApiCallFailure
-                ? caught
-                : new ApiCallFailure(0, {
-                    error: {
-                      code: 'unreachable',
-                      title: 'The enquiries could not be read',
-                      message: String(caught),
-                    },
-                  }),
-          }),
-      )
-      .finally(onReady);
-  }, [client, onReady]);
-  useEffect(load, [load]);
-  const retry = () => {
-    setState({ status: 'loading' });
-    load();
-  };
+  const { state, setState, retry } = useApiRead(
+    client?.list,
+    'The enquiries could not be read',
+    onReady,
+  );
 
   const update = (change: (enquiries: Enquiry[]) => Enquiry[]) =>
     setState((current) =>
-      current.status === 'loaded' ? { ...current, enquiries: change(current.enquiries) } : current,
+      current.status === 'loaded' ? { ...current, data: change(current.data) } : current,
     );
   const changed = (enquiry: Enquiry) => {
     update((enquiries) => enquiries.map((one) => (one.id === enquiry.id ? enquiry : one)));
@@ -87,7 +57,7 @@ export function EnquiriesSection({
         <output>{said}</output>
       </p>
       {state.status === 'loaded' ? (
-        state.enquiries.length === 0 ? (
+        state.data.length === 0 ? (
           <p>
             No enquiries yet. Each one sent with the quote form on /contact will be listed here,
             newest first.
@@ -95,13 +65,13 @@ export function EnquiriesSection({
         ) : (
           <>
             <p className="admin-note">
-              {plural(state.enquiries.length, 'enquiry', 'enquiries')}, newest first.{' '}
+              {plural(state.data.length, 'enquiry', 'enquiries')}, newest first.{' '}
               <button type="button" className="button button-secondary" onClick={retry}>
                 Check for new ones
               </button>
             </p>
             <ol className="admin-enquiries">
-              {state.enquiries.map((enquiry) => (
+              {state.data.map((enquiry) => (
                 <EnquiryItem
                   key={enquiry.id}
                   enquiry={enquiry}
