@@ -139,6 +139,11 @@ function run(
   stop: AbortSignal,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
+    // Stopped while its checkout was being made: an aborted signal fires no more, so it never starts.
+    if (stop.aborted) {
+      resolve({ code: null, stdout: '', stderr: '' });
+      return;
+    }
     // In a process group of its own, so that stopping it stops what it started (the build, Chromium).
     const child = spawn(command, args, {
       cwd,
