@@ -50,6 +50,9 @@ export default defineConfig({
     command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1 --auth-port ${authPort} --storage-port ${E2E_STORAGE_PORT}`,
     // The server holds requests to the emulator until it answers and its accounts exist (about 10 s).
     url: `${baseURL}/emulator/v1/projects/demo-ardent/oobCodes`,
+    // The proposals' checks without the browser gates: no spec on this server is about them, and
+    // they would take a browser's time from the tests. admin-photo-loop.spec.ts runs them in full.
+    env: { LOCAL_CHECKS_SKIP: 'axe,lighthouse' },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'ignore',

@@ -8,6 +8,9 @@
  *    are the pages the change altered;
  * 3. the page gates on those pages (src/generator/gates/page-gates.ts): html-validate, links,
  *    JSON-LD, axe at 375 and 1280 px with the console watch, Lighthouse.
+ * `--skip axe,lighthouse` leaves out the gates named (html-validate, w3c, links, json-ld, axe,
+ * lighthouse), and says so in its summary: for a quicker look, and for the local backend of the
+ * browser tests whose subject is not the checks (LOCAL_CHECKS_SKIP, src/functions/setup.ts).
  * It prints the pages checked and the time each step took, then every problem at once in the
  * format asked for (`npm run check`'s: gate problems name the page's content file and start with
  * its address), and exits 1 when there is any. Both builds use this checkout's code: it checks what
@@ -35,15 +38,17 @@ import {
 import { firebaseConfigFromEnv } from '../src/kernel/wire/firebase-config.ts';
 import { fail, parseOptions } from './cli.ts';
 import { generatorBundle } from './run.mjs';
+import { GATE_IDS } from '../src/generator/gates/gate-types.ts';
 import type { GateStep } from '../src/generator/gates/page-gates.ts';
 
-const usage = `Usage: npm run check:change -- --base <branch, tag or commit> [--format ${REPORT_FORMATS.join('|')}] [--local-library] [--cache <dir>]`;
+const usage = `Usage: npm run check:change -- --base <branch, tag or commit> [--format ${REPORT_FORMATS.join('|')}] [--local-library] [--cache <dir>] [--skip <gate>,…]`;
 const values = parseOptions(
   {
     base: { type: 'string' },
     format: { type: 'string' },
     'local-library': { type: 'boolean', default: false },
     cache: { type: 'string' },
+    skip: { type: 'string' },
   },
   usage,
 );
@@ -56,6 +61,15 @@ const format =
   reportFormatOf(values.format, process.env) ??
   fail(`Unknown report format "${values.format}": use ${REPORT_FORMATS.join(', ')}.\n${usage}`);
 const localLibrary = values['local-library'];
+const skipped = (values.skip ?? '')
+  .split(',')
+  .map((id) => id.trim())
+  .filter(Boolean);
+const unknownGates = skipped.filter((id) => !(GATE_IDS as readonly string[]).includes(id));
+if (unknownGates.length)
+  fail(
+    `--skip names no gate: ${unknownGates.join(', ')}. The gates are ${GATE_IDS.join(', ')}.\n${usage}`,
+  );
 const projectRoot = process.cwd();
 const cacheDir = path.resolve(values.cache ?? '.cache');
 // As `npm run check` does: in json and github, stdout holds the report alone and the lines for people go to stderr.
@@ -164,7 +178,8 @@ async function changeBuild(): Promise<ChangeBuild | ContentProblem[]> {
 
 /** The page gates on the pages the change altered, each timed; what they found, as problems of the pages' content files. */
 async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
-  const { gatePageOf, runPageGates } = await import('../src/generator/gates/page-gates.ts');
+  const { gatePageOf, gatesWithout, runPageGates } =
+    await import('../src/generator/gates/page-gates.ts');
   const { startChromium } = await import('../src/generator/gates/browser-gates.ts');
   const pages = change.report.changedPages.map(gatePageOf);
   say(
@@ -181,14 +196,18 @@ async function pageGates(change: ChangeBuild): Promise<ContentProblem[]> {
   const site = await serveSite(change.outDir, path.join(projectRoot, 'netlify.toml'));
   let chromium: ReturnType<typeof startChromium> | undefined;
   try {
-    const run = await runPageGates(pages, {
-      root: change.outDir,
-      origin: site.origin,
-      siteUrl: change.report.site.siteUrl,
-      chromium: () => (chromium ??= startChromium()),
-      reports: path.join(projectRoot, 'test-results', 'lighthouse'),
-      log: say,
-    });
+    const run = await runPageGates(
+      pages,
+      {
+        root: change.outDir,
+        origin: site.origin,
+        siteUrl: change.report.site.siteUrl,
+        chromium: () => (chromium ??= startChromium()),
+        reports: path.join(projectRoot, 'test-results', 'lighthouse'),
+        log: say,
+      },
+      gatesWithout(skipped),
+    );
     steps.push(...run.steps);
     if (run.stopped) stopped ??= run.stopped;
     return run.problems;
@@ -225,6 +244,7 @@ for (const step of steps)
   say(
     `  ${step.ok ? '✔' : '✖'} ${step.name.padEnd(22)} ${step.seconds.toFixed(1).padStart(6)} s${step.note ? `  ${step.note}` : ''}`,
   );
+if (skipped.length) say(`  – skipped (--skip): ${skipped.join(', ')}`);
 const outcome = failing.length === 0 && !stopped ? 'passed' : 'failed';
 const problemCount = failing.length
   ? `, ${failing.length} problem${failing.length === 1 ? '' : 's'}`

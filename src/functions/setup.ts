@@ -15,6 +15,7 @@ import { GitHubProposals } from './github/github-proposals.ts';
 import type { HistoryBackend } from './history/backend.ts';
 import { historyHandler } from './history/handler.ts';
 import { failure } from './http.ts';
+import type { CheckRunnerOptions } from './local/check-runner.ts';
 import { LocalHistory } from './local/local-history.ts';
 import { LocalProposals } from './local/local-proposals.ts';
 import type { ProposalsBackend } from './proposals/backend.ts';
@@ -57,18 +58,11 @@ export function backendsFrom(env: Env): Backends | Promise<Backends> {
       `PUBLISH_BACKEND is "${which}"; on Netlify it must be github (or unset).`,
     );
   const dir = env.PUBLISH_REPOSITORY_DIR?.trim() || process.cwd();
-  const emulator = storageEmulatorOf(env);
-  const key = `${dir}\0${emulator ?? ''}`;
+  const checks = localChecksFrom(env);
+  const key = JSON.stringify([dir, checks]);
   let backends = made.get(key);
   if (!backends) {
     const root = repositoryRoot(dir);
-    // Its checks read the media library this function reads: the local emulator, at the port it has.
-    const checks = emulator
-      ? {
-          args: ['--local-library'],
-          env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port },
-        }
-      : undefined;
     backends = {
       proposals: new LocalProposals({ dir: root, checks, now: clockFrom(env) }),
       history: new LocalHistory(root),
@@ -76,6 +70,20 @@ export function backendsFrom(env: Env): Backends | Promise<Backends> {
     made.set(key, backends);
   }
   return backends;
+}
+
+/**
+ * What the local backend adds to its checks' command: the media library this function reads (the
+ * local emulator, at the port it has); and LOCAL_CHECKS_SKIP ("axe,lighthouse"), gates left out, as
+ * `npm run check:change -- --skip` does, for the browser tests whose subject is not the checks.
+ */
+export function localChecksFrom(env: Env): Omit<CheckRunnerOptions, 'onResult'> {
+  const emulator = storageEmulatorOf(env);
+  const skip = env.LOCAL_CHECKS_SKIP?.trim();
+  return {
+    args: [...(emulator ? ['--local-library'] : []), ...(skip ? ['--skip', skip] : [])],
+    ...(emulator ? { env: { STORAGE_EMULATOR_PORT: new URL(`http://${emulator}`).port } } : {}),
+  };
 }
 
 /** The top of the git repository `dir` is in; 503 in words when it is in none. */

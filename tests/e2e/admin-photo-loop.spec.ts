@@ -24,6 +24,8 @@ test('a photo uploaded on /admin is placed in the builder, proposed, checked, pu
   browser,
 }) => {
   // npm start's build and emulators, the proposal's checks and the build after publishing run one after another.
+  // The one browser test whose proposal goes through every gate, axe and Lighthouse included, as
+  // an owner's does (the other specs' servers skip those two: LOCAL_CHECKS_SKIP).
   test.setTimeout(300_000);
   const work = await mkdtemp(path.join(tmpdir(), 'ardent-photo-loop-'));
   const repository = publishRepository(projectRoot, path.join(work, 'repository'));

@@ -55,6 +55,7 @@ async function scanPage(
  * first page of each kind, as quality-a11y scans them.
  */
 export const axe: PageGate = {
+  id: 'axe',
   name: 'axe (375 and 1280 px)',
   code: 'page-accessibility',
   checks: inBrowser,
@@ -79,6 +80,7 @@ export const axe: PageGate = {
 
 /** Lighthouse, mobile: one run a page, run again only when it fails (lighthouse-gate.ts, runAgain). */
 export const lighthouse: PageGate = {
+  id: 'lighthouse',
   name: 'Lighthouse',
   code: 'page-lighthouse',
   checks: (page) => inBrowser(page) && page.lighthouse !== undefined,

@@ -3,6 +3,10 @@
 import type { ProblemCode } from '../../kernel/errors/problems.ts';
 import type { LighthousePage } from './lighthouse-pages.ts';
 
+/** The gates by the names `npm run check:change -- --skip` takes, in the order they run. */
+export const GATE_IDS = ['html-validate', 'w3c', 'links', 'json-ld', 'axe', 'lighthouse'] as const;
+export type GateId = (typeof GATE_IDS)[number];
+
 /** One built page, as the gates see it. */
 export interface GatePage {
   /** How the report names it: its address ("/about"), or "the 404 page". */
@@ -50,6 +54,8 @@ export interface GateFinding {
 }
 
 export interface PageGate {
+  /** How `npm run check:change -- --skip` names it. */
+  id: GateId;
   /** Its name in the output, with the time it took. */
   name: string;
   /** The code of what it finds (src/kernel/errors/catalogue.ts). */

@@ -59,6 +59,13 @@ export const PAGE_GATES: readonly PageGate[] = [
   lighthouse,
 ];
 
+/**
+ * The gates left when those named are skipped (`--skip axe,lighthouse`: checks that a test of
+ * something else waits on for seconds rather than for a browser's time).
+ */
+export const gatesWithout = (skip: readonly string[]): readonly PageGate[] =>
+  PAGE_GATES.filter((gate) => !skip.includes(gate.id));
+
 /** What one gate did: its time, and how many pages and problems, or that it could not run. */
 export interface GateStep {
   name: string;

@@ -10,6 +10,7 @@ import { ensureJava, formatW3cErrors, JAVA_NEEDED, w3cErrors } from './w3c-valid
 
 /** html-validate with the project's .htmlvalidate.mjs. */
 export const htmlValidate: PageGate = {
+  id: 'html-validate',
   name: 'html-validate',
   code: 'page-html-invalid',
   async run(pages, site) {
@@ -28,6 +29,7 @@ export const htmlValidate: PageGate = {
 
 /** The W3C's Nu Html Checker, errors only: all the pages in one run of Java, whose start-up is most of its cost. */
 export const w3c: PageGate = {
+  id: 'w3c',
   name: 'W3C checker',
   code: 'page-html-invalid',
   async run(pages, site) {
@@ -51,6 +53,7 @@ export const w3c: PageGate = {
  * check's: it finds a link to a heading that no longer exists, in the file that links.)
  */
 export const links: PageGate = {
+  id: 'links',
   name: 'links',
   code: 'page-broken-link',
   checks: (page) => page.url !== undefined,
@@ -79,6 +82,7 @@ export const links: PageGate = {
 
 /** Every JSON-LD block valid against schema.org, and a LocalBusiness with what Google asks for. */
 export const structuredData: PageGate = {
+  id: 'json-ld',
   name: 'JSON-LD',
   code: 'page-structured-data',
   async run(pages, site) {

@@ -41,6 +41,14 @@ it('asks for the base, in one line with the usage', async () => {
   expect(run.stderr).toContain('Usage: npm run check:change -- --base <branch, tag or commit>');
 });
 
+it('refuses a --skip that names no gate, naming the gates there are', async () => {
+  const run = await checkChange(['--base', 'HEAD', '--skip', 'axe,contrast']);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(
+    /^--skip names no gate: contrast\. The gates are html-validate, w3c, links, json-ld, axe, lighthouse\./,
+  );
+});
+
 it('says on its last line that a base git does not have stopped it, and the local backend shows that line', async () => {
   const run = await checkChange(['--base', 'no-such-branch', '--format', 'json', '--cache', cache]);
   expect(run.code).toBe(1);

@@ -9,11 +9,17 @@ import { THRESHOLDS } from '../../../../src/generator/gates/lighthouse-pages.ts'
 import { formatGithub } from '../../../../src/kernel/errors/report-formats.ts';
 import {
   gatePageOf,
+  gatesWithout,
   NOT_FOUND_PATH,
   PAGE_GATES,
   runPageGates,
 } from '../../../../src/generator/gates/page-gates.ts';
-import type { GatePage, GateSite, PageGate } from '../../../../src/generator/gates/gate-types.ts';
+import {
+  GATE_IDS,
+  type GatePage,
+  type GateSite,
+  type PageGate,
+} from '../../../../src/generator/gates/gate-types.ts';
 import { serveSite, type RunningSite } from '../../../../src/generator/gates/serve.ts';
 import { copyMinimalSite, loadSite, removeTempCopies } from '../../../support/sites.ts';
 
@@ -70,6 +76,17 @@ describe('the pages of a build, as the gates see them', () => {
       'axe (375 and 1280 px)',
       'Lighthouse',
     ]);
+  });
+
+  it('leave out those --skip names, by the names it takes, the others in their order', () => {
+    expect(PAGE_GATES.map((gate) => gate.id)).toEqual([...GATE_IDS]);
+    expect(gatesWithout(['axe', 'lighthouse']).map((gate) => gate.name)).toEqual([
+      'html-validate',
+      'W3C checker',
+      'links',
+      'JSON-LD',
+    ]);
+    expect(gatesWithout([])).toEqual(PAGE_GATES);
   });
 });
 
@@ -201,6 +218,7 @@ describe('the gates in turn, as check:change runs them', () => {
 
   it('run every gate though one cannot, say the first that could not, and skip a gate with no page to check', async () => {
     const browserless: PageGate = {
+      id: 'axe',
       name: 'browser',
       code: 'page-accessibility',
       checks: (candidate) => candidate.browser,
