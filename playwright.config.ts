@@ -6,7 +6,7 @@
 // EMULATOR_LOGGING_PORT for firebase-tools' own, otherwise free ones).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './scripts/ensure-chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './scripts/ensure-chromium.ts';
 import { E2E_AUTH_PORT, E2E_PORT, E2E_STORAGE_PORT } from './tests/support/e2e-ports.ts';
 import { publishRepository } from './tests/support/publish-repository.ts';
 
@@ -37,9 +37,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    // Debian's Chromium: Playwright's own browser download cannot work offline.
+    // Debian's Chromium headless shell: Playwright's own browser download cannot work offline.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
     // Off by default: recording every test is costly on a small machine. Use --trace on to debug.

@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { aptInstall } from './apt-install.ts';
 
+/** Debian's Chromium: Lighthouse, the gates of `npm run check:change`, the owner guide's screenshots. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's build of the same Chromium as a headless shell (Playwright's own default for headless
+ * runs): the browser tests. Blink and V8 as in Chromium, without the browser's own interface, so a
+ * spec file takes about two thirds of the time and CPU.
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** The flags every Chromium of this project runs with (Playwright, axe, Lighthouse): offline, in a container. */
 export const CHROMIUM_ARGS = [
@@ -16,20 +24,26 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Browser tests use Debian's Chromium (Playwright's own browser download cannot work offline).
- * Installs it with apt when running as root, else says exactly what to run.
+ * A Debian package of Chromium (Playwright's own browser download cannot work offline): there, or
+ * installed with apt when running as root; else it says exactly what to run.
  */
-export function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
-  if (
-    aptInstall('chromium', `Chromium is missing at ${CHROMIUM_PATH}`) &&
-    existsSync(CHROMIUM_PATH)
-  )
+function ensureDebianBrowser(file: string, debianPackage: string, variable: string): boolean {
+  if (existsSync(file)) return true;
+  if (aptInstall(debianPackage, `${debianPackage} is missing at ${file}`) && existsSync(file))
     return true;
   console.error(
-    `Chromium is needed for the browser tests and was not found at ${CHROMIUM_PATH}.\n` +
-      `Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n` +
-      `or point CHROMIUM_PATH at a Chromium binary. (Do not run "npx playwright install": it downloads and cannot work offline.)`,
+    `Debian's ${debianPackage} is needed for the browser tests and was not found at ${file}.\n` +
+      `Install it with:  sudo apt-get update && sudo apt-get install -y ${debianPackage}\n` +
+      `or point ${variable} at one. (Do not run "npx playwright install": it downloads and cannot work offline.)`,
   );
   return false;
 }
+
+/** Chromium, for Lighthouse and the page gates. */
+export const ensureChromium = (): boolean =>
+  ensureDebianBrowser(CHROMIUM_PATH, 'chromium', 'CHROMIUM_PATH');
+
+/** Chromium and its headless shell, for `npm test`. */
+export const ensureBrowsers = (): boolean =>
+  ensureChromium() &&
+  ensureDebianBrowser(HEADLESS_SHELL_PATH, 'chromium-headless-shell', 'HEADLESS_SHELL_PATH');

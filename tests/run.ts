@@ -12,7 +12,7 @@ import '../scripts/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
-import { ensureChromium } from '../scripts/ensure-chromium.ts';
+import { ensureBrowsers } from '../scripts/ensure-chromium.ts';
 import { ensureNetlifyTools } from '../scripts/netlify-tools.ts';
 import { formatTimes } from './support/e2e/json-report.ts';
 
@@ -54,7 +54,7 @@ function readJson(file: string): Record<string, unknown> | undefined {
 
 const suiteStarted = performance.now();
 rmSync('test-results', { recursive: true, force: true });
-const chromium = ensureChromium();
+const chromium = ensureBrowsers();
 // Every step runs on this Node (`npm run` put node_modules/.bin first on PATH; the steps inherit it).
 console.log(`Node.js ${process.version} (${process.execPath})`);
 
@@ -84,7 +84,7 @@ if (built) run('budgets', process.execPath, ['scripts/run.mjs', 'budgets']);
 if (built) run('w3c html', bin('tsx'), ['tests/runners/w3c-html.ts']);
 if (!chromium) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
-  console.error('\n✖ e2e: skipped, Chromium is not available (see above).');
+  console.error('\n✖ e2e: skipped, a browser is not available (see above).');
 } else if (!built || !existsSync('dist/index.html')) {
   results.push({ name: 'e2e', ok: false, seconds: 0 });
   console.error('\n✖ e2e: skipped, the build failed.');

@@ -4,7 +4,7 @@
 // names: that page reads neither the enquiries nor /admin's data, even holding the admin's token.
 // (Every path and method, and the Host headers allowed and refused: tests/unit/generator/server/allowed-hosts.test.ts.)
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../scripts/ensure-chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../scripts/ensure-chromium.ts';
 import { LOCAL_EMULATOR_CONFIG } from '../../src/kernel/wire/firebase-config.ts';
 import { LOCAL_ACCOUNTS } from '../support/accounts.ts';
 import { E2E_PORT } from '../support/e2e-ports.ts';
@@ -23,7 +23,7 @@ test("a page on another host name, pointed at 127.0.0.1, reads neither the enqui
   const { idToken } = (await signIn.json()) as { idToken: string };
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: HEADLESS_SHELL_PATH,
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${REBIND} 127.0.0.1`],
   });
   try {
