@@ -1,10 +1,13 @@
 // One file of the output folder written, on whichever thread made it: encoded into a reused
 // buffer, hashed, and written with one synchronous call (open, write, close) unless the folder
-// already holds these bytes. The output folder (output-folder.ts) writes every file through it, and
+// already holds these bytes. It is written beside its place and renamed into it, so a server
+// reading the folder while `npm start` builds again gets the old file or the new one, never half
+// of one. The output folder (output-folder.ts) writes every file through it, and
 // the page threads their pages (src/generator/threads/), telling the folder what they wrote.
 import { hash as oneShot } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** What was written at a path: the digest and size of its contents, and whether the file was written (not already there). */
 export interface WrittenFile {
@@ -46,6 +49,8 @@ export function writeFile(
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  writeFileSync(target, data);
+  const temporary = path.join(dir, `.${path.basename(target)}.${process.pid}-${threadId}.tmp`);
+  writeFileSync(temporary, data);
+  renameSync(temporary, target);
   return { hash, bytes: data.byteLength, written: true };
 }
