@@ -245,17 +245,17 @@ export class LocalProposals implements ProposalsBackend {
       ]);
       if (!tip || !head) throw failure('no-such-proposal');
       if (await this.git.contains(tip, head)) return;
-      if (
-        !(await bringUpToDate(this.git, this.#records, {
-          record,
-          recordBlob: blob,
-          tip,
-          head,
-          branch,
-        }))
-      )
-        throw moved();
+      const commit = await bringUpToDate(this.git, this.#records, {
+        record,
+        recordBlob: blob,
+        tip,
+        head,
+        branch,
+      });
+      if (!commit) throw moved();
       this.checks.forget(tip);
+      // Checked at once, as GitHub runs the checks on a push: the next run finds their result.
+      this.checks.enqueue(commit, head);
     });
   }
 

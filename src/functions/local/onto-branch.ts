@@ -129,7 +129,8 @@ export async function publishOnBranch(
 
 /**
  * The change's branch with the branch's head merged into it: the branch's tree with the change's
- * files on it, its base now that head. False when the change's branch or record moved meanwhile.
+ * files on it, its base now that head: the new commit, or undefined when the change's branch or
+ * record moved meanwhile.
  */
 export async function bringUpToDate(
   git: Git,
@@ -141,7 +142,7 @@ export async function bringUpToDate(
     head,
     branch,
   }: Pick<Publishing, 'record' | 'recordBlob' | 'tip' | 'head' | 'branch'>,
-): Promise<boolean> {
+): Promise<string | undefined> {
   await unchangedSince(git, record, head, branch);
   const blobs = await blobsAt(git, tip, record);
   const files = record.pages.map((page) => ({ path: page.path, blob: blobs.get(page.path)! }));
@@ -155,8 +156,9 @@ export async function bringUpToDate(
     committer: proposerOf(record),
   });
   const kept = await records.write({ ...record, base: head });
-  return git.updateRefs([
+  const moved = !(await git.updateRefs([
     `update refs/heads/${record.branch} ${commit} ${tip}`,
     `update ${Records.ref(record.id)} ${kept} ${recordBlob}`,
-  ]);
+  ]));
+  return moved ? undefined : commit;
 }

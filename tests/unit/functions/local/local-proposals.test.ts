@@ -292,6 +292,24 @@ describe('publishing', () => {
       code: 'changed-on-branch',
     });
   });
+
+  it('brought up to date with the moved branch, checks its new head at once, before anyone reads the change', async () => {
+    await writeFile(gate, '');
+    const { proposal } = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
+    await checksReach(proposal.id, ['passed']);
+    await writeFile(path.join(repo.dir, ABOUT.path), 'Changed by a developer\n');
+    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes another page');
+
+    await backend.freshen(proposal.id);
+    const head = repo.git('rev-parse', proposal.branch);
+    expect(repo.git('rev-parse', `${head}^2`)).toBe(repo.git('rev-parse', 'HEAD'));
+    expect(backend.checks.stateOf(head)).toMatch(/^(waiting|running)$/);
+    await backend.checks.idle();
+    expect((await readFile(`${gate}.ran`, 'utf8')).trim().split('\n').at(-1)).toBe(head);
+  });
 });
 
 describe('a change of two pages', () => {
