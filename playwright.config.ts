@@ -48,7 +48,7 @@ export default defineConfig({
   webServer: {
     // Exits with "dist/ does not exist. Run `npm run build` first." when there is no build.
     command: `node scripts/run.mjs serve --port ${port} --host 127.0.0.1 --auth-port ${authPort} --storage-port ${E2E_STORAGE_PORT}`,
-    // The server holds requests to the emulator until it answers and its accounts exist (about 10 s).
+    // The server holds requests to the emulator until it answers and its accounts exist (a few seconds).
     url: `${baseURL}/emulator/v1/projects/demo-ardent/oobCodes`,
     // The proposals' checks without the browser gates: no spec on this server is about them, and
     // they would take a browser's time from the tests. admin-photo-loop.spec.ts runs them in full.

@@ -36,10 +36,14 @@ const ENTRIES = {
   'format-content': 'scripts/format-content.ts',
   session: 'src/generator/build.ts',
   'page-worker': 'src/generator/threads/page-worker.ts',
+  'lazy-api-schemas': 'src/generator/emulators/lazy-api-schemas.mjs',
 };
 
-/** Entries that are not commands: the build session (the dev server loads it) and the page pool's worker thread. */
-const NOT_COMMANDS = new Set(['session', 'page-worker']);
+/**
+ * Entries that are not commands: the build session (the dev server loads it), the page pool's
+ * worker thread, and what the Auth emulator's process preloads (found beside the code that starts it).
+ */
+const NOT_COMMANDS = new Set(['session', 'page-worker', 'lazy-api-schemas']);
 
 /** Loaded from node_modules as they are: native code, binaries, and packages that find files next to themselves. */
 const EXTERNAL = [

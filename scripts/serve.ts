@@ -1,7 +1,7 @@
 // Serves the built site like Netlify would, with the local services the account pages use:
 //   npm run serve -- [--port 8080] [--host localhost] [--allowed-host <name>]… [--root dist] [--auth-port <n>] [--storage-port <n>] [--build]
 // `npm start` is `--build`: it builds (with the local sign-in config) while the Auth emulator
-// starts, since the emulator takes about 10 s. The emulator is seeded with an admin and an
+// starts, since the emulator takes a few seconds. The emulator is seeded with an admin and an
 // ordinary account; the Storage emulator (in this process, ready in well under a second, before
 // the build, which fetches the library photos content uses) with a few sample photos. Both listen
 // on 127.0.0.1 on ports chosen at start unless given, are reached through this server
