@@ -277,15 +277,21 @@ describe('publishing', () => {
     ]);
   });
 
-  it('refuses a proposal whose file changed on the checked-out branch since', async () => {
+  /** A change proposed and its checks passed; then a developer's commit of `file` on the checked-out branch. */
+  async function passedThenCommitted(file: string): Promise<Proposal> {
     await writeFile(gate, '');
     const { proposal } = await backend.propose(
       await change(retitled('Deep Cleaning in Bromley | Ardent')),
       await backend.snapshot(),
     );
     await checksReach(proposal.id, ['passed']);
-    await writeFile(path.join(repo.dir, PATH), 'Changed by a developer\n');
-    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes the page');
+    await writeFile(path.join(repo.dir, file), 'Changed by a developer\n');
+    repo.git('commit', '--quiet', '--all', '--message', `A developer changes ${file}`);
+    return proposal;
+  }
+
+  it('refuses a proposal whose file changed on the checked-out branch since', async () => {
+    const proposal = await passedThenCommitted(PATH);
 
     expect(await failureOf(backend.publish(proposal.id, ADMIN))).toMatchObject({
       status: 409,
@@ -294,15 +300,7 @@ describe('publishing', () => {
   });
 
   it('brought up to date with the moved branch, checks its new head at once, before anyone reads the change', async () => {
-    await writeFile(gate, '');
-    const { proposal } = await backend.propose(
-      await change(retitled('Deep Cleaning in Bromley | Ardent')),
-      await backend.snapshot(),
-    );
-    await checksReach(proposal.id, ['passed']);
-    await writeFile(path.join(repo.dir, ABOUT.path), 'Changed by a developer\n');
-    repo.git('commit', '--quiet', '--all', '--message', 'A developer changes another page');
-
+    const proposal = await passedThenCommitted(ABOUT.path);
     await backend.freshen(proposal.id);
     const head = repo.git('rev-parse', proposal.branch);
     expect(repo.git('rev-parse', `${head}^2`)).toBe(repo.git('rev-parse', 'HEAD'));
