@@ -28,27 +28,6 @@ async function stopNavigation(page: Page) {
 }
 
 test.describe('when the islands start', () => {
-  const hydratedCount = (page: Page) => page.locator('[data-island][data-hydrated]').count();
-
-  for (const [how, act] of [
-    ['a key press', (page: Page) => page.keyboard.press('Shift')],
-    ['a pointer move', (page: Page) => page.mouse.move(600, 500)],
-    ['a scroll', (page: Page) => page.mouse.wheel(0, 200)],
-  ] as const) {
-    test(`nothing hydrates while the page loads; ${how} wakes every widget`, async ({ page }) => {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto('/about');
-      // The contact section's load came back as the page shows it: no React for it at all.
-      await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-checked', '');
-      await startedWorkDone(page);
-      expect(await hydratedCount(page)).toBe(0);
-      await act(page);
-      for (const name of ['header', 'sidebar', 'scroll-top'])
-        await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute('data-hydrated', '');
-      expect(await page.locator('[data-island="contact"][data-hydrated]').count()).toBe(0);
-    });
-  }
-
   test("the widgets' chunks, React among them, are fetched only after the page has loaded, before the visitor acts", async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 /**
  * When the widgets' React should start. Evaluating React and hydrating costs a slow phone a few
  * hundred milliseconds of main thread, so it is not spent while the page loads: until the visitor
- * first moves a pointer (a move, not the synthetic one a resting pointer gets), touches, types, focuses or scrolls, the page works as plain HTML (the
+ * first moves a pointer, touches, types, focuses or scrolls, the page works as plain HTML (the
  * dropdowns are <details>, the menu and sidebar panel are popovers, the links are links). The
  * first sign of a visitor wakes every island at once, which takes well under the time a pointer
  * needs to travel to a menu.
@@ -18,11 +18,7 @@ const VISITOR_EVENTS = [
 
 export function whenVisitorActs(islands: readonly HTMLElement[]): Promise<void> {
   return new Promise((resolve) => {
-    const wake = (event: Event) => {
-      // A pointer resting over the page gets a pointermove without movement when the layout
-      // shifts under it (Chromium's synthetic move): nobody acted yet.
-      const still = event instanceof PointerEvent && !event.movementX && !event.movementY;
-      if (event.type === 'pointermove' && still) return;
+    const wake = () => {
       for (const type of VISITOR_EVENTS) window.removeEventListener(type, wake, true);
       for (const island of islands) island.removeEventListener('error', wake, true);
       resolve();
