@@ -28,33 +28,6 @@ async function stopNavigation(page: Page) {
 }
 
 test.describe('when the islands start', () => {
-  test("the widgets' chunks, React among them, are fetched only after the page has loaded, before the visitor acts", async ({
-    page,
-  }) => {
-    await page.goto('/about');
-    const timings = () =>
-      page.evaluate(() => {
-        const later = document
-          .querySelector<HTMLScriptElement>('script[data-later-modules]')!
-          .dataset.laterModules!.split(' ');
-        const navigation = performance.getEntriesByType(
-          'navigation',
-        )[0] as PerformanceNavigationTiming;
-        const starts = later.map(
-          (url) =>
-            performance.getEntriesByName(new URL(url, location.href).href)[0]?.startTime ?? null,
-        );
-        return { count: later.length, loaded: navigation.loadEventStart, starts };
-      });
-    await expect
-      .poll(async () => (await timings()).starts.every((start) => start !== null))
-      .toBe(true);
-    const { count, loaded, starts } = await timings();
-    expect(count).toBeGreaterThanOrEqual(5); // four islands and React's chunk at least
-    for (const start of starts) expect(start!).toBeGreaterThanOrEqual(loaded);
-    expect(await page.locator('[data-island][data-hydrated]').count()).toBe(0);
-  });
-
   test('a page opened scrolled down (a #hash) wakes the widgets at once', async ({ page }) => {
     await page.goto('/faqs#cancellations');
     await expect(page.locator('[data-island="header"]')).toHaveAttribute('data-hydrated', '');
