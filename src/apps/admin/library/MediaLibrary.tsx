@@ -5,6 +5,7 @@ import type { LibraryPhoto } from '../../../kernel/wire/media-library.ts';
 import { describeStorageError, type DescribedStorageError } from '../../media/storage-errors.ts';
 import { plural } from '../../shared/format.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
+import { useOpening } from '../../shared/use-opening.ts';
 import { PhotoDetails } from './PhotoDetails.tsx';
 import { PhotoGrid } from './PhotoGrid.tsx';
 import { shownPhotos, SORTS, type SortKey } from '../../shared/library/photos.ts';
@@ -36,7 +37,8 @@ export function MediaLibrarySection({
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortKey>('date');
   const [open, setOpen] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  // The Delete confirmation: a new dialog for each opening (use-opening.ts).
+  const deleting = useOpening();
   const [message, setMessage] = useState('');
   const [deletedCount, setDeletedCount] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -162,20 +164,21 @@ export function MediaLibrarySection({
           photo={selected}
           library={library}
           onChanged={upsert}
-          onDelete={() => setDeleting(true)}
+          onDelete={deleting.open}
           onClose={() => setOpen(null)}
           announce={announce}
         />
       ) : null}
-      {selected && deleting ? (
+      {selected && deleting.opening ? (
         <DeleteDialog
+          key={deleting.opening}
           photo={selected}
           uses={usage ? (usage[selected.file.fullPath] ?? []) : undefined}
           library={library}
-          onClose={() => setDeleting(false)}
+          onClose={deleting.close}
           onDeleted={() => {
             const name = selected.file.name;
-            setDeleting(false);
+            deleting.close();
             setOpen(null);
             setPhotos((all) =>
               all.filter((photo) => photo.file.fullPath !== selected.file.fullPath),
