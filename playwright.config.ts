@@ -4,6 +4,7 @@
 // builds first (with the local sign-in config); by hand, `npm run build -- --auth-emulator && npx playwright test`.
 // Ports: E2E_PORT for the site, E2E_AUTH_PORT and E2E_STORAGE_PORT for the emulators (EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT for firebase-tools' own, otherwise free ones).
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './scripts/ensure-chromium.ts';
@@ -19,6 +20,11 @@ if (!process.env.TEST_WORKER_INDEX && !process.env.PUBLISH_REPOSITORY_DIR)
   process.env.PUBLISH_REPOSITORY_DIR = publishRepository(
     fileURLToPath(new URL('.', import.meta.url)),
   );
+// The enquiries the server keeps, in a folder of this run's: never those of an earlier run or of `npm start`.
+if (!process.env.TEST_WORKER_INDEX && !process.env.ENQUIRIES_DIR) {
+  process.env.ENQUIRIES_DIR = fileURLToPath(new URL('test-results/forms', import.meta.url));
+  rmSync(process.env.ENQUIRIES_DIR, { recursive: true, force: true });
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',

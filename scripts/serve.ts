@@ -31,7 +31,7 @@ import {
 import { emulatorProxy } from '../src/generator/server/emulator-proxy.ts';
 import { StorageEmulatorError } from '../src/generator/emulators/storage-emulator.ts';
 import { createSiteServer } from '../src/generator/server/create-server.ts';
-import { LOCAL_FORMS_DIR } from '../src/generator/server/netlify-forms.ts';
+import { localFormsDir } from '../src/kernel/wire/enquiry-paths.ts';
 import { functionRoutes } from '../src/generator/server/functions.ts';
 import { runSchedules } from '../src/generator/server/schedule.ts';
 import { localDeploys } from '../src/functions/local/local-deploys.ts';
@@ -176,8 +176,9 @@ const server = await createSiteServer({
     ready,
     logger: console,
   }),
-  // Netlify Forms, locally: the enquiry form's submissions are kept here (docs/enquiries.md).
-  formsDir: join(projectRoot, LOCAL_FORMS_DIR),
+  // Netlify Forms, locally: the enquiry form's submissions are kept here (docs/enquiries.md), where
+  // the enquiries API reads them.
+  formsDir: localFormsDir(process.env, projectRoot),
   // The builder's publishing API, in this process, once the local services are ready: its sign-in
   // check then reaches the Auth emulator (seeding its accounts set FIREBASE_AUTH_EMULATOR_HOST,
   // through admin-auth.ts, for this process only), and it reads the media library (and its checks

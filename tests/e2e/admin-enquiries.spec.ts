@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { LOCAL_FORMS_DIR } from '../../src/kernel/wire/enquiry-paths.ts';
+import { localFormsDir } from '../../src/kernel/wire/enquiry-paths.ts';
 import { adminContext } from '../support/accounts.ts';
 import { openAdmin } from '../support/admin.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
@@ -27,7 +27,7 @@ test.afterEach(async () => {
 
 const stored = () => {
   try {
-    return readFileSync(join(projectRoot, LOCAL_FORMS_DIR, 'enquiry.jsonl'), 'utf8');
+    return readFileSync(join(localFormsDir(process.env, projectRoot), 'enquiry.jsonl'), 'utf8');
   } catch {
     return '';
   }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { LOCAL_FORMS_DIR } from '../../src/generator/server/netlify-forms.ts';
+import { localFormsDir } from '../../src/kernel/wire/enquiry-paths.ts';
 import { StoredSubmissionSchema, type StoredSubmission } from '../../src/kernel/wire/enquiry.ts';
 import { axeViolations } from '../../src/generator/gates/axe.ts';
 import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
@@ -15,7 +15,7 @@ import { expect, projectRoot, test } from '../support/e2e/fixtures.ts';
 function keptFor(name: string): StoredSubmission[] {
   let text = '';
   try {
-    text = readFileSync(join(projectRoot, LOCAL_FORMS_DIR, 'enquiry.jsonl'), 'utf8');
+    text = readFileSync(join(localFormsDir(process.env, projectRoot), 'enquiry.jsonl'), 'utf8');
   } catch {
     return [];
   }

@@ -3,8 +3,7 @@
 // for the site (SITE_ID, which Netlify sets in functions; NETLIFY_API_URL for a stand-in); without
 // it, locally, the file the local server writes (ENQUIRIES_DIR, else .cache/forms/ under the
 // project). On Netlify there is no such file: without the token the function says it is not set up.
-import path from 'node:path';
-import { LOCAL_FORMS_DIR } from '../../kernel/wire/enquiry-paths.ts';
+import { localFormsDir } from '../../kernel/wire/enquiry-paths.ts';
 import { tokenVerifier } from '../auth.ts';
 import { failure } from '../http.ts';
 import { onNetlify, type Env } from '../runtime.ts';
@@ -33,7 +32,7 @@ export function enquiriesBackendFrom(env: Env, siteId: string | undefined): Enqu
       'not-set-up',
       "NETLIFY_API_TOKEN is not set: the function needs a Netlify personal access token to read the form's submissions.",
     );
-  return new LocalEnquiries(env.ENQUIRIES_DIR?.trim() || path.join(process.cwd(), LOCAL_FORMS_DIR));
+  return new LocalEnquiries(localFormsDir(env, process.cwd()));
 }
 
 /** The function's handler, its setup read from the environment on each request. */

@@ -14,7 +14,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { generatorBundle } from '../../../scripts/run.mjs';
 import { ContentError, formatProblems } from '../../kernel/errors/problems.ts';
 import { createSiteServer } from '../server/create-server.ts';
-import { LOCAL_FORMS_DIR } from '../server/netlify-forms.ts';
+import { localFormsDir } from '../../kernel/wire/enquiry-paths.ts';
 import { functionRoutes } from '../server/functions.ts';
 import { createBatcher, type Batch } from './batcher.ts';
 import {
@@ -163,7 +163,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       allowedHosts: [options.host, ...(options.allowedHosts ?? [])],
       transformHtml: injectReloadScript,
       extraRoutes: createDevRoutes(hub),
-      formsDir: path.join(projectRoot, LOCAL_FORMS_DIR),
+      formsDir: localFormsDir(process.env, projectRoot),
       // The same functions as `npm start`; a proposal published locally changes a watched file, which rebuilds.
       functions: functionRoutes({ logger: { error: (message) => logger.error(message) } }),
     });

@@ -23,8 +23,6 @@ export interface FormDeclaration {
   action?: string;
 }
 
-export { LOCAL_FORMS_DIR } from '../../kernel/wire/enquiry-paths.ts';
-
 /** The field Netlify reads a submission's form from, which a scripted post must carry. */
 export const FORM_NAME_FIELD = 'form-name';
 /** A bigger post is refused (413): forms of words only. */
