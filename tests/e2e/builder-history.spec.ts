@@ -146,7 +146,8 @@ test("History lists the page's versions; a version whose photo was deleted is re
     /^(published|building)$/,
     { timeout: 20_000 },
   );
-  expect(git('log', '-1', '--format=%s')).toBe('Bring back "inside and out"');
+  // The page's last commit (other specs commit other pages to the same repository meanwhile).
+  expect(git('log', '-1', '--format=%s', '--', FILE)).toBe('Bring back "inside and out"');
   expect(await readFile(absolute, 'utf8')).toBe(
     live.replace(/^heading: .*$/m, 'heading: Window cleaning, inside and out'),
   );

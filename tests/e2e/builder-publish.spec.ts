@@ -87,7 +87,8 @@ test("a page changed since it was opened, on the lines next to the draft's chang
       'description: Answers to the questions people ask us about cleaning and wellbeing visits in Orpington and Bromley.',
     ),
   );
-  git('commit', '--quiet', '--all', '--message', 'A change made elsewhere');
+  // Only this file: other specs commit to the same repository meanwhile.
+  git('commit', '--quiet', '--message', 'A change made elsewhere', '--', 'content/pages/faqs.md');
   await page.getByRole('button', { name: 'Propose this change' }).click({ timeout: 15_000 });
   const dialog = page.getByRole('dialog', { name: 'Propose this change' });
   await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
