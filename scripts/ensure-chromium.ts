@@ -27,12 +27,17 @@ export const CHROMIUM_ARGS = [
  * A Debian package of Chromium (Playwright's own browser download cannot work offline): there, or
  * installed with apt when running as root; else it says exactly what to run.
  */
-function ensureDebianBrowser(file: string, debianPackage: string, variable: string): boolean {
+function ensureDebianBrowser(
+  file: string,
+  debianPackage: string,
+  variable: string,
+  neededFor: string,
+): boolean {
   if (existsSync(file)) return true;
   if (aptInstall(debianPackage, `${debianPackage} is missing at ${file}`) && existsSync(file))
     return true;
   console.error(
-    `Debian's ${debianPackage} is needed for the browser tests and was not found at ${file}.\n` +
+    `Debian's ${debianPackage} is needed for ${neededFor} and was not found at ${file}.\n` +
       `Install it with:  sudo apt-get update && sudo apt-get install -y ${debianPackage}\n` +
       `or point ${variable} at one. (Do not run "npx playwright install": it downloads and cannot work offline.)`,
   );
@@ -41,9 +46,19 @@ function ensureDebianBrowser(file: string, debianPackage: string, variable: stri
 
 /** Chromium, for Lighthouse and the page gates. */
 export const ensureChromium = (): boolean =>
-  ensureDebianBrowser(CHROMIUM_PATH, 'chromium', 'CHROMIUM_PATH');
+  ensureDebianBrowser(
+    CHROMIUM_PATH,
+    'chromium',
+    'CHROMIUM_PATH',
+    'Lighthouse, the page gates of `npm run check:change` and a few browser tests',
+  );
 
 /** Chromium and its headless shell, for `npm test`. */
 export const ensureBrowsers = (): boolean =>
   ensureChromium() &&
-  ensureDebianBrowser(HEADLESS_SHELL_PATH, 'chromium-headless-shell', 'HEADLESS_SHELL_PATH');
+  ensureDebianBrowser(
+    HEADLESS_SHELL_PATH,
+    'chromium-headless-shell',
+    'HEADLESS_SHELL_PATH',
+    'the browser tests',
+  );
