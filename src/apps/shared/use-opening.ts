@@ -1,18 +1,30 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+
+/** A dialog's opening under way: what it shows, and a number of its own for the dialog's `key`. */
+export interface Opening<T> {
+  key: number;
+  value: T;
+}
 
 /**
- * A dialog's openings, each with a number of its own (0 while it is shut), for its `key`: a close
- * and the next opening that reach React in one batch (Escape, then Enter on the button that gets
- * focus back) still mount a new dialog, which opens. With a plain true/false the two would cancel
- * out, and the dialog the browser had already closed would stay mounted, shut.
+ * A dialog's openings, each a new one: a close and the next opening that reach React in one batch
+ * (Escape, then Enter on the button that gets focus back) still mount a new dialog, which opens.
+ * With plain state the two would cancel out, and the dialog the browser had already closed would
+ * stay mounted, shut. `opened` is null while the dialog is shut.
  */
-export function useOpening(): { opening: number; open: () => void; close: () => void } {
-  const count = useRef(0);
-  const [opening, setOpening] = useState(0);
-  const open = useCallback(() => {
-    count.current += 1;
-    setOpening(count.current);
+/** Counted across the page, so that two dialogs side by side never share a key (React would keep both). */
+let openings = 0;
+
+export function useOpening<T = true>(): {
+  opened: Opening<T> | null;
+  open: (value: T) => void;
+  close: () => void;
+} {
+  const [opened, setOpened] = useState<Opening<T> | null>(null);
+  const open = useCallback((value: T) => {
+    openings += 1;
+    setOpened({ key: openings, value });
   }, []);
-  const close = useCallback(() => setOpening(0), []);
-  return { opening, open, close };
+  const close = useCallback(() => setOpened(null), []);
+  return { opened, open, close };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Enquiry } from '../../../kernel/wire/enquiry.ts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
+import { useOpening } from '../../shared/use-opening.ts';
 import { formatTime } from '../../shared/format.ts';
 import { ApiProblem } from './ApiProblem.tsx';
 import type { ApiCallFailure } from '../../account/api-call.ts';
@@ -27,7 +28,8 @@ export function EnquiryItem({
   onDeleted: (enquiry: Enquiry) => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  // The Delete confirmation: a new dialog for each opening (use-opening.ts).
+  const confirming = useOpening();
   const [failure, setFailure] = useState<ApiCallFailure | null>(null);
   const { fields } = enquiry;
   const who = fields.name.trim() || 'someone who gave no name';
@@ -115,19 +117,20 @@ export function EnquiryItem({
           type="button"
           className="button button-danger"
           disabled={busy}
-          onClick={() => setConfirming(true)}
+          onClick={() => confirming.open(true)}
         >
           Delete
         </button>
       </div>
-      {confirming ? (
+      {confirming.opened ? (
         <ConfirmDialog
+          key={confirming.opened.key}
           title={`Delete the enquiry from ${who}?`}
           action="Delete enquiry"
           busyAction="Deleting…"
           busy={busy}
           onConfirm={() => void remove()}
-          onClose={() => setConfirming(false)}
+          onClose={confirming.close}
           problem={failure ? <ApiProblem failure={failure} /> : null}
         >
           <p>

@@ -36,8 +36,9 @@ export function MediaLibrarySection({
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortKey>('date');
-  const [open, setOpen] = useState<string | null>(null);
-  // The Delete confirmation: a new dialog for each opening (use-opening.ts).
+  // The photo whose details are open, and the Delete confirmation: a new dialog for each opening
+  // (use-opening.ts).
+  const details = useOpening<string>();
   const deleting = useOpening();
   const [message, setMessage] = useState('');
   const [deletedCount, setDeletedCount] = useState(0);
@@ -80,7 +81,7 @@ export function MediaLibrarySection({
   const uploads = useUploads(library, existing, upsert, announce);
 
   const shown = shownPhotos(photos, search, sort);
-  const selected = photos.find((photo) => photo.file.fullPath === open);
+  const selected = photos.find((photo) => photo.file.fullPath === details.opened?.value);
 
   return (
     <section className="admin-section" id="library" aria-labelledby="library-heading">
@@ -155,23 +156,24 @@ export function MediaLibrarySection({
           <PhotoGrid
             photos={shown}
             library={library}
-            onOpen={(photo) => setOpen(photo.file.fullPath)}
+            onOpen={(photo) => details.open(photo.file.fullPath)}
           />
         </>
       ) : null}
-      {selected ? (
+      {selected && details.opened ? (
         <PhotoDetails
+          key={details.opened.key}
           photo={selected}
           library={library}
           onChanged={upsert}
-          onDelete={deleting.open}
-          onClose={() => setOpen(null)}
+          onDelete={() => deleting.open(true)}
+          onClose={details.close}
           announce={announce}
         />
       ) : null}
-      {selected && deleting.opening ? (
+      {selected && deleting.opened ? (
         <DeleteDialog
-          key={deleting.opening}
+          key={deleting.opened.key}
           photo={selected}
           uses={usage ? (usage[selected.file.fullPath] ?? []) : undefined}
           library={library}
@@ -179,7 +181,7 @@ export function MediaLibrarySection({
           onDeleted={() => {
             const name = selected.file.name;
             deleting.close();
-            setOpen(null);
+            details.close();
             setPhotos((all) =>
               all.filter((photo) => photo.file.fullPath !== selected.file.fullPath),
             );
