@@ -6,15 +6,15 @@ export interface Opening<T> {
   value: T;
 }
 
+/** Counted across the page, so that two dialogs side by side never share a key (React would keep both). */
+let openings = 0;
+
 /**
  * A dialog's openings, each a new one: a close and the next opening that reach React in one batch
  * (Escape, then Enter on the button that gets focus back) still mount a new dialog, which opens.
  * With plain state the two would cancel out, and the dialog the browser had already closed would
  * stay mounted, shut. `opened` is null while the dialog is shut.
  */
-/** Counted across the page, so that two dialogs side by side never share a key (React would keep both). */
-let openings = 0;
-
 export function useOpening<T = true>(): {
   opened: Opening<T> | null;
   open: (value: T) => void;
