@@ -7,9 +7,11 @@
 // in the same ref transaction that deletes its branch and moves its record to refs/published/
 // (onto-branch.ts). Proposing, publishing, withdrawing and bringing a change up to date run one at
 // a time; each ref transaction names the values it expects, so that a change made meanwhile by
-// another process (another scheduled run) makes it fail whole, in words. What GitHub keeps on a
-// pull request (summary, who, when, the checks' results, the schedule) is kept in git too, beside
-// the branch (records.ts). A page's published versions are local-history.ts's.
+// another process (another scheduled run) makes it fail whole, in words; a check's result kept
+// meanwhile moves only the change's record, and the change runs again on the record as it is now
+// (record-races.ts). What GitHub keeps on a pull request (summary, who, when, the checks' results,
+// the schedule) is kept in git too, beside the branch (records.ts). A page's published versions
+// are local-history.ts's.
 import type { Deploy, Proposal } from '../../kernel/wire/proposals.ts';
 import type { Schedule } from '../../kernel/wire/schedule.ts';
 import type { Caller } from '../auth.ts';
@@ -31,6 +33,7 @@ import { localDeploys } from './local-deploys.ts';
 import { proposeLocally } from './local-propose.ts';
 import { localProposal, type LocalStore } from './local-store.ts';
 import { blobsAt, bringUpToDate, publishOnBranch, publishTarget } from './onto-branch.ts';
+import { againWhileOnlyTheRecordMoved, Raced } from './record-races.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 export interface LocalProposalsOptions {
@@ -158,48 +161,66 @@ export class LocalProposals implements ProposalsBackend {
 
   publish(id: string, by: Caller, scheduled = false): Promise<Proposal> {
     return this.#oneAtATime(async () => {
-      const { record, blob: recordBlob } = await this.#open(id);
-      const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const blobs = tip ? await blobsAt(this.git, tip, record) : new Map<string, string>();
-      if (!tip || blobs.size < record.pages.length) throw failure('no-such-proposal');
-      const proposal = this.#view(record, tip, blobs);
-      assertMayPublish(proposal);
-      const { branch, head } = await publishTarget(this.git, record);
-      const done = await publishOnBranch(this.git, this.#records, {
-        record,
-        recordBlob,
-        tip,
-        blobs,
-        branch,
-        head,
-        by,
-        scheduled,
-        at: this.#now().toISOString(),
+      const done = await againWhileOnlyTheRecordMoved(this.git, async () => {
+        const { record, blob: recordBlob } = await this.#open(id);
+        const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+        const blobs = tip ? await blobsAt(this.git, tip, record) : new Map<string, string>();
+        if (!tip || blobs.size < record.pages.length) throw failure('no-such-proposal');
+        const proposal = this.#view(record, tip, blobs);
+        assertMayPublish(proposal);
+        const { branch, head } = await publishTarget(this.git, record);
+        const kept = await publishOnBranch(this.git, this.#records, {
+          record,
+          recordBlob,
+          tip,
+          blobs,
+          branch,
+          head,
+          by,
+          scheduled,
+          at: this.#now().toISOString(),
+        });
+        if (kept instanceof Raced) return kept;
+        this.checks.forget(tip);
+        return {
+          ...proposal,
+          state: 'published' as const,
+          updated: kept.updated,
+          published: kept.published!,
+        };
       });
-      this.checks.forget(tip);
-      return { ...proposal, state: 'published', updated: done.updated, published: done.published! };
+      if (!done)
+        throw failure(
+          'conflict',
+          'The change or the branch it is published on moved while it was being published, so nothing was published. Look at the change again, then publish it.',
+        );
+      return done;
     });
   }
 
   withdraw(id: string): Promise<Proposal> {
     return this.#oneAtATime(async () => {
-      const { record, blob } = await this.#open(id);
-      const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-      const proposal = this.#view(record, tip, new Map());
-      if (
-        !(await this.git.updateRefs([
-          ...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []),
-          `delete ${Records.ref(record.id)} ${blob}`,
-        ]))
-      ) {
+      const done = await againWhileOnlyTheRecordMoved(this.git, async () => {
+        const { record, blob } = await this.#open(id);
+        const tip = await this.git.resolve(`refs/heads/${record.branch}`);
+        const proposal = this.#view(record, tip, new Map());
+        if (
+          !(await this.git.updateRefs([
+            ...(tip ? [`delete refs/heads/${record.branch} ${tip}`] : []),
+            `delete ${Records.ref(record.id)} ${blob}`,
+          ]))
+        )
+          return new Raced({ [`refs/heads/${record.branch}`]: tip });
+        if (tip) this.checks.forget(tip);
+        const { commit: _gone, ...closed } = proposal;
+        return { ...closed, state: 'withdrawn' as const, updated: this.#now().toISOString() };
+      });
+      if (!done)
         throw failure(
           'conflict',
           'Someone added to this change at the same moment, so it was not withdrawn. Look at it again first.',
         );
-      }
-      if (tip) this.checks.forget(tip);
-      const { commit: _gone, ...closed } = proposal;
-      return { ...closed, state: 'withdrawn', updated: this.#now().toISOString() };
+      return done;
     });
   }
 
@@ -237,25 +258,29 @@ export class LocalProposals implements ProposalsBackend {
 
   freshen(id: string): Promise<void> {
     return this.#oneAtATime(async () => {
-      const { record, blob } = await this.#open(id);
-      const [tip, head, branch] = await Promise.all([
-        this.git.resolve(`refs/heads/${record.branch}`),
-        this.git.resolve('HEAD'),
-        this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD'),
-      ]);
-      if (!tip || !head) throw failure('no-such-proposal');
-      if (await this.git.contains(tip, head)) return;
-      const commit = await bringUpToDate(this.git, this.#records, {
-        record,
-        recordBlob: blob,
-        tip,
-        head,
-        branch,
+      const upToDate = await againWhileOnlyTheRecordMoved(this.git, async () => {
+        const { record, blob } = await this.#open(id);
+        const [tip, head, branch] = await Promise.all([
+          this.git.resolve(`refs/heads/${record.branch}`),
+          this.git.resolve('HEAD'),
+          this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD'),
+        ]);
+        if (!tip || !head) throw failure('no-such-proposal');
+        if (await this.git.contains(tip, head)) return tip;
+        const commit = await bringUpToDate(this.git, this.#records, {
+          record,
+          recordBlob: blob,
+          tip,
+          head,
+          branch,
+        });
+        if (commit instanceof Raced) return commit;
+        this.checks.forget(tip);
+        // Checked at once, as GitHub runs the checks on a push: the next run finds their result.
+        this.checks.enqueue(commit, head);
+        return commit;
       });
-      if (!commit) throw moved();
-      this.checks.forget(tip);
-      // Checked at once, as GitHub runs the checks on a push: the next run finds their result.
-      this.checks.enqueue(commit, head);
+      if (!upToDate) throw moved();
     });
   }
 

@@ -10,6 +10,7 @@ import { moved, raced } from '../proposals/conflicts.ts';
 import { branchName, commitMessage, pagesOf, type ChangeFacts } from '../proposals/describe.ts';
 import { commitFiles } from './commit-files.ts';
 import { localProposal, type LocalStore } from './local-store.ts';
+import { againWhileOnlyTheRecordMoved, Raced } from './record-races.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 type Proposed = { proposal: Proposal; added: boolean };
@@ -89,23 +90,22 @@ async function addTo(
   commit: (parent: string) => Promise<string>,
   now: string,
 ): Promise<{ record: LocalRecord; tip: string }> {
-  // A check's result moves the record's ref meanwhile (records.ts): read it again and retry; the branch must be where it was read.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  const added = await againWhileOnlyTheRecordMoved(git, async () => {
     const open = await records.get(id);
     if (!open) throw failure('no-such-proposal');
     const record: LocalRecord = { ...open.record, updated: now, pages };
     const [tip, kept] = await Promise.all([commit(head), records.write(record)]);
     if (
-      await git.updateRefs([
+      !(await git.updateRefs([
         `update refs/heads/${record.branch} ${tip} ${head}`,
         `update ${Records.ref(record.id)} ${kept} ${open.blob}`,
-      ])
-    ) {
-      // The change's checks are the new head's: the old one's are no longer wanted.
-      checks.forget(head);
-      return { record, tip };
-    }
-    if ((await git.resolve(`refs/heads/${record.branch}`)) !== head) throw moved();
-  }
-  throw moved();
+      ]))
+    )
+      return new Raced({ [`refs/heads/${record.branch}`]: head });
+    // The change's checks are the new head's: the old one's are no longer wanted.
+    checks.forget(head);
+    return { record, tip };
+  });
+  if (!added) throw moved();
+  return added;
 }

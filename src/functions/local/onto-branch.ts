@@ -2,12 +2,15 @@
 // files in one commit on the branch, its own branch deleted and its record moved to the published
 // ones, in one ref transaction) and bringing a change up to date with the branch (a merge commit of
 // the branch into it, so that its checks run again on the version that is live now). Both refuse,
-// in words, a change one of whose pages changed on the branch since the change's base.
+// in words, a change one of whose pages changed on the branch since the change's base; when their
+// ref transaction fails, they say what they read (Raced), and the backend decides whether to try
+// again (record-races.ts).
 import type { Caller } from '../auth.ts';
 import { failure } from '../http.ts';
 import { publishMessage } from '../proposals/describe.ts';
 import { commitFiles } from './commit-files.ts';
 import type { Git } from './git.ts';
+import { Raced } from './record-races.ts';
 import { Records, type LocalRecord } from './records.ts';
 
 /** Published changes' records kept (the newest): the list shows fewer. */
@@ -89,7 +92,7 @@ export async function publishOnBranch(
   git: Git,
   records: Records,
   { record, recordBlob, tip, blobs, branch, head, by, scheduled, at }: Publishing,
-): Promise<LocalRecord> {
+): Promise<LocalRecord | Raced> {
   await unchangedSince(git, record, head, branch);
   const files = record.pages.map((page) => ({ path: page.path, blob: blobs.get(page.path)! }));
   const commit = await commitFiles(git, {
@@ -115,10 +118,7 @@ export async function publishOnBranch(
     ...old.map((one) => `delete ${Records.publishedRef(one.record.id)} ${one.blob}`),
   ]);
   if (!ok)
-    throw failure(
-      'conflict',
-      `${branch} or the change moved while it was being published, so nothing was published. Look at the change again, then publish it.`,
-    );
+    return new Raced({ [`refs/heads/${branch}`]: head, [`refs/heads/${record.branch}`]: tip });
   // The checkout follows its branch for these files: the index and the working tree now hold the published versions.
   await git.run(['update-index', '--add', '--index-info'], {
     input: `${files.map((file) => `100644 ${file.blob}\t${file.path}`).join('\n')}\n`,
@@ -129,7 +129,7 @@ export async function publishOnBranch(
 
 /**
  * The change's branch with the branch's head merged into it: the branch's tree with the change's
- * files on it, its base now that head: the new commit, or undefined when the change's branch or
+ * files on it, its base now that head: the new commit, or Raced when the change's branch or
  * record moved meanwhile.
  */
 export async function bringUpToDate(
@@ -142,7 +142,7 @@ export async function bringUpToDate(
     head,
     branch,
   }: Pick<Publishing, 'record' | 'recordBlob' | 'tip' | 'head' | 'branch'>,
-): Promise<string | undefined> {
+): Promise<string | Raced> {
   await unchangedSince(git, record, head, branch);
   const blobs = await blobsAt(git, tip, record);
   const files = record.pages.map((page) => ({ path: page.path, blob: blobs.get(page.path)! }));
@@ -156,9 +156,9 @@ export async function bringUpToDate(
     committer: proposerOf(record),
   });
   const kept = await records.write({ ...record, base: head });
-  const moved = !(await git.updateRefs([
+  const ok = await git.updateRefs([
     `update refs/heads/${record.branch} ${commit} ${tip}`,
     `update ${Records.ref(record.id)} ${kept} ${recordBlob}`,
-  ]));
-  return moved ? undefined : commit;
+  ]);
+  return ok ? commit : new Raced({ [`refs/heads/${record.branch}`]: tip, HEAD: head });
 }

@@ -117,6 +117,19 @@ async function failureOf(
   return { status: error.status, code: error.body.error.code, message: error.body.error.message };
 }
 
+/** A change proposed and its checks passed; then a developer's commit of `file` on the checked-out branch. */
+async function passedThenCommitted(file: string): Promise<Proposal> {
+  await writeFile(gate, '');
+  const { proposal } = await backend.propose(
+    await change(retitled('Deep Cleaning in Bromley | Ardent')),
+    await backend.snapshot(),
+  );
+  await checksReach(proposal.id, ['passed']);
+  await writeFile(path.join(repo.dir, file), 'Changed by a developer\n');
+  repo.git('commit', '--quiet', '--all', '--message', `A developer changes ${file}`);
+  return proposal;
+}
+
 describe('proposing', () => {
   it('makes a branch with one commit of the file from the checked-out head, touching nothing else', async () => {
     await writeFile(path.join(repo.dir, 'content/pages/about.md'), 'Work in progress\n');
@@ -277,19 +290,6 @@ describe('publishing', () => {
     ]);
   });
 
-  /** A change proposed and its checks passed; then a developer's commit of `file` on the checked-out branch. */
-  async function passedThenCommitted(file: string): Promise<Proposal> {
-    await writeFile(gate, '');
-    const { proposal } = await backend.propose(
-      await change(retitled('Deep Cleaning in Bromley | Ardent')),
-      await backend.snapshot(),
-    );
-    await checksReach(proposal.id, ['passed']);
-    await writeFile(path.join(repo.dir, file), 'Changed by a developer\n');
-    repo.git('commit', '--quiet', '--all', '--message', `A developer changes ${file}`);
-    return proposal;
-  }
-
   it('refuses a proposal whose file changed on the checked-out branch since', async () => {
     const proposal = await passedThenCommitted(PATH);
 
@@ -409,4 +409,85 @@ it('withdrawing deletes the branch and the proposal', async () => {
   expect(repo.git('for-each-ref', 'refs/heads/content', 'refs/proposals')).toBe('');
   expect(await backend.list()).toEqual([]);
   expect(existsSync(path.join(repo.dir, PATH))).toBe(true);
+});
+
+/**
+ * Runs `meanwhile` just before the backend's next ref transaction, as a check's result or another
+ * request lands between what the backend read and what it writes; then whether each of the
+ * backend's own transactions went through.
+ */
+function beforeTheNextTransaction(meanwhile: () => Promise<unknown>): () => boolean[] {
+  const real = backend.git.updateRefs.bind(backend.git);
+  const outcomes: boolean[] = [];
+  let during = false;
+  vi.spyOn(backend.git, 'updateRefs').mockImplementation(async (commands) => {
+    if (during) return real(commands);
+    if (outcomes.length === 0) {
+      during = true;
+      await meanwhile().finally(() => (during = false));
+    }
+    const ok = await real(commands);
+    outcomes.push(ok);
+    return ok;
+  });
+  return () => outcomes;
+}
+
+describe("a check's result kept while the change is being changed", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const SCHEDULE = {
+    date: '2031-06-16',
+    time: '09:00',
+    at: '2031-06-16T08:00:00Z',
+    by: 'Sam Owner',
+  };
+
+  it('does not stop withdrawing it: the result moved the record alone', async () => {
+    const { proposal } = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
+    const tried = beforeTheNextTransaction(async () => {
+      await writeFile(gate, '');
+      await backend.checks.idle();
+    });
+
+    expect((await backend.withdraw(proposal.id)).state).toBe('withdrawn');
+    // The first transaction named the record as it was before the result: it failed, and was tried again.
+    expect(tried()).toEqual([false, true]);
+    expect(repo.git('for-each-ref', 'refs/heads/content', 'refs/proposals')).toBe('');
+  });
+
+  it('does not stop bringing it up to date or publishing it', async () => {
+    const proposal = await passedThenCommitted(ABOUT.path);
+    const moveRecord = () => backend.schedule(proposal.id, SCHEDULE);
+    const freshened = beforeTheNextTransaction(moveRecord);
+    await backend.freshen(proposal.id);
+    expect(freshened()).toEqual([false, true]);
+    vi.restoreAllMocks();
+    await checksReach(proposal.id, ['passed']);
+
+    const published = beforeTheNextTransaction(() =>
+      backend.schedule(proposal.id, { ...SCHEDULE, time: '10:00' }),
+    );
+    expect((await backend.publish(proposal.id, ADMIN)).state).toBe('published');
+    expect(published()).toEqual([false, true]);
+    expect(repo.git('log', '-1', '--format=%s', 'HEAD')).toBe('Update Deep Cleaning');
+  });
+
+  it('leaves the refusal when someone added to the change meanwhile', async () => {
+    const { proposal } = await backend.propose(
+      await change(retitled('Deep Cleaning in Bromley | Ardent')),
+      await backend.snapshot(),
+    );
+    beforeTheNextTransaction(async () =>
+      repo.git('update-ref', `refs/heads/${proposal.branch}`, 'HEAD'),
+    );
+
+    expect(await failureOf(backend.withdraw(proposal.id))).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      message: expect.stringContaining('Someone added to this change at the same moment'),
+    });
+  });
 });
