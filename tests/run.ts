@@ -15,6 +15,14 @@ import type { JSONReport } from '@playwright/test/reporter';
 import { ensureBrowsers } from '../scripts/ensure-chromium.ts';
 import { ensureNetlifyTools } from '../scripts/netlify-tools.ts';
 import { formatTimes } from './support/e2e/json-report.ts';
+import {
+  failedInLighthouse,
+  failedInPlaywright,
+  failedInVitest,
+  formatFailed,
+  type LighthouseReport,
+  type VitestReport,
+} from './support/failed-tests.ts';
 
 interface StepResult {
   name: string;
@@ -44,9 +52,9 @@ function run(
   return ok;
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
+function readJson<T = Record<string, unknown>>(file: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
     return undefined;
   }
@@ -135,8 +143,22 @@ if (process.argv.includes('--platform')) {
 }
 
 // Where the browser tests' time went: the slowest 10, and each spec file's sum (its durations, over both workers).
-const e2eReport = readJson('test-results/e2e.json') as JSONReport | undefined;
+const e2eReport = readJson<JSONReport>('test-results/e2e.json');
 if (e2eReport?.suites) console.log(`\n${formatTimes(e2eReport).join('\n')}`);
+
+// Which tests failed, by name: the end of a CI log may be all there is to read.
+const vitestReport = (step: string, file: string) => {
+  const report = readJson<VitestReport>(file);
+  return report?.testResults ? failedInVitest(step, report, process.cwd()) : [];
+};
+const lighthouseReport = readJson<LighthouseReport>('test-results/lighthouse.json');
+const failedTests = [
+  ...vitestReport('unit', 'test-results/unit.json'),
+  ...(e2eReport?.suites ? failedInPlaywright('e2e', e2eReport) : []),
+  ...(lighthouseReport ? failedInLighthouse('lighthouse', lighthouseReport) : []),
+  ...vitestReport('platform smoke', 'test-results/platform.json'),
+];
+if (failedTests.length > 0) console.log(`\n${formatFailed(failedTests).join('\n')}`);
 
 console.log('\nSummary');
 for (const result of results) {

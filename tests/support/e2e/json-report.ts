@@ -8,23 +8,28 @@ export interface TestTime {
   seconds: number;
 }
 
+/** Every spec in the report, with the titles of the describe blocks around it. */
+export function* specsOf(
+  report: JSONReport,
+): Generator<{ spec: JSONReportSuite['specs'][number]; titles: string[] }> {
+  function* walk(suite: JSONReportSuite, titles: string[]): ReturnType<typeof specsOf> {
+    for (const spec of suite.specs) yield { spec, titles };
+    for (const child of suite.suites ?? []) yield* walk(child, [...titles, child.title]);
+  }
+  for (const file of report.suites) yield* walk(file, []);
+}
+
 /** Every test run in the report (each result, retries included), with its spec file and duration. */
 export function testTimes(report: JSONReport): TestTime[] {
   const times: TestTime[] = [];
-  const walk = (suite: JSONReportSuite, titles: readonly string[]) => {
-    for (const spec of suite.specs) {
-      for (const test of spec.tests) {
-        for (const result of test.results)
-          times.push({
-            file: spec.file,
-            title: [...titles, spec.title].join(' › '),
-            seconds: result.duration / 1000,
-          });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const file of report.suites) walk(file, []);
+  for (const { spec, titles } of specsOf(report))
+    for (const test of spec.tests)
+      for (const result of test.results)
+        times.push({
+          file: spec.file,
+          title: [...titles, spec.title].join(' › '),
+          seconds: result.duration / 1000,
+        });
   return times;
 }
 
