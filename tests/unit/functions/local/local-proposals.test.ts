@@ -460,12 +460,14 @@ describe("a check's result kept while the change is being changed", () => {
 
   it('does not stop bringing it up to date or publishing it', async () => {
     const proposal = await passedThenCommitted(ABOUT.path);
-    const moveRecord = () => backend.schedule(proposal.id, SCHEDULE);
-    const freshened = beforeTheNextTransaction(moveRecord);
+    // The checks' own result is kept on the record first: only the meanwhile moves it below.
+    await backend.checks.idle();
+    const freshened = beforeTheNextTransaction(() => backend.schedule(proposal.id, SCHEDULE));
     await backend.freshen(proposal.id);
     expect(freshened()).toEqual([false, true]);
     vi.restoreAllMocks();
     await checksReach(proposal.id, ['passed']);
+    await backend.checks.idle();
 
     const published = beforeTheNextTransaction(() =>
       backend.schedule(proposal.id, { ...SCHEDULE, time: '10:00' }),
