@@ -5,7 +5,8 @@
  * installed into tools/netlify/ when missing, building and serving the site offline
  * (tests/platform/netlify-cli.smoke.ts); its install and its run are timed apart.
  * Every step runs (browser tests need the build). The summary gives each step's time, and before it
- * the slowest 10 browser tests and each spec file's summed time; the last line sums up: "N passed, N failed".
+ * the slowest 10 browser tests, each spec file's summed time and the tests that failed, by name;
+ * the last line sums up: "N passed, N failed".
  */
 // First: on too old a Node, it stops with one line before anything else loads.
 import '../scripts/require-node.mjs';
