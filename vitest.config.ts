@@ -15,6 +15,11 @@ export default defineConfig({
     // Two files at a time even on two cores (vitest's default there is one): many tests wait on
     // child processes, git, the emulators and the disk rather than on the CPU.
     maxWorkers: 2,
+    // Each worker runs file after file without starting afresh: the modules most files share (the
+    // generator, React, zod, the Firebase SDK) load once a worker rather than once a file. Tests
+    // therefore leave no state behind: what they set in process.env they delete in afterAll, and
+    // stubs are undone (vi.unstubAllGlobals, vi.unstubAllEnvs).
+    isolate: false,
     testTimeout: 30_000,
     // Netlify's bundler (tests/platform/) reads TypeScript through its JavaScript API, which
     // TypeScript 7 no longer has: the hook gives it TypeScript 6 (scripts/typescript-api.mjs).
