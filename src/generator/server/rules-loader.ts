@@ -1,7 +1,7 @@
 // Keeps Netlify rules current without a watcher: before each request the rule
 // files are stat'ed, and rules are re-parsed only when one changed. This lets a
 // dev server pick up netlify.toml / _headers / _redirects edits for free.
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import {
   loadNetlifyRules,
   ruleFilesFor,
@@ -14,14 +14,16 @@ export interface RulesLoader {
   get(): Promise<NetlifyRules>;
 }
 
-async function signatureOf(files: readonly string[]): Promise<string> {
-  const parts = await Promise.all(
-    files.map(async (file) => {
-      const stats = await stat(file).catch(() => null);
+// Synchronous, and without an error for a missing file: three stats a request cost a few
+// microseconds this way, where fs/promises' (a thread-pool round trip each, and an error built for
+// each missing file) made them the server's largest cost under the browser tests.
+function signatureOf(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      const stats = statSync(file, { throwIfNoEntry: false });
       return stats ? `${stats.size}:${stats.mtimeMs}` : '-';
-    }),
-  );
-  return parts.join('|');
+    })
+    .join('|');
 }
 
 /**
@@ -34,13 +36,13 @@ export async function createRulesLoader(
   onReloadError: (error: unknown) => void,
 ): Promise<RulesLoader> {
   const files = ruleFilesFor(sources);
-  let signature = await signatureOf(files);
+  let signature = signatureOf(files);
   let current: Promise<NetlifyRules> = loadNetlifyRules(sources);
   await current;
 
   return {
     async get() {
-      const next = await signatureOf(files);
+      const next = signatureOf(files);
       if (next !== signature) {
         signature = next;
         const previous = current;
