@@ -14,7 +14,10 @@ const PROJECT_ROOT = path.join(import.meta.dirname, '..');
 /** The command as it was typed: `npm run <script> -- …` when npm ran it, else `npx tsx <file> …`. */
 function commandLine(): string {
   const args = process.argv.slice(2).join(' ');
-  const script = process.env.npm_command === 'run-script' && process.env.npm_lifecycle_event;
+  // npm 11 names its command `run`, npm 7–10 `run-script`.
+  const script =
+    ['run', 'run-script'].includes(process.env.npm_command ?? '') &&
+    process.env.npm_lifecycle_event;
   if (script) return `npm run ${script}${args ? ` -- ${args}` : ''}`;
   const file = path.relative(PROJECT_ROOT, process.argv[1] ?? '');
   return `npx tsx ${file}${args ? ` ${args}` : ''}`;

@@ -11,11 +11,16 @@
 // First: on too old a Node, it stops with one line before anything else loads.
 import '../scripts/require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
 import { ensureBrowsers } from '../scripts/ensure-chromium.ts';
 import { ensureNetlifyTools } from '../scripts/netlify-tools.ts';
-import { formatTimes } from './support/e2e/json-report.ts';
+import {
+  SUITE_SUMMARY_FILE,
+  type StepResult,
+  type SuiteSummary,
+} from '../scripts/suite-summary.ts';
+import { formatTimes, testTimes, timeBySpec } from './support/e2e/json-report.ts';
 import {
   failedInLighthouse,
   failedInPlaywright,
@@ -24,14 +29,6 @@ import {
   type LighthouseReport,
   type VitestReport,
 } from './support/failed-tests.ts';
-
-interface StepResult {
-  name: string;
-  ok: boolean;
-  seconds: number;
-  passed?: number;
-  failed?: number;
-}
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const results: StepResult[] = [];
@@ -169,7 +166,8 @@ for (const result of results) {
     `  ${result.ok ? '✔' : '✖'} ${result.name.padEnd(14)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`,
   );
 }
-console.log(`  total ${((performance.now() - suiteStarted) / 1000).toFixed(1)} s`);
+const suiteSeconds = (performance.now() - suiteStarted) / 1000;
+console.log(`  total ${suiteSeconds.toFixed(1)} s`);
 for (const result of results.filter((r) => r.passed !== undefined)) {
   console.log(`${result.name}: ${result.passed} passed, ${result.failed} failed`);
 }
@@ -179,5 +177,15 @@ const passedOf = (r: StepResult) => r.passed ?? (r.ok ? 1 : 0);
 const failedOf = (r: StepResult) => (r.failed ?? 0) + (!r.ok && !r.failed ? 1 : 0);
 const passed = results.reduce((sum, r) => sum + passedOf(r), 0);
 const failed = results.reduce((sum, r) => sum + failedOf(r), 0);
+// For bench/code-suite.ts, which runs the suite in fresh clones and keeps the figures.
+const summary: SuiteSummary = {
+  seconds: suiteSeconds,
+  passed,
+  failed,
+  steps: results,
+  specFiles: e2eReport?.suites ? timeBySpec(testTimes(e2eReport)) : [],
+};
+mkdirSync('test-results', { recursive: true });
+writeFileSync(SUITE_SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
