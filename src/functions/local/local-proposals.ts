@@ -3,9 +3,9 @@
 // that the working tree, the index and the checked-out branch are never touched while proposing.
 // Its checks are `npm run check:change` on its head commit against its base (check-runner.ts),
 // over every page it alters. Publishing commits its files on the checked-out branch as one commit,
-// once the publish rules let it (publish-rules.ts) and none of its files has an uncommitted change,
-// in the same ref transaction that deletes its branch and moves its record to refs/published/
-// (onto-branch.ts). Proposing, publishing, withdrawing and bringing a change up to date run one at
+// once the publish rules let it and none of its files has an uncommitted change, in the same ref
+// transaction that deletes its branch and moves its record to refs/published/ (local-publish.ts,
+// onto-branch.ts). Proposing, publishing, withdrawing and bringing a change up to date run one at
 // a time; each ref transaction names the values it expects, so that a change made meanwhile by
 // another process (another scheduled run) makes it fail whole, in words; a check's result kept
 // meanwhile moves only the change's record, and the change runs again on the record as it is now
@@ -24,15 +24,14 @@ import {
   type ProposalsBackend,
 } from '../proposals/backend.ts';
 import { CONTENT_DIR } from '../proposals/base-site.ts';
-import { moved } from '../proposals/conflicts.ts';
 import type { ChangeFacts } from '../proposals/describe.ts';
-import { assertMayPublish } from '../proposals/publish-rules.ts';
 import { CheckRunner, type CheckRunnerOptions } from './check-runner.ts';
 import { Git, onGit } from './git.ts';
 import { localDeploys } from './local-deploys.ts';
 import { proposeLocally } from './local-propose.ts';
-import { localProposal, type LocalStore } from './local-store.ts';
-import { blobsAt, bringUpToDate, publishOnBranch, publishTarget } from './onto-branch.ts';
+import { freshenLocally, publishLocally } from './local-publish.ts';
+import { localProposal, openRecord, type LocalStore } from './local-store.ts';
+import { blobsAt } from './onto-branch.ts';
 import { againWhileOnlyTheRecordMoved, Raced } from './record-races.ts';
 import { Records, type LocalRecord } from './records.ts';
 
@@ -160,42 +159,7 @@ export class LocalProposals implements ProposalsBackend {
   }
 
   publish(id: string, by: Caller, scheduled = false): Promise<Proposal> {
-    return this.#oneAtATime(async () => {
-      const done = await againWhileOnlyTheRecordMoved(this.git, async () => {
-        const { record, blob: recordBlob } = await this.#open(id);
-        const tip = await this.git.resolve(`refs/heads/${record.branch}`);
-        const blobs = tip ? await blobsAt(this.git, tip, record) : new Map<string, string>();
-        if (!tip || blobs.size < record.pages.length) throw failure('no-such-proposal');
-        const proposal = this.#view(record, tip, blobs);
-        assertMayPublish(proposal);
-        const { branch, head } = await publishTarget(this.git, record);
-        const kept = await publishOnBranch(this.git, this.#records, {
-          record,
-          recordBlob,
-          tip,
-          blobs,
-          branch,
-          head,
-          by,
-          scheduled,
-          at: this.#now().toISOString(),
-        });
-        if (kept instanceof Raced) return kept;
-        this.checks.forget(tip);
-        return {
-          ...proposal,
-          state: 'published' as const,
-          updated: kept.updated,
-          published: kept.published!,
-        };
-      });
-      if (!done)
-        throw failure(
-          'conflict',
-          'The change or the branch it is published on moved while it was being published, so nothing was published. Look at the change again, then publish it.',
-        );
-      return done;
-    });
+    return this.#oneAtATime(() => publishLocally(this.#store, id, by, scheduled));
   }
 
   withdraw(id: string): Promise<Proposal> {
@@ -257,31 +221,7 @@ export class LocalProposals implements ProposalsBackend {
   }
 
   freshen(id: string): Promise<void> {
-    return this.#oneAtATime(async () => {
-      const upToDate = await againWhileOnlyTheRecordMoved(this.git, async () => {
-        const { record, blob } = await this.#open(id);
-        const [tip, head, branch] = await Promise.all([
-          this.git.resolve(`refs/heads/${record.branch}`),
-          this.git.resolve('HEAD'),
-          this.git.run(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD'),
-        ]);
-        if (!tip || !head) throw failure('no-such-proposal');
-        if (await this.git.contains(tip, head)) return tip;
-        const commit = await bringUpToDate(this.git, this.#records, {
-          record,
-          recordBlob: blob,
-          tip,
-          head,
-          branch,
-        });
-        if (commit instanceof Raced) return commit;
-        this.checks.forget(tip);
-        // Checked at once, as GitHub runs the checks on a push: the next run finds their result.
-        this.checks.enqueue(commit, head);
-        return commit;
-      });
-      if (!upToDate) throw moved();
-    });
+    return this.#oneAtATime(() => freshenLocally(this.#store, id));
   }
 
   deploy(commit: string, live: string | undefined): Promise<Deploy> {
@@ -301,7 +241,7 @@ export class LocalProposals implements ProposalsBackend {
     return run;
   }
 
-  /** What proposing is given of this backend. */
+  /** What proposing and publishing are given of this backend. */
   get #store(): LocalStore {
     return { git: this.git, records: this.#records, checks: this.checks, now: this.#now };
   }
@@ -310,9 +250,7 @@ export class LocalProposals implements ProposalsBackend {
     return localProposal(this.checks, record, tip, blobs);
   }
 
-  async #open(id: string): Promise<{ record: LocalRecord; blob: string }> {
-    const found = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? await this.#records.get(id) : undefined;
-    if (!found) throw failure('no-such-proposal');
-    return found;
+  #open(id: string): Promise<{ record: LocalRecord; blob: string }> {
+    return openRecord(this.#records, id);
   }
 }

@@ -1,6 +1,8 @@
-// What the local backend's parts share (local-proposals.ts, local-propose.ts): the repository, the
-// changes' records, the queue of checks and the clock; and a change as the API shows it.
+// What the local backend's parts share (local-proposals.ts, local-propose.ts, local-publish.ts): the
+// repository, the changes' records, the queue of checks and the clock; a change's record by its id;
+// and a change as the API shows it.
 import type { Proposal } from '../../kernel/wire/proposals.ts';
+import { failure } from '../http.ts';
 import type { CheckRunner } from './check-runner.ts';
 import type { Git } from './git.ts';
 import type { LocalRecord, Records } from './records.ts';
@@ -10,6 +12,16 @@ export interface LocalStore {
   records: Records;
   checks: CheckRunner;
   now: () => Date;
+}
+
+/** A change's record and the blob that holds it, by the change's id: no such proposal when there is none. */
+export async function openRecord(
+  records: Records,
+  id: string,
+): Promise<{ record: LocalRecord; blob: string }> {
+  const found = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? await records.get(id) : undefined;
+  if (!found) throw failure('no-such-proposal');
+  return found;
 }
 
 /**
