@@ -57,6 +57,10 @@ test('a page of four blocks: built, reordered by keyboard, checked, fixed, undon
   const dndAnnouncer = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
   await expect(dndAnnouncer).toContainText('over position 4 of 4');
+  // dnd-kit's keyboard sensor listens for the arrows from a zero-delay timer it sets as the drag
+  // starts (KeyboardSensor.attach), which the announcement can come before: timers of equal delay
+  // run in the order they were set, so once one set now has run, the sensor listens.
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press('ArrowUp');
   await expect(dndAnnouncer).toContainText('over position 3 of 4');
   await page.keyboard.press('ArrowUp');
