@@ -19,6 +19,7 @@ import {
   targetSeconds,
   type SuiteSummary,
 } from '../scripts/suite-summary.ts';
+import { median, projectRoot } from './measure.ts';
 import { recordResults } from './results.ts';
 
 recordResults('code-suite');
@@ -32,7 +33,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const target = Number(values.target);
-const projectRoot = path.join(import.meta.dirname, '..');
 
 const git = (...args: string[]) =>
   spawnSync('git', args, { cwd: projectRoot, encoding: 'utf8' }).stdout.trim();
@@ -82,11 +82,6 @@ function runOnce(commit: string, workDir: string, index: number): Run {
 const total = (run: Run) =>
   run.summary && run.npmCi !== undefined ? targetSeconds(run.summary, run.npmCi) : undefined;
 const seconds = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const commit = git('rev-parse', 'HEAD');
 const changed = git('status', '--porcelain', '--untracked-files=no');
